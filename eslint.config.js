@@ -1,0 +1,91 @@
+// One lint config for the whole project. The import rules below enforce DESIGN.md §3:
+//   schemas ← runtime ← designer ← src, and server → schemas only. Nothing imports src, server or tests.
+import js from '@eslint/js'
+import tseslint from 'typescript-eslint'
+import reactHooks from 'eslint-plugin-react-hooks'
+import globals from 'globals'
+
+/** Relative imports that climb into one of the named top-level folders. */
+const into = (...dirs) => `^(\\.\\.?/)+(.*/)?(${dirs.join('|')})(/|$)`
+const NODE_BUILTINS = '^(node:|fs$|path$|os$|crypto$|child_process$|http$|net$|stream$)'
+const BROWSER_PACKAGES = '^(react|react-dom|react-bootstrap|@rjsf/|@dnd-kit/|@monaco-editor/|monaco-editor|jotai|react-router|@tanstack/|@zxing/|qrcode\\.react)'
+
+const restrict = (patterns) => [
+  'error',
+  { patterns: patterns.map(([regex, message]) => ({ regex, message })) },
+]
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'dist', 'data', 'outbox', 'coverage', 'server/db/migrations', '.tmp'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+    },
+  },
+  {
+    files: ['schemas/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('runtime', 'designer', 'src', 'server', 'tests'), 'schemas/ is pure data: it imports nothing of the app.'],
+        [NODE_BUILTINS, 'schemas/ runs in the browser and on the server: no Node built-ins.'],
+        [BROWSER_PACKAGES, 'schemas/ is pure data: no UI packages.'],
+      ]),
+    },
+  },
+  {
+    files: ['runtime/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('designer', 'src', 'server', 'tests'), 'runtime/ imports schemas/ only.'],
+        [NODE_BUILTINS, 'runtime/ runs in the browser: no Node built-ins.'],
+      ]),
+    },
+  },
+  {
+    files: ['designer/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('src', 'server', 'tests'), 'designer/ imports schemas/ and runtime/ only.'],
+        [NODE_BUILTINS, 'designer/ runs in the browser: no Node built-ins.'],
+      ]),
+    },
+  },
+  {
+    files: ['src/**'],
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('server', 'tests'), 'src/ never imports the server or tests.'],
+        [NODE_BUILTINS, 'src/ runs in the browser: no Node built-ins.'],
+      ]),
+    },
+  },
+  {
+    files: ['server/**'],
+    languageOptions: { globals: globals.node },
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('runtime', 'designer', 'src', 'tests'), 'server/ imports schemas/ only.'],
+        [BROWSER_PACKAGES, 'server/ must not pull browser packages.'],
+      ]),
+    },
+  },
+  {
+    files: ['runtime/**/*.tsx', 'designer/**/*.tsx', 'src/**/*.tsx', 'runtime/**/*.ts', 'designer/**/*.ts', 'src/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['tests/**', 'scripts/**', '*.config.*', '*.js', '*.mjs'],
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+  },
+)

@@ -1,0 +1,100 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import swagger from '@fastify/swagger'
+import ajvErrors from 'ajv-errors'
+import type { Plugin } from 'ajv'
+import { appConfigSchema } from '../schemas/config'
+import { schemaErrorFormatter } from './plugins/errors'
+import { publicConfig, servicePrefix, type ServerConfig } from './config'
+import type { Database, Db } from './db/client'
+import authenticate from './plugins/authenticate'
+import errors from './plugins/errors'
+import security from './plugins/security'
+import spa from './plugins/spa'
+import { UsersRepository } from './repositories/users'
+import { RefreshTokensRepository } from './repositories/refresh-tokens'
+import { loadJwtSecret } from './repositories/settings'
+import { AccessTokens } from './services/auth/access-tokens'
+import authService from './services/auth/index'
+import metaService from './services/meta/index'
+import dataService from './services/data/index'
+import configService from './services/config/index'
+import submissionService from './services/submission/index'
+import itrService from './services/itr/index'
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The drizzle database every repository works on. */
+    db: Db
+    /** The server configuration read at start. */
+    settings: ServerConfig
+  }
+}
+
+export interface BuildOptions {
+  config: ServerConfig
+  database: Database
+  logger?: FastifyServerOptions['logger']
+}
+
+/**
+ * Builds the Fastify app: cross-cutting plugins, then one plugin per service host of SPEC §7 under its
+ * own prefix, then /config.json and the SPA. The database is opened (and migrated) by the caller and
+ * closed when the app closes.
+ */
+export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    logger,
+    trustProxy: true,
+    bodyLimit: 30 * 1024 * 1024,
+    // allErrors lets ajv-errors attach the SPEC's messages (schemas' `errorMessage`) to any failure.
+    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [ajvErrors as Plugin<unknown>] },
+    schemaErrorFormatter,
+  })
+  app.decorate('db', database.db)
+  app.decorate('settings', config)
+  app.addHook('onClose', async () => database.close())
+
+  const users = new UsersRepository(database.db)
+  const refreshTokens = new RefreshTokensRepository(database.db, config.refreshTokenTtlSeconds)
+  const tokens = new AccessTokens(await loadJwtSecret(database.db, config.jwtSecret), config.accessTokenTtlSeconds)
+
+  await app.register(errors)
+  await app.register(security, { connectSources: externalOrigins(config) })
+  await app.register(swagger, {
+    openapi: {
+      info: { title: `${config.title} API`, version: '1' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+  })
+  await app.register(authenticate, { tokens })
+
+  await app.register(authService, {
+    prefix: servicePrefix('auth'),
+    users,
+    refreshTokens,
+    tokens,
+    loginRateLimit: config.loginRateLimit,
+  })
+  await app.register(metaService, { prefix: servicePrefix('meta') })
+  await app.register(dataService, { prefix: servicePrefix('data') })
+  await app.register(configService, { prefix: servicePrefix('config') })
+  await app.register(submissionService, { prefix: servicePrefix('submission') })
+  await app.register(itrService, { prefix: servicePrefix('itr') })
+
+  app.get('/config.json', { config: { public: true }, schema: { hide: true, response: { 200: appConfigSchema } } }, async (_req, reply) => {
+    reply.header('Cache-Control', 'no-cache')
+    return publicConfig(config)
+  })
+  app.get('/svc/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+
+  await app.register(spa, { distDir: config.distDir })
+  return app
+}
+
+/** Origins of hosts configured to live elsewhere, which the CSP must let the SPA call. */
+function externalOrigins(config: ServerConfig): string[] {
+  return Object.values(config.hosts)
+    .filter((url) => /^https?:\/\//.test(url))
+    .map((url) => new URL(url).origin)
+}

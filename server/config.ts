@@ -1,0 +1,56 @@
+import path from 'node:path'
+import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../schemas/config'
+
+/** Server settings read from the environment once at start. See README "Environment". */
+export interface ServerConfig {
+  port: number
+  host: string
+  /** PostgreSQL connection string; when absent the embedded PGlite database under dataDir is used. */
+  databaseUrl?: string
+  dataDir: string
+  /** Size of the PostgreSQL connection pool. */
+  poolSize: number
+  /** Directory of the built SPA. */
+  distDir: string
+  title: string
+  /** Base URLs handed to the SPA; each defaults to this server's own prefix. */
+  hosts: Record<Host, string>
+  accessTokenTtlSeconds: number
+  refreshTokenTtlSeconds: number
+  /** Password attempts allowed per username and client address per minute. */
+  loginRateLimit: number
+  seedDemo: boolean
+  /** Optional fixed JWT secret; otherwise one is generated once and kept in the database. */
+  jwtSecret?: string
+}
+
+/** Prefix under which each service host is mounted on this server. */
+export const servicePrefix = (host: Host) => `/svc/${host}`
+
+/** Reads the server configuration from `env` (defaults suit `npm start` on one machine). */
+export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const dataDir = path.resolve(env.DATA_DIR ?? 'data')
+  const hosts = Object.fromEntries(
+    HOSTS.map((h) => [h, env[`HOST_${h.toUpperCase()}_URL`] ?? servicePrefix(h)]),
+  ) as Record<Host, string>
+  return {
+    port: Number(env.PORT ?? 8080),
+    host: env.LISTEN_HOST ?? '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    poolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    distDir: path.resolve(env.DIST_DIR ?? 'dist'),
+    title: env.APP_TITLE ?? DEFAULT_TITLE,
+    hosts,
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL ?? 15 * 60),
+    refreshTokenTtlSeconds: Number(env.REFRESH_TOKEN_TTL ?? 7 * 24 * 3600),
+    loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
+    seedDemo: env.SEED_DEMO !== 'false',
+    jwtSecret: env.JWT_SECRET || undefined,
+  }
+}
+
+/** What /config.json answers. */
+export function publicConfig(config: ServerConfig): AppConfig {
+  return { title: config.title, hosts: config.hosts }
+}

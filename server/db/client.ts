@@ -1,0 +1,78 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import * as schema from './schema/index'
+
+/** The drizzle database, the same type on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+/** An open database with its driver kind and a clean close. */
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies pending migrations; safe when several instances start at once. */
+  migrate(): Promise<void>
+  close(): Promise<void>
+}
+
+export interface OpenOptions {
+  /** postgres://… connection string; when absent PGlite is used. */
+  url?: string
+  /** PGlite data directory, or 'memory://' for an in-memory database. */
+  dataDir?: string
+  poolSize?: number
+}
+
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
+
+/** Any 64-bit number works as long as every instance uses the same one. */
+const MIGRATION_LOCK_ID = 725_604_118
+
+/** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir ?? 'memory://')
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const { PGlite } = await import('@electric-sql/pglite')
+  const { drizzle } = await import('drizzle-orm/pglite')
+  const { migrate } = await import('drizzle-orm/pglite/migrator')
+  if (dataDir !== 'memory://' && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
+  const client = await PGlite.create(dataDir)
+  const db = drizzle(client, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'pglite',
+    // One process owns a PGlite directory, so no lock is needed here.
+    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    close: () => client.close(),
+  }
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const { default: pg } = await import('pg')
+  const { drizzle } = await import('drizzle-orm/node-postgres')
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator')
+  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const db = drizzle(pool, { schema }) as unknown as Db
+  return {
+    db,
+    kind: 'postgres',
+    async migrate() {
+      // Two instances starting together: the second waits here, then finds nothing to apply.
+      const client = await pool.connect()
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+        try {
+          await migrate(drizzle(client, { schema }), { migrationsFolder })
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+        }
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+}

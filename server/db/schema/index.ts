@@ -1,0 +1,3 @@
+/** Every table of the database; drizzle-kit reads this folder to generate migrations. */
+export * from './auth'
+export * from './reference'

@@ -1,0 +1,45 @@
+import { buildApp } from './app'
+import { readConfig } from './config'
+import { openDatabase } from './db/client'
+import { seedDemoData } from './seed/demo'
+
+/**
+ * `npm start`: opens the database (PGlite under DATA_DIR, or PostgreSQL by DATABASE_URL), migrates,
+ * seeds demo data on first start, serves the API and the SPA, and closes everything on SIGINT/SIGTERM.
+ */
+async function main() {
+  const config = readConfig()
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize })
+  await database.migrate()
+  const logins = config.seedDemo ? await seedDemoData(database.db) : []
+  const app = await buildApp({
+    config,
+    database,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  })
+
+  let closing = false
+  const shutdown = async (signal: string) => {
+    if (closing) return
+    closing = true
+    app.log.info({ signal }, 'shutting down')
+    await app.close() // closes the database too (onClose hook)
+    process.exit(0)
+  }
+  process.on('SIGINT', () => void shutdown('SIGINT'))
+  process.on('SIGTERM', () => void shutdown('SIGTERM'))
+
+  await app.listen({ port: config.port, host: config.host })
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`
+  console.log(`\n${config.title} is running on http://localhost:${config.port}  (database: ${where})`)
+  if (logins.length) {
+    console.log('\nDemo logins (created on first start):')
+    for (const l of logins) console.log(`  ${l.view.padEnd(13)} username: ${l.username.padEnd(13)} password: ${l.password}`)
+    console.log('')
+  }
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

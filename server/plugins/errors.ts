@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin'
+import type { FastifySchemaValidationError } from 'fastify/types/schema'
+import { HttpError } from '../http-error'
+
+/**
+ * One error shape for every failed call: `{message, details?}`. Caller mistakes keep their 4xx and a
+ * readable message; anything unexpected is logged and answered with a generic 500.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown; code?: string }, request, reply) => {
+      if (error instanceof HttpError) {
+        return reply.status(error.statusCode).send({ message: error.message, details: error.details })
+      }
+      if (error.validation) {
+        return reply.status(400).send({ message: validationMessage(error.message), details: error.validation })
+      }
+      const status = error.statusCode ?? 500
+      if (status < 500) return reply.status(status).send({ message: error.message })
+      request.log.error({ err: error }, 'unhandled error')
+      return reply.status(500).send({ message: 'Internal server error' })
+    })
+  },
+  { name: 'errors' },
+)
+
+function validationMessage(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1)
+}
+
+/**
+ * Turns ajv's errors into one message: a schema's own `errorMessage` (a SPEC text) is used as is;
+ * otherwise "body/name must be string" style, naming the request part and the field.
+ */
+export function schemaErrorFormatter(errs: FastifySchemaValidationError[], dataVar: string): Error {
+  const own = errs.find((e) => e.keyword === 'errorMessage')
+  const first = own ?? errs[0]
+  const message = own ? own.message : `${dataVar}${first?.instancePath ?? ''} ${first?.message ?? 'is not valid'}`
+  return Object.assign(new Error(message ?? 'Request is not valid'), { validation: errs, statusCode: 400 })
+}

@@ -1,0 +1,67 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { refreshTokens } from '../db/schema/index'
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/** Outcome of presenting a refresh token. */
+export type RotateResult =
+  | { ok: true; userId: number; token: string }
+  | { ok: false; reason: 'unknown' | 'reused' | 'expired' }
+
+/**
+ * Refresh tokens kept hashed in the database, so every app instance sees the same families.
+ * Rotation is one conditional UPDATE, so two instances racing on the same token cannot both win.
+ */
+export class RefreshTokensRepository {
+  constructor(
+    private readonly db: Db,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** Starts a new family for a fresh login and returns its first token. */
+  async issue(userId: number, familyId: string = randomUUID()): Promise<string> {
+    const token = randomBytes(32).toString('base64url')
+    await this.db.insert(refreshTokens).values({
+      tokenHash: hash(token),
+      familyId,
+      userId,
+      expiresAt: new Date(Date.now() + this.ttlSeconds * 1000),
+    })
+    return token
+  }
+
+  /** Marks `token` used and issues its successor; a reused token revokes its whole family. */
+  async rotate(token: string): Promise<RotateResult> {
+    const tokenHash = hash(token)
+    const [claimed] = await this.db
+      .update(refreshTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .returning()
+    if (!claimed) {
+      const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))
+      if (!known) return { ok: false, reason: 'unknown' }
+      await this.revokeFamily(known.familyId)
+      return { ok: false, reason: 'reused' }
+    }
+    if (claimed.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' }
+    return { ok: true, userId: claimed.userId, token: await this.issue(claimed.userId, claimed.familyId) }
+  }
+
+  async revokeFamily(familyId: string): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+  }
+
+  /** Revokes every token of a user (disabled accounts, password changes). */
+  async revokeUser(userId: number): Promise<void> {
+    await this.db
+      .update(refreshTokens)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)))
+  }
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, InjectOptions } from 'fastify'
+import { buildApp } from '../../server/app'
+import { readConfig, servicePrefix, type ServerConfig } from '../../server/config'
+import { openDatabase, type Database } from '../../server/db/client'
+import { seedDemoData } from '../../server/seed/demo'
+import type { Host } from '../../schemas/config'
+import type { RoleView } from '../../schemas/roles'
+
+/** Demo usernames by role view (see server/seed/demo-users.ts). */
+export const DEMO_USER: Record<Exclude<RoleView, 'none'>, { username: string; password: string }> = {
+  viewAll: { username: 'admin', password: 'admin-demo' },
+  configurator: { username: 'configurator', password: 'configurator-demo' },
+  internal: { username: 'internal', password: 'internal-demo' },
+  supplier: { username: 'supplier', password: 'supplier-demo' },
+}
+
+export interface TestServer {
+  app: FastifyInstance
+  database: Database
+  config: ServerConfig
+  /** Signs in a demo user and returns its bearer token. */
+  tokenFor(view: Exclude<RoleView, 'none'>): Promise<string>
+  /** `app.inject` against a service host with an optional bearer (a role view or a raw token). */
+  call(
+    host: Host,
+    method: InjectOptions['method'],
+    path: string,
+    options?: { as?: Exclude<RoleView, 'none'>; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): ReturnType<FastifyInstance['inject']>
+  close(): Promise<void>
+}
+
+/**
+ * A server on a fresh database with the demo data: in-memory PGlite by default, or the PostgreSQL
+ * database named by TEST_DATABASE_URL (a fresh schema per call). Tokens are cached per role.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+  const config = { ...readConfig({}), distDir: '/nonexistent', loginRateLimit: 1000, ...overrides }
+  const database = await openTestDatabase()
+  await database.migrate()
+  await seedDemoData(database.db)
+  const app = await buildApp({ config, database })
+  await app.ready()
+  const tokens = new Map<string, string>()
+  const server: TestServer = {
+    app,
+    database,
+    config,
+    async tokenFor(view) {
+      const cached = tokens.get(view)
+      if (cached) return cached
+      const res = await app.inject({
+        method: 'POST',
+        url: `${servicePrefix('auth')}/api/token`,
+        payload: new URLSearchParams({ grant_type: 'password', ...DEMO_USER[view] }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      if (res.statusCode !== 200) throw new Error(`login ${view} failed: ${res.body}`)
+      const token = res.json().token as string
+      tokens.set(view, token)
+      return token
+    },
+    async call(host, method, path, options = {}) {
+      const token = options.token ?? (options.as ? await server.tokenFor(options.as) : undefined)
+      return app.inject({
+        method,
+        url: `${servicePrefix(host)}${path}`,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...options.headers },
+        ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
+      })
+    },
+    close: () => app.close(),
+  }
+  return server
+}
+
+async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return openDatabase({ dataDir: 'memory://' })
+  // One database per test server keeps files independent on a shared PostgreSQL.
+  const { default: pg } = await import('pg')
+  const name = `itr_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  const admin = new pg.Client({ connectionString: url })
+  await admin.connect()
+  await admin.query(`CREATE DATABASE ${name}`)
+  await admin.end()
+  const target = new URL(url)
+  target.pathname = `/${name}`
+  return openDatabase({ url: target.toString(), poolSize: 4 })
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite'
+import react from '@vitejs/plugin-react'
+
+// The SPA. During `npm run dev` Vite proxies the server's routes so the browser sees one origin.
+const server = `http://127.0.0.1:${process.env.PORT ?? 8080}`
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    sourcemap: true,
+    chunkSizeWarningLimit: 4000,
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/svc': server,
+      '/config.json': server,
+    },
+  },
+})

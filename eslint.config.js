@@ -8,7 +8,8 @@ import globals from 'globals'
 /** Relative imports that climb into one of the named top-level folders. */
 const into = (...dirs) => `^(\\.\\.?/)+(.*/)?(${dirs.join('|')})(/|$)`
 const NODE_BUILTINS = '^(node:|fs$|path$|os$|crypto$|child_process$|http$|net$|stream$)'
-const BROWSER_PACKAGES = '^(react|react-dom|react-bootstrap|@rjsf/|@dnd-kit/|@monaco-editor/|monaco-editor|jotai|react-router|@tanstack/|@zxing/|qrcode\\.react)'
+const BROWSER_PACKAGES =
+  '^(react|react-dom|react-bootstrap|@rjsf/|@dnd-kit/|@monaco-editor/|monaco-editor|jotai|react-router|@tanstack/|@zxing/|qrcode\\.react)'
 
 const restrict = (patterns) => [
   'error',
@@ -30,7 +31,10 @@ export default tseslint.config(
     files: ['schemas/**'],
     rules: {
       'no-restricted-imports': restrict([
-        [into('runtime', 'designer', 'src', 'server', 'tests'), 'schemas/ is pure data: it imports nothing of the app.'],
+        [
+          into('runtime', 'designer', 'src', 'server', 'tests'),
+          'schemas/ is pure data: it imports nothing of the app.',
+        ],
         [NODE_BUILTINS, 'schemas/ runs in the browser and on the server: no Node built-ins.'],
         [BROWSER_PACKAGES, 'schemas/ is pure data: no UI packages.'],
       ]),
@@ -77,7 +81,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['runtime/**/*.tsx', 'designer/**/*.tsx', 'src/**/*.tsx', 'runtime/**/*.ts', 'designer/**/*.ts', 'src/**/*.ts'],
+    files: [
+      'runtime/**/*.tsx',
+      'designer/**/*.tsx',
+      'src/**/*.tsx',
+      'runtime/**/*.ts',
+      'designer/**/*.ts',
+      'src/**/*.ts',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',

@@ -9,7 +9,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['schemas/**/*.test.ts', 'runtime/**/*.test.{ts,tsx}', 'designer/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'schemas/**/*.test.ts',
+            'runtime/**/*.test.{ts,tsx}',
+            'designer/**/*.test.{ts,tsx}',
+            'src/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           setupFiles: ['tests/unit/setup.ts'],
         },
       },
@@ -27,6 +33,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -13,7 +13,10 @@ export const claimsSchema = {
   properties: {
     IsAdmin: { type: 'boolean' },
     ITRConfigurator: { type: 'boolean' },
-    AssetManufacturerView: { type: 'integer', description: 'Supplier (asset manufacturer) id the user is scoped to.' },
+    AssetManufacturerView: {
+      type: 'integer',
+      description: 'Supplier (asset manufacturer) id the user is scoped to.',
+    },
     ITRInternalUser: { type: 'boolean' },
     ITRSubmitter: { type: 'boolean' },
     ITRViewer: {

@@ -47,7 +47,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     trustProxy: true,
     bodyLimit: 30 * 1024 * 1024,
     // allErrors lets ajv-errors attach the SPEC's messages (schemas' `errorMessage`) to any failure.
-    ajv: { customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false }, plugins: [ajvErrors as Plugin<unknown>] },
+    ajv: {
+      customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false },
+      plugins: [ajvErrors as Plugin<unknown>],
+    },
     schemaErrorFormatter,
   })
   app.decorate('db', database.db)
@@ -56,7 +59,10 @@ export async function buildApp({ config, database, logger = false }: BuildOption
 
   const users = new UsersRepository(database.db)
   const refreshTokens = new RefreshTokensRepository(database.db, config.refreshTokenTtlSeconds)
-  const tokens = new AccessTokens(await loadJwtSecret(database.db, config.jwtSecret), config.accessTokenTtlSeconds)
+  const tokens = new AccessTokens(
+    await loadJwtSecret(database.db, config.jwtSecret),
+    config.accessTokenTtlSeconds,
+  )
 
   await app.register(errors)
   await app.register(security, { connectSources: externalOrigins(config) })
@@ -82,11 +88,17 @@ export async function buildApp({ config, database, logger = false }: BuildOption
   await app.register(submissionService, { prefix: servicePrefix('submission') })
   await app.register(itrService, { prefix: servicePrefix('itr') })
 
-  app.get('/config.json', { config: { public: true }, schema: { hide: true, response: { 200: appConfigSchema } } }, async (_req, reply) => {
-    reply.header('Cache-Control', 'no-cache')
-    return publicConfig(config)
-  })
-  app.get('/svc/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger())
+  app.get(
+    '/config.json',
+    { config: { public: true }, schema: { hide: true, response: { 200: appConfigSchema } } },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache')
+      return publicConfig(config)
+    },
+  )
+  app.get('/svc/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  )
 
   await app.register(spa, { distDir: config.distDir })
   return app

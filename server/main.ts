@@ -9,7 +9,11 @@ import { seedDemoData } from './seed/demo'
  */
 async function main() {
   const config = readConfig()
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.poolSize })
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.poolSize,
+  })
   await database.migrate()
   const logins = config.seedDemo ? await seedDemoData(database.db) : []
   const app = await buildApp({
@@ -34,7 +38,8 @@ async function main() {
   console.log(`\n${config.title} is running on http://localhost:${config.port}  (database: ${where})`)
   if (logins.length) {
     console.log('\nDemo logins (created on first start):')
-    for (const l of logins) console.log(`  ${l.view.padEnd(13)} username: ${l.username.padEnd(13)} password: ${l.password}`)
+    for (const l of logins)
+      console.log(`  ${l.view.padEnd(13)} username: ${l.username.padEnd(13)} password: ${l.password}`)
     console.log('')
   }
 }

@@ -64,7 +64,9 @@ const users = new UsersRepository(database.db)
 try {
   if (command === 'list') {
     for (const u of await users.list()) {
-      console.log(`${u.username}\t${u.email}\t${u.disabled ? 'disabled' : 'enabled'}\t${JSON.stringify(u.claims)}`)
+      console.log(
+        `${u.username}\t${u.email}\t${u.disabled ? 'disabled' : 'enabled'}\t${JSON.stringify(u.claims)}`,
+      )
     }
   } else {
     if (!username) fail(USAGE)

@@ -8,18 +8,22 @@ import { HttpError } from '../http-error'
  */
 export default fp(
   async (app) => {
-    app.setErrorHandler((error: Error & { statusCode?: number; validation?: unknown; code?: string }, request, reply) => {
-      if (error instanceof HttpError) {
-        return reply.status(error.statusCode).send({ message: error.message, details: error.details })
-      }
-      if (error.validation) {
-        return reply.status(400).send({ message: validationMessage(error.message), details: error.validation })
-      }
-      const status = error.statusCode ?? 500
-      if (status < 500) return reply.status(status).send({ message: error.message })
-      request.log.error({ err: error }, 'unhandled error')
-      return reply.status(500).send({ message: 'Internal server error' })
-    })
+    app.setErrorHandler(
+      (error: Error & { statusCode?: number; validation?: unknown; code?: string }, request, reply) => {
+        if (error instanceof HttpError) {
+          return reply.status(error.statusCode).send({ message: error.message, details: error.details })
+        }
+        if (error.validation) {
+          return reply
+            .status(400)
+            .send({ message: validationMessage(error.message), details: error.validation })
+        }
+        const status = error.statusCode ?? 500
+        if (status < 500) return reply.status(status).send({ message: error.message })
+        request.log.error({ err: error }, 'unhandled error')
+        return reply.status(500).send({ message: 'Internal server error' })
+      },
+    )
   },
   { name: 'errors' },
 )
@@ -35,6 +39,8 @@ function validationMessage(message: string): string {
 export function schemaErrorFormatter(errs: FastifySchemaValidationError[], dataVar: string): Error {
   const own = errs.find((e) => e.keyword === 'errorMessage')
   const first = own ?? errs[0]
-  const message = own ? own.message : `${dataVar}${first?.instancePath ?? ''} ${first?.message ?? 'is not valid'}`
+  const message = own
+    ? own.message
+    : `${dataVar}${first?.instancePath ?? ''} ${first?.message ?? 'is not valid'}`
   return Object.assign(new Error(message ?? 'Request is not valid'), { validation: errs, statusCode: 400 })
 }

@@ -7,8 +7,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Outcome of presenting a refresh token. */
 export type RotateResult =
-  | { ok: true; userId: number; token: string }
-  | { ok: false; reason: 'unknown' | 'reused' | 'expired' }
+  { ok: true; userId: number; token: string } | { ok: false; reason: 'unknown' | 'reused' | 'expired' }
 
 /**
  * Refresh tokens kept hashed in the database, so every app instance sees the same families.
@@ -38,7 +37,13 @@ export class RefreshTokensRepository {
     const [claimed] = await this.db
       .update(refreshTokens)
       .set({ usedAt: sql`now()` })
-      .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+      .where(
+        and(
+          eq(refreshTokens.tokenHash, tokenHash),
+          isNull(refreshTokens.usedAt),
+          isNull(refreshTokens.revokedAt),
+        ),
+      )
       .returning()
     if (!claimed) {
       const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))

@@ -39,7 +39,10 @@ export class UsersRepository {
     return row
   }
 
-  async update(id: number, patch: Partial<Pick<User, 'email' | 'claims' | 'disabled'>> & { password?: string }) {
+  async update(
+    id: number,
+    patch: Partial<Pick<User, 'email' | 'claims' | 'disabled'>> & { password?: string },
+  ) {
     const { password, ...rest } = patch
     const values: Partial<User> = { ...rest }
     if (password) values.passwordHash = await bcrypt.hash(password, BCRYPT_COST)

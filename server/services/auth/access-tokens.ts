@@ -36,7 +36,8 @@ export class AccessTokens {
     try {
       const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] })
       const claims: Claims = {}
-      for (const key of CLAIM_KEYS) if (payload[key] !== undefined) (claims as Record<string, unknown>)[key] = payload[key]
+      for (const key of CLAIM_KEYS)
+        if (payload[key] !== undefined) (claims as Record<string, unknown>)[key] = payload[key]
       return { id: Number(payload.sub), username: String(payload.name ?? ''), claims }
     } catch (error) {
       return error instanceof errors.JWTExpired ? 'expired' : 'invalid'

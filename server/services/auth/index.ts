@@ -1,7 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
-import { tokenRequestSchema, tokenResponseSchema, errorSchema, type TokenRequest } from '../../../schemas/auth'
+import {
+  tokenRequestSchema,
+  tokenResponseSchema,
+  errorSchema,
+  type TokenRequest,
+} from '../../../schemas/auth'
 import { badRequest, unauthorized } from '../../http-error'
 import type { UsersRepository } from '../../repositories/users'
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens'

@@ -1,0 +1,28 @@
+import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../../schemas/config'
+
+let current: AppConfig = {
+  title: DEFAULT_TITLE,
+  hosts: Object.fromEntries(HOSTS.map((h) => [h, `/svc/${h}`])) as Record<Host, string>,
+}
+
+/**
+ * Loads /config.json once at start: the six service base URLs and the product title are run-time
+ * settings, so one build can be pointed at any environment.
+ */
+export async function loadAppConfig(): Promise<AppConfig> {
+  const res = await fetch('/config.json', { cache: 'no-cache' })
+  if (!res.ok) throw new Error(`Could not load /config.json (${res.status} ${res.statusText})`)
+  current = (await res.json()) as AppConfig
+  return current
+}
+
+/** The configuration loaded at start (defaults before that, e.g. in unit tests). */
+export const appConfig = (): AppConfig => current
+
+/** Sets the configuration directly (unit tests). */
+export const setAppConfig = (config: AppConfig) => {
+  current = config
+}
+
+/** Base URL of a service host, without trailing slash. */
+export const hostUrl = (host: Host): string => current.hosts[host].replace(/\/$/, '')

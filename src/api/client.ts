@@ -1,0 +1,129 @@
+import type { Host } from '../../schemas/config'
+import { MESSAGES } from '../../schemas/messages'
+import { hostUrl } from './app-config'
+import { refreshTokens } from './auth-api'
+import { clearSession, hasValidToken, readSession } from './session-storage'
+
+/** A failed call. `message` is the server's message when it gave one; pages show 'API Error: {message}'. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly details?: unknown,
+  ) {
+    super(message)
+    this.name = 'ApiError'
+  }
+}
+
+/** What a page shows for a failed call (SPEC §8 "Generic"). */
+export const describeError = (error: unknown): string =>
+  MESSAGES.generic.apiError(error instanceof Error ? error.message : String(error))
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  /** Sent as JSON unless it is FormData or a Blob. */
+  body?: unknown
+  query?: Record<string, string | number | boolean | undefined | null>
+  signal?: AbortSignal
+  /** Answer the raw Response (files) instead of parsed JSON. */
+  raw?: boolean
+}
+
+/** Where the app goes when the session cannot be kept; replaced in unit tests. */
+export const navigation = {
+  toLogin: () => {
+    const back = window.location.pathname + window.location.search
+    window.location.assign(`/login?returnTo=${encodeURIComponent(back)}`)
+  },
+}
+
+function sessionLost(): never {
+  clearSession()
+  navigation.toLogin()
+  throw new ApiError(MESSAGES.generic.redirecting, 401)
+}
+
+/**
+ * Calls a service host with the bearer token, JSON by default, following SPEC §4 "Session": an expired
+ * token is refreshed first; a 401 (or a 403 once the token has expired) triggers one refresh and a
+ * retry, and if that fails the token is removed and the user sent to login; a 403 with a valid token
+ * is rejected without logging out.
+ */
+export async function apiRequest<T = unknown>(
+  host: Host,
+  path: string,
+  options: RequestOptions = {},
+): Promise<T> {
+  if (!hasValidToken()) {
+    try {
+      await refreshTokens()
+    } catch {
+      sessionLost()
+    }
+  }
+  let res = await send(host, path, options)
+  if (res.status === 401 || (res.status === 403 && !hasValidToken())) {
+    try {
+      await refreshTokens()
+    } catch {
+      sessionLost()
+    }
+    res = await send(host, path, options)
+    if (res.status === 401) sessionLost()
+  }
+  if (!res.ok) throw await errorFrom(res)
+  if (options.raw) return res as T
+  if (res.status === 204) return undefined as T
+  const text = await res.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}
+
+async function send(host: Host, path: string, options: RequestOptions): Promise<Response> {
+  const url = new URL(hostUrl(host) + path, window.location.origin)
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
+  }
+  const headers: Record<string, string> = { Accept: 'application/json' }
+  const token = readSession().token
+  if (token) headers.Authorization = `Bearer ${token}`
+  let body: BodyInit | undefined
+  if (options.body instanceof FormData || options.body instanceof Blob) body = options.body
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(options.body)
+  }
+  try {
+    return await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(error instanceof Error ? error.message : String(error))
+  }
+}
+
+async function errorFrom(res: Response): Promise<ApiError> {
+  let message = `Response ${res.status}: ${res.statusText}`
+  let details: unknown
+  try {
+    const body = (await res.json()) as { message?: string; details?: unknown }
+    if (body?.message) message = body.message
+    details = body?.details
+  } catch {
+    // Not JSON: keep the status line.
+  }
+  return new ApiError(message, res.status, details)
+}
+
+/** Shorthands per method. */
+export const api = {
+  get: <T>(host: Host, path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(host, path, { ...options, method: 'GET' }),
+  post: <T>(host: Host, path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(host, path, { ...options, method: 'POST', body }),
+  put: <T>(host: Host, path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(host, path, { ...options, method: 'PUT', body }),
+  patch: <T>(host: Host, path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(host, path, { ...options, method: 'PATCH', body }),
+  delete: <T>(host: Host, path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(host, path, { ...options, method: 'DELETE', body }),
+}

@@ -1,0 +1,82 @@
+import { useId, useState, type FormEvent } from 'react'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Form from 'react-bootstrap/Form'
+import InputGroup from 'react-bootstrap/InputGroup'
+import { useNavigate } from 'react-router-dom'
+import { PageHeader } from '../components/page-header'
+
+interface SearchCardProps {
+  title: string
+  /** The page the search opens: /Products or /Records. */
+  action: '/Products' | '/Records'
+  description: string
+}
+
+/**
+ * A serial-number search submitting as a GET form to `action` with filter=productSerialNumber and the
+ * value (SPEC §2 "Home"). A barcode scanner in keyboard mode types into the field like a person would.
+ */
+function SearchCard({ title, action, description }: SearchCardProps) {
+  const navigate = useNavigate()
+  const [value, setValue] = useState('')
+  const id = useId()
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault()
+    const query = new URLSearchParams({ filter: 'productSerialNumber', value: value.trim() })
+    navigate(`${action}?${query}`)
+  }
+  return (
+    <Card className="h-100 shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          {title}
+        </Card.Title>
+        <Card.Text className="text-secondary">{description}</Card.Text>
+        <Form method="get" action={action} onSubmit={submit} role="search" aria-label={title}>
+          <input type="hidden" name="filter" value="productSerialNumber" />
+          <Form.Label htmlFor={id}>Serial number</Form.Label>
+          <InputGroup>
+            <Form.Control
+              id={id}
+              name="value"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              placeholder="Scan or enter a serial number"
+              autoComplete="off"
+              required
+            />
+            <Button type="submit" variant="primary">
+              Search
+            </Button>
+          </InputGroup>
+        </Form>
+      </Card.Body>
+    </Card>
+  )
+}
+
+/** Home: the 'Product Search' and 'Record Search' cards. */
+export default function HomePage() {
+  return (
+    <>
+      <PageHeader title="Home" />
+      <div className="row g-3">
+        <div className="col-12 col-lg-6">
+          <SearchCard
+            title="Product Search"
+            action="/Products"
+            description="Scan or enter a product serial number to find the product."
+          />
+        </div>
+        <div className="col-12 col-lg-6">
+          <SearchCard
+            title="Record Search"
+            action="/Records"
+            description="Scan or enter a product serial number to find its records."
+          />
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,89 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { RouteObject } from 'react-router-dom'
+import { AppShell } from './shell/app-shell'
+
+const Home = lazy(() => import('./pages/home-page'))
+const NotFound = lazy(() => import('./pages/not-found-page'))
+const Planned = lazy(() => import('./pages/planned-page'))
+
+type Page = LazyExoticComponent<ComponentType>
+
+/** A route of SPEC §2 whose screen is still to be built. */
+const planned = (path: string, title: string, purpose: string): RouteObject => ({
+  path,
+  element: <Planned title={title} purpose={purpose} />,
+})
+
+const page = (path: string, Component: Page): RouteObject => ({ path, element: <Component /> })
+
+/**
+ * Every route of SPEC §2 (exact matches, case-insensitive like the page guard). In edit routes an id
+ * of New means create. The shell guards each page by the role view.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <AppShell />,
+    children: [
+      page('/', Home),
+      page('/Home', Home),
+      page('/login', Home),
+      planned(
+        '/Suppliers',
+        'Suppliers',
+        'The list of suppliers (asset manufacturers) with search, edit and delete.',
+      ),
+      planned(
+        '/Suppliers/:id',
+        'Supplier',
+        'Create or edit a supplier, its product types and their serial ranges.',
+      ),
+      planned('/Owners', 'Device Owners', 'The list of device owners who own test equipment.'),
+      planned(
+        '/Owners/:id',
+        'Device Owner',
+        'Create or edit a device owner, its serial ranges, locations and reminder contacts.',
+      ),
+      planned('/Calibrators', 'Calibrators', 'An editable list of calibration houses.'),
+      planned('/ProductTypes', 'Product Types', 'The list of product types with their parents.'),
+      planned(
+        '/ProductTypes/:id',
+        'Product Type',
+        'Create or edit a product type, its parent and record types.',
+      ),
+      planned('/TestEquipment', 'Test Equipment', 'The list of test equipment with calibration status.'),
+      planned(
+        '/TestEquipment/:id',
+        'Test Equipment',
+        'One test equipment item with its QR code and printable label.',
+      ),
+      planned('/Products', 'Products', 'The list of serialised products with their last record and status.'),
+      planned('/DataEntry', 'Data Entry', 'The data-entry form of a record type.'),
+      planned(
+        '/AddRecord',
+        'Add New Record',
+        'Choose a supplier or owner and a record type, then upload a CSV file or enter data.',
+      ),
+      planned('/RecordTypes', 'Record Types', 'The list of record types.'),
+      planned(
+        '/RecordTypes/:id',
+        'Record Type',
+        'Create or edit a record type and design its data-entry form.',
+      ),
+      planned('/Records', 'Records', 'Browse records by category and export them to Excel.'),
+      planned('/Records/:id', 'Record', 'One record shown as key/value lines.'),
+      planned('/FaultRepairTypes', 'Survey/Repair Types', 'Survey/repair items and descriptives.'),
+      planned(
+        '/FaultRepairTypes/:id',
+        'Survey/Repair Type',
+        'Create or edit a survey/repair item or descriptive.',
+      ),
+      planned('/SurveyRepairTypes', 'Survey/Repair Types', 'Survey/repair items and descriptives.'),
+      planned(
+        '/SurveyRepairTypes/:id',
+        'Survey/Repair Type',
+        'Create or edit a survey/repair item or descriptive.',
+      ),
+      page('*', NotFound),
+    ],
+  },
+]

@@ -1,0 +1,79 @@
+import { useCallback, useEffect, useState, Suspense } from 'react'
+import { useAtomValue } from 'jotai'
+import { Outlet, useLocation } from 'react-router-dom'
+import { LoginModal } from '../auth/login-modal'
+import { clearSession, hasValidToken } from '../api/session-storage'
+import { Loading } from '../components/page-state'
+import { NotAuthorisedPage } from '../pages/not-authorised-page'
+import { appConfigAtom, canOpenAtom, navItemsAtom, sessionAtom } from '../session/session-atoms'
+import { Footer } from './footer'
+import { NavDrawer } from './nav-drawer'
+import { TopBar } from './top-bar'
+
+const NARROW = '(max-width: 575.98px)'
+const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
+
+/** After sign-in the page reloads; from /login it goes back to where the user was sent from. */
+function reloadAfterLogin() {
+  const params = new URLSearchParams(window.location.search)
+  if (window.location.pathname.toLowerCase() === '/login') {
+    const back = params.get('returnTo')
+    window.location.assign(back && back.startsWith('/') && !back.startsWith('//') ? back : '/Home')
+  } else window.location.reload()
+}
+
+/**
+ * The shell of SPEC §2: top bar with Log Out, collapsible navigation drawer, footer. Without a valid
+ * token the login modal is shown over it; a page outside the view's allowed list shows the
+ * not-authorised message instead of the page.
+ */
+export function AppShell() {
+  const session = useAtomValue(sessionAtom)
+  const { title } = useAtomValue(appConfigAtom)
+  const navItems = useAtomValue(navItemsAtom)
+  const canOpen = useAtomValue(canOpenAtom)
+  const location = useLocation()
+  const [drawerOpen, setDrawerOpen] = useState(() => !isNarrow())
+  const signedIn = Boolean(session) && hasValidToken()
+
+  useEffect(() => {
+    document.title = title
+  }, [title])
+
+  const closeOnNarrow = useCallback(() => {
+    if (isNarrow()) setDrawerOpen(false)
+  }, [])
+
+  const logOut = () => {
+    clearSession()
+    window.location.reload()
+  }
+
+  return (
+    <div className={`app-shell${drawerOpen ? ' drawer-open' : ''}`}>
+      <TopBar
+        title={title}
+        drawerOpen={drawerOpen}
+        onToggleDrawer={() => setDrawerOpen((o) => !o)}
+        onLogOut={signedIn ? logOut : undefined}
+      />
+      <div className="app-body">
+        <NavDrawer open={drawerOpen} items={signedIn ? navItems : []} onNavigate={closeOnNarrow} />
+        <div className="app-main">
+          <main className="app-content container-fluid py-3" id="main">
+            {signedIn &&
+              (canOpen(location.pathname) ? (
+                <Suspense fallback={<Loading />}>
+                  <Outlet />
+                </Suspense>
+              ) : (
+                <NotAuthorisedPage />
+              ))}
+          </main>
+          <Footer title={title} />
+        </div>
+      </div>
+      {!signedIn && <LoginModal title={title} onSuccess={reloadAfterLogin} />}
+    </div>
+  )
+}

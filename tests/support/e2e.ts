@@ -1,0 +1,123 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { DEMO_USER } from './api'
+import type { RoleView } from '../../schemas/roles'
+
+const ROOT = path.resolve(import.meta.dirname, '..', '..')
+
+/** A free TCP port on 127.0.0.1. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer()
+    srv.once('error', reject)
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo
+      srv.close(() => resolve(port))
+    })
+  })
+}
+
+export interface RunningServer {
+  url: string
+  dataDir: string
+  process: ChildProcess
+  output: () => string
+  stop(): Promise<void>
+}
+
+/**
+ * Starts the real server (`server/main.ts`, the built SPA in dist/) on a free port with a fresh
+ * PGlite data dir, and waits until it answers /config.json.
+ */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html')))
+    throw new Error('dist/ is missing: run `vite build` first')
+  const port = await freePort()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itr-e2e-'))
+  let log = ''
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LISTEN_HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => (log += d))
+  child.stderr!.on('data', (d) => (log += d))
+  const url = `http://127.0.0.1:${port}`
+  const deadline = Date.now() + 90_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${log}`)
+    try {
+      const res = await fetch(`${url}/config.json`)
+      if (res.ok) break
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start in time:\n${log}`)
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  return {
+    url,
+    dataDir,
+    process: child,
+    output: () => log,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once('exit', r))
+        child.kill('SIGTERM')
+        await exited
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** Debian's Chromium; a missing browser is an error, never a silent skip. */
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    throw new Error(
+      `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
+    )
+  }
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  })
+}
+
+/** Signs in through the login modal as a demo user and waits for the shell's Log Out button. */
+export async function signIn(page: Page, baseUrl: string, view: Exclude<RoleView, 'none'>, at = '/Home') {
+  await page.goto(baseUrl + at)
+  await page.getByLabel('Username').fill(DEMO_USER[view].username)
+  await page.getByLabel('Password').fill(DEMO_USER[view].password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.getByRole('button', { name: 'Log Out' }).waitFor()
+}
+
+/** Saves a screenshot under screenshots/ (git-ignored) for people to look at. */
+export async function screenshot(page: Page, name: string) {
+  const dir = path.join(ROOT, 'screenshots')
+  fs.mkdirSync(dir, { recursive: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}

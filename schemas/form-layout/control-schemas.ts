@@ -1,0 +1,250 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { FIXED_CHOICES, MAX_COL, TEST_TYPES, TIMESPAN_UNITS } from './constants'
+
+/**
+ * JSON Schemas of the leaf controls of a form layout (SPEC §3 "Form layout", "Field control kinds",
+ * "Test field kinds"). One schema per `type`; `layout-schema.ts` joins them with the containers into
+ * one discriminated union. Every schema forbids unknown properties so a typo in the JSON view is
+ * reported instead of silently ignored.
+ */
+
+/** Variable names become keys of the record data, so they must be plain identifiers. */
+export const VARIABLE_PATTERN = '^[A-Za-z_][A-Za-z0-9_]*$'
+
+const variable = {
+  type: 'string',
+  pattern: VARIABLE_PATTERN,
+  description: 'Key of the value in the record data.',
+} as const
+const label = { type: 'string', description: 'Caption shown to the technician.' } as const
+const col = {
+  type: 'integer',
+  minimum: 1,
+  maximum: MAX_COL,
+  description: 'Bootstrap columns (1..12).',
+} as const
+
+/** Properties every value-holding control has. */
+const fieldProps = {
+  variable,
+  label,
+  col,
+  required: { type: 'boolean', description: 'A value must be entered before saving.' },
+  outField: { type: 'string', description: 'Field of a looked-up item written into this variable.' },
+} as const
+const fieldRequired = ['type', 'variable', 'label'] as const
+
+/** A call to a {meta} endpoint that fills a dropdown (SPEC §3 "endpoint"). */
+export const endpointSchema = {
+  type: 'object',
+  required: ['name', 'api'],
+  additionalProperties: false,
+  properties: {
+    name: { type: 'string', minLength: 1 },
+    api: { type: 'string', minLength: 1, description: 'Path under {meta}, e.g. /api/Customers.' },
+    urlParams: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['type', 'name'],
+        additionalProperties: false,
+        properties: {
+          type: { enum: ['param', 'variable', 'other'] },
+          name: { type: 'string', minLength: 1 },
+          value: { type: 'string' },
+          field: { type: 'string', description: 'Variable whose value is sent (type variable).' },
+        },
+      },
+    },
+    outFields: { type: 'array', items: { type: 'string' } },
+  },
+} as const
+
+/** Where a list control takes its choices: fixed values, a named source, or an endpoint. */
+const listProps = {
+  values: { type: 'array', items: { type: 'string' } },
+  source: { type: 'string', description: 'Named list, e.g. customers or faultItems.' },
+  endpoint: endpointSchema,
+  filterfield: { type: 'string', description: 'Variable whose value filters the list.' },
+  filtervalue: { type: 'string', description: 'Item field compared with the filter variable.' },
+} as const
+
+export const noteSchema = {
+  type: 'object',
+  required: ['type', 'label'],
+  additionalProperties: false,
+  properties: { type: { const: 'note' }, label, col },
+} as const
+
+export const dropdownSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: { type: { const: 'dropdown' }, ...fieldProps, ...listProps },
+} as const
+
+export const multiselectSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: {
+    type: { const: 'multiselect' },
+    ...fieldProps,
+    ...listProps,
+    maxValues: { type: 'integer', minimum: 1, description: 'Most values a user may select.' },
+  },
+} as const
+
+export const checkboxSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: { type: { const: 'checkbox' }, ...fieldProps },
+} as const
+
+export const datepickerSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: { type: { const: 'datepicker' }, ...fieldProps },
+} as const
+
+export const multitextSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: { type: { const: 'multitext' }, ...fieldProps },
+} as const
+
+export const singletextSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: {
+    type: { const: 'singletext' },
+    ...fieldProps,
+    barcode: { type: 'boolean', description: 'Offer a barcode scan button.' },
+  },
+} as const
+
+export const serialSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: { type: { const: 'serial' }, ...fieldProps },
+} as const
+
+export const uploadSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: {
+    type: { const: 'upload' },
+    ...fieldProps,
+    documentType: {
+      type: 'string',
+      description: 'Document type stored with the file, e.g. calibrationCertificate.',
+    },
+  },
+} as const
+
+export const timespanSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: {
+    type: { const: 'timespan' },
+    ...fieldProps,
+    // Optional in the schema: a layout without a unit still loads, the runtime shows SPEC's message.
+    unit: { enum: TIMESPAN_UNITS },
+  },
+} as const
+
+export const testFieldSchema = {
+  type: 'object',
+  required: [...fieldRequired, 'testType'],
+  additionalProperties: false,
+  properties: {
+    type: { const: 'testField' },
+    ...fieldProps,
+    testType: { enum: TEST_TYPES },
+    min: { type: 'number' },
+    max: { type: 'number' },
+    unit: { type: 'string' },
+    criteria: { type: 'string', description: 'Pass criteria shown beside the test.' },
+    naOption: { type: 'boolean', description: 'Offer an n/a toggle.' },
+    testNumber: { type: 'string' },
+    choices: { type: 'array', minItems: 1, items: { type: 'string' } },
+    passChoice: { type: 'string' },
+  },
+  // Per-kind rules: selection needs its choices; yes/no and pass/fail only accept their own answers.
+  allOf: [
+    {
+      if: { properties: { testType: { const: 'selection' } } },
+      then: { required: ['choices', 'passChoice'] },
+    },
+    {
+      if: { properties: { testType: { const: 'yesNo' } } },
+      then: { properties: { passChoice: { enum: FIXED_CHOICES.yesNo } } },
+    },
+    {
+      if: { properties: { testType: { const: 'passFail' } } },
+      then: { properties: { passChoice: { enum: FIXED_CHOICES.passFail } } },
+    },
+  ],
+} as const
+
+export const testEquipmentSchema = {
+  type: 'object',
+  required: fieldRequired,
+  additionalProperties: false,
+  properties: {
+    type: { const: 'testEquipment' },
+    ...fieldProps,
+    min: { type: 'integer', minimum: 0, description: 'Fewest test equipment items a record needs.' },
+  },
+} as const
+
+export type NoteControl = FromSchema<typeof noteSchema>
+export type DropdownControl = FromSchema<typeof dropdownSchema>
+export type MultiselectControl = FromSchema<typeof multiselectSchema>
+export type CheckboxControl = FromSchema<typeof checkboxSchema>
+export type DatepickerControl = FromSchema<typeof datepickerSchema>
+export type MultitextControl = FromSchema<typeof multitextSchema>
+export type SingletextControl = FromSchema<typeof singletextSchema>
+export type SerialControl = FromSchema<typeof serialSchema>
+export type UploadControl = FromSchema<typeof uploadSchema>
+export type TimespanControl = FromSchema<typeof timespanSchema>
+export type TestFieldControl = FromSchema<typeof testFieldSchema>
+export type TestEquipmentControl = FromSchema<typeof testEquipmentSchema>
+export type Endpoint = FromSchema<typeof endpointSchema>
+
+/** Every control that holds a value and has no children. */
+export type LeafFieldControl =
+  | DropdownControl
+  | MultiselectControl
+  | CheckboxControl
+  | DatepickerControl
+  | MultitextControl
+  | SingletextControl
+  | SerialControl
+  | UploadControl
+  | TimespanControl
+  | TestFieldControl
+  | TestEquipmentControl
+
+/** The leaf schemas keyed by their `type`, for the union and for per-kind lookups. */
+export const LEAF_SCHEMAS = {
+  note: noteSchema,
+  dropdown: dropdownSchema,
+  multiselect: multiselectSchema,
+  checkbox: checkboxSchema,
+  datepicker: datepickerSchema,
+  multitext: multitextSchema,
+  singletext: singletextSchema,
+  serial: serialSchema,
+  upload: uploadSchema,
+  timespan: timespanSchema,
+  testField: testFieldSchema,
+  testEquipment: testEquipmentSchema,
+} as const

@@ -1,0 +1,10 @@
+/** Form layout and field mapping schemas, their checks and migrations (SPEC §3, §5). */
+export * from './constants'
+export * from './messages'
+export * from './control-schemas'
+export * from './layout-schema'
+export * from './validate-layout'
+export * from './layout-walk'
+export * from './migrations'
+export * from './field-mappings'
+export * from './record-type-check'

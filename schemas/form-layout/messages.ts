@@ -1,0 +1,28 @@
+/**
+ * SPEC §5 texts about record types, form fields and data entry, word for word. Templates are
+ * functions so a caller cannot forget a placeholder.
+ */
+export const FORM_LAYOUT_MESSAGES = {
+  recordType: {
+    nameRequired: 'You must give the record type a name.',
+    nameTooLong: 'Record name must not exceed 50 characters',
+    fieldRequired: (label: string) => `${label} is required.`,
+    noForm: 'No data entry form created',
+    variableNotFound: (variable: string) => `Variable "${variable}" not found in data entry form`,
+    componentProductType: 'You cannot select an empty product type for a component.',
+    componentSerialField: 'You must specify a serial field for a component.',
+    duplicateVariable: (variable: string) => `Variable ${variable} is already defined.`,
+  },
+  dataEntry: {
+    testEquipmentMin: (n: number, label: string) => `At least ${n} test equipment required for ${label}`,
+  },
+  formFields: {
+    timespanUnitRequired: (label: string) =>
+      `Unit of time is required for timespan controls, update the record type to enter ${label} data`,
+    invalidTestType: 'A TestField was created here with an invalid test type',
+    serialNotFound: 'Could not find serial number.',
+  },
+} as const
+
+/** SPEC §9: record type name maximum. */
+export const RECORD_TYPE_NAME_MAX = 50

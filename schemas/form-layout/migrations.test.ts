@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest'
+import { loadLayout, migrateLayout, migrateV0toV1 } from './migrations'
+
+const legacy = {
+  title: 'Legacy pump test',
+  controls: [
+    {
+      type: 'TestField',
+      variable: 'ir',
+      testType: 'Numeric',
+      min: '0.5',
+      max: '10',
+      col: '6',
+      naOption: 'true',
+    },
+    { type: 'testequipment', variable: 'eq', label: 'Equipment', min: '1' },
+    {
+      type: 'Group',
+      label: 'G',
+      children: [{ type: 'multiSelect', variable: 'm', label: 'M', values: 'a, b ,c', maxValues: '2' }],
+    },
+    { type: 'row' },
+    { type: 'text', variable: 'tag', label: 'Tag', barcode: 'false', col: 20 },
+  ],
+}
+
+describe('layout migrations', () => {
+  it('lifts an unversioned legacy layout to a valid v1 layout', () => {
+    const result = loadLayout(legacy)
+    expect(result).toMatchObject({ ok: true, fromVersion: 0 })
+    if (!result.ok) return
+    expect(result.layout).toEqual({
+      version: 1,
+      title: 'Legacy pump test',
+      controls: [
+        {
+          type: 'testField',
+          variable: 'ir',
+          label: 'ir',
+          testType: 'numeric',
+          min: 0.5,
+          max: 10,
+          col: 6,
+          naOption: true,
+        },
+        { type: 'testEquipment', variable: 'eq', label: 'Equipment', min: 1 },
+        {
+          type: 'group',
+          label: 'G',
+          children: [
+            { type: 'multiselect', variable: 'm', label: 'M', values: ['a', 'b', 'c'], maxValues: 2 },
+          ],
+        },
+        { type: 'row', children: [] },
+        { type: 'singletext', variable: 'tag', label: 'Tag', barcode: false, col: 12 },
+      ],
+    })
+  })
+
+  it('does not mutate its input', () => {
+    const copy = structuredClone(legacy)
+    migrateV0toV1(legacy)
+    expect(legacy).toEqual(copy)
+  })
+
+  it('leaves a current layout as it is', () => {
+    const current = { version: 1, title: 'T', controls: [{ type: 'checkbox', variable: 'a', label: 'A' }] }
+    expect(migrateLayout(current)).toEqual({ document: current, fromVersion: 1 })
+  })
+
+  it('gives a title and controls to a bare legacy document', () => {
+    expect(migrateLayout({})).toEqual({ document: { version: 1, title: '', controls: [] }, fromVersion: 0 })
+  })
+
+  it('rejects documents it cannot read', () => {
+    expect(loadLayout([1, 2])).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'A form layout must be a JSON object.' }],
+    })
+    expect(loadLayout({ version: 9, title: '', controls: [] })).toEqual({
+      ok: false,
+      issues: [{ path: '', message: 'Form layout version 9 is not supported.' }],
+    })
+  })
+
+  it('reports what a migrated layout still gets wrong', () => {
+    const result = loadLayout({ title: 'x', controls: [{ type: 'checkbox', label: 'no variable' }] })
+    expect(result).toEqual({
+      ok: false,
+      issues: [{ path: '/controls/0', message: "must have required property 'variable'" }],
+    })
+  })
+})

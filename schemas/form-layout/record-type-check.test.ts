@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest'
+import type { FormLayout } from './layout-schema'
+import { checkRecordType } from './record-type-check'
+import type { RecordTypeDraft } from './record-type-check'
+
+const layout: FormLayout = {
+  version: 1,
+  title: 'T',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial' },
+    { type: 'datepicker', variable: 'date', label: 'Date' },
+    {
+      type: 'group',
+      variable: 'result',
+      label: 'Tests',
+      children: [{ type: 'serial', variable: 'motor', label: 'Motor' }],
+    },
+  ],
+}
+
+const draft = (over: Partial<RecordTypeDraft> = {}): RecordTypeDraft => ({
+  name: 'Pump test',
+  captureType: 'form',
+  category: 'Test',
+  mappings: { serialField: 'serial', dateOfRecordField: 'date', resultField: 'result' },
+  layout,
+  ...over,
+})
+
+const messages = (d: RecordTypeDraft) => checkRecordType(d).map((i) => i.message)
+
+describe('checkRecordType (SPEC §5 Record type save)', () => {
+  it('passes a complete Test record type', () => {
+    expect(checkRecordType(draft())).toEqual([])
+  })
+
+  it('checks the name', () => {
+    expect(messages(draft({ name: '  ' }))).toEqual(['You must give the record type a name.'])
+    expect(messages(draft({ name: 'x'.repeat(51) }))).toEqual(['Record name must not exceed 50 characters'])
+    expect(messages(draft({ name: 'x'.repeat(50) }))).toEqual([])
+  })
+
+  it.each([
+    ['Test', ['Serial Field', 'Date of Record Field', 'Test Result Field']],
+    [
+      'Despatch',
+      [
+        'Serial Field',
+        'Job Number Field',
+        'Batch Number Field',
+        'Serialised Items Field',
+        'Non-Serialised Items Field',
+        'Customer Name Field',
+        'Date of Record Field',
+      ],
+    ],
+    ['Problem Report', ['Serial Field', 'Fault Items Field', 'Repair Items Field', 'Date of Record Field']],
+    [
+      'Calibration',
+      [
+        'Serial Field',
+        'Date of Record Field',
+        'Skip Calibration Field',
+        'Calibration Certificate Field',
+        'Calibration Frequency Field',
+        'Calibration House Field',
+        'Location Field',
+        'Asset Tag Field',
+        'Asset Description Field',
+      ],
+    ],
+  ] as const)('requires the %s mapping fields', (category, labels) => {
+    expect(messages(draft({ category, captureType: 'file', mappings: {} }))).toEqual(
+      labels.map((l) => `${l} is required.`),
+    )
+  })
+
+  it('needs a data entry form for form and both captures, not for file', () => {
+    expect(messages(draft({ layout: null }))).toEqual(['No data entry form created'])
+    expect(messages(draft({ captureType: 'both', layout: { controls: [] } }))).toEqual([
+      'No data entry form created',
+    ])
+    expect(messages(draft({ captureType: 'file', layout: null }))).toEqual([])
+  })
+
+  it('finds every mapped variable, component serials included, in the form', () => {
+    const result = checkRecordType(
+      draft({
+        mappings: {
+          serialField: 'serial',
+          dateOfRecordField: 'when',
+          resultField: 'result',
+          parentSerialField: 'parent',
+          components: [
+            { id: 1, serialField: 'pump', productType: { id: 3, name: 'Pump' } },
+            { id: 2, serialField: 'motor', productType: { id: 4 } },
+          ],
+        },
+      }),
+    )
+    expect(result).toEqual([
+      { field: 'parentSerialField', message: 'Variable "parent" not found in data entry form' },
+      { field: 'dateOfRecordField', message: 'Variable "when" not found in data entry form' },
+      { field: 'components.0.serialField', message: 'Variable "pump" not found in data entry form' },
+    ])
+  })
+
+  it('checks components', () => {
+    expect(
+      messages(
+        draft({
+          mappings: {
+            ...draft().mappings,
+            components: [
+              { id: 1, serialField: '', productType: null },
+              { id: 2, serialField: 'motor', productType: { id: null } },
+            ],
+          },
+        }),
+      ),
+    ).toEqual([
+      'You cannot select an empty product type for a component.',
+      'You must specify a serial field for a component.',
+      'You cannot select an empty product type for a component.',
+    ])
+  })
+
+  it('rejects duplicate variables, nested ones included', () => {
+    const dup: FormLayout = {
+      ...layout,
+      controls: [
+        ...layout.controls,
+        { type: 'row', children: [{ type: 'checkbox', variable: 'motor', label: 'x' }] },
+      ],
+    }
+    expect(messages(draft({ layout: dup }))).toEqual(['Variable motor is already defined.'])
+  })
+})

@@ -1,0 +1,80 @@
+import type { FieldMappings, MappingField, RecordCategory, CaptureType } from './field-mappings'
+import { MAPPING_FIELDS_BY_CATEGORY, MAPPING_FIELD_LABELS, REQUIRED_MAPPING_FIELDS } from './field-mappings'
+import type { FormLayout } from './layout-schema'
+import { findDuplicateVariables, listVariables } from './layout-walk'
+import { FORM_LAYOUT_MESSAGES, RECORD_TYPE_NAME_MAX } from './messages'
+
+/**
+ * The save checks of SPEC §5 "Record type save" that a JSON Schema cannot state (they compare the
+ * mappings with the layout). Pure, so the record-type editor and the server run the same rules.
+ */
+
+const M = FORM_LAYOUT_MESSAGES.recordType
+
+/** What the editor is about to save. `layout` is null when no data entry form exists. */
+export interface RecordTypeDraft {
+  name: string
+  captureType: CaptureType
+  category: RecordCategory
+  mappings: FieldMappings
+  layout: Pick<FormLayout, 'controls'> | null
+}
+
+/** One failed check; `field` names the input to highlight ('name', 'layout', a mapping field, …). */
+export interface RecordTypeIssue {
+  field: string
+  message: string
+}
+
+const filled = (value: string | undefined): value is string =>
+  typeof value === 'string' && value.trim() !== ''
+
+/** All SPEC §5 problems of a record type draft, in the order the editor lists them; [] when it can be saved. */
+export function checkRecordType(draft: RecordTypeDraft): RecordTypeIssue[] {
+  const issues: RecordTypeIssue[] = []
+  const name = draft.name.trim()
+  if (name === '') issues.push({ field: 'name', message: M.nameRequired })
+  else if (name.length > RECORD_TYPE_NAME_MAX) issues.push({ field: 'name', message: M.nameTooLong })
+
+  const mappings = draft.mappings
+  for (const field of REQUIRED_MAPPING_FIELDS[draft.category]) {
+    if (!filled(mappings[field]))
+      issues.push({ field, message: M.fieldRequired(MAPPING_FIELD_LABELS[field]) })
+  }
+
+  const components = mappings.components ?? []
+  components.forEach((component, i) => {
+    if (component.productType?.id == null) {
+      issues.push({ field: `components.${i}.productType`, message: M.componentProductType })
+    }
+    if (!filled(component.serialField)) {
+      issues.push({ field: `components.${i}.serialField`, message: M.componentSerialField })
+    }
+  })
+
+  // A file-only record type maps CSV columns, not layout variables: the layout checks do not apply.
+  if (draft.captureType === 'file') return issues
+
+  const layout = draft.layout
+  if (!layout || layout.controls.length === 0) {
+    issues.push({ field: 'layout', message: M.noForm })
+    return issues
+  }
+
+  const known = new Set(listVariables(layout))
+  const mapped: [string, string][] = MAPPING_FIELDS_BY_CATEGORY[draft.category]
+    .filter((field: MappingField) => filled(mappings[field]))
+    .map((field) => [field, (mappings[field] as string).trim()])
+  components.forEach((component, i) => {
+    if (filled(component.serialField))
+      mapped.push([`components.${i}.serialField`, component.serialField.trim()])
+  })
+  for (const [field, variable] of mapped) {
+    if (!known.has(variable)) issues.push({ field, message: M.variableNotFound(variable) })
+  }
+
+  for (const variable of findDuplicateVariables(layout)) {
+    issues.push({ field: 'layout', message: M.duplicateVariable(variable) })
+  }
+  return issues
+}

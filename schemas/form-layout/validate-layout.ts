@@ -1,0 +1,55 @@
+import Ajv from 'ajv'
+import type { ErrorObject } from 'ajv'
+import { formLayoutSchema } from './layout-schema'
+import type { FormLayout } from './layout-schema'
+
+/**
+ * Validation of a whole layout document against `formLayoutSchema`. The validator is compiled once
+ * per module load: the designer validates on every JSON-view edit and must not pay ajv's compile
+ * cost each time.
+ */
+
+/** One problem found in a layout, located by JSON pointer into the document. */
+export interface LayoutIssue {
+  /** JSON pointer of the offending value, '' for the document itself. */
+  path: string
+  message: string
+}
+
+// discriminator: errors name the one branch whose `type` matches instead of every oneOf branch.
+const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false })
+const validate = ajv.compile<FormLayout>(formLayoutSchema)
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === 'additionalProperties') {
+    return `unknown property "${String(error.params.additionalProperty)}"`
+  }
+  if (error.keyword === 'enum' || error.keyword === 'const') {
+    const allowed = error.keyword === 'enum' ? error.params.allowedValues : [error.params.allowedValue]
+    return `must be one of ${(allowed as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`
+  }
+  if (error.keyword === 'discriminator' && error.params.error === 'mapping') {
+    return `unknown control type ${JSON.stringify(error.params.tagValue)}`
+  }
+  return error.message ?? 'is not valid'
+}
+
+/** Type guard plus issues: is `doc` a valid layout at the current version? */
+export function validateLayout(
+  doc: unknown,
+): { ok: true; layout: FormLayout } | { ok: false; issues: LayoutIssue[] } {
+  if (validate(doc)) return { ok: true, layout: doc }
+  const seen = new Set<string>()
+  const issues: LayoutIssue[] = []
+  for (const error of validate.errors ?? []) {
+    // if/then failures repeat the inner error; the inner one is the useful text.
+    if (error.keyword === 'if') continue
+    const issue = { path: error.instancePath, message: describe(error) }
+    const key = `${issue.path}|${issue.message}`
+    if (!seen.has(key)) {
+      seen.add(key)
+      issues.push(issue)
+    }
+  }
+  return { ok: false, issues }
+}

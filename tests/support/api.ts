@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify'
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify'
 import { buildApp } from '../../server/app'
 import { readConfig, servicePrefix, type ServerConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
@@ -25,8 +25,13 @@ export interface TestServer {
     host: Host,
     method: InjectOptions['method'],
     path: string,
-    options?: { as?: Exclude<RoleView, 'none'>; token?: string; body?: unknown; headers?: Record<string, string> },
-  ): ReturnType<FastifyInstance['inject']>
+    options?: {
+      as?: Exclude<RoleView, 'none'>
+      token?: string
+      body?: unknown
+      headers?: Record<string, string>
+    },
+  ): Promise<InjectResponse>
   close(): Promise<void>
 }
 

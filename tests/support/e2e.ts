@@ -34,8 +34,9 @@ export interface RunningServer {
  * PGlite data dir, and waits until it answers /config.json.
  */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, 'dist', 'index.html')))
-    throw new Error('dist/ is missing: run `vite build` first')
+  // E2E_DIST_DIR lets several people build and test at once without sharing dist/.
+  const distDir = path.resolve(ROOT, process.env.E2E_DIST_DIR ?? 'dist')
+  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run vite build first`)
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itr-e2e-'))
   let log = ''
@@ -46,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PORT: String(port),
       LISTEN_HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DIST_DIR: distDir,
       LOG_LEVEL: 'warn',
       ...env,
     },

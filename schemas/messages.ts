@@ -24,5 +24,85 @@ export const MESSAGES = {
     minBelowMax: 'Maximum serial range value must be greater than the minimum value',
     rangeUsed: (name: string) => `Serial range is already used for supplier ${name}`,
     duplicateProduct: (name: string) => `The product type: "${name}" has already been selected.`,
+    /** Not a SPEC text: the server's answer for an unknown supplier id. */
+    notFound: (id: number | string) => `Supplier ${id} does not exist`,
+    /** Not a SPEC text: the supplier view may only read its own supplier. */
+    notOwnSupplier: 'You may only see your own supplier.',
+    /** Not a SPEC text: the SupplierProducts value is not a JSON list of products. */
+    productsNotJson: 'The supplier products must be a JSON list of product types with serial ranges.',
+  },
+  productType: {
+    nameRequired: 'You must give the product type a name.',
+    emptyRecordType: 'You cannot select an empty record type.',
+    notFound: 'Product type does not exist',
+    /** SPEC §9: product type 100210 can never be deleted; the wording is ours. */
+    protected: (id: number) => `Product type ${id} cannot be deleted.`,
+    /** Not SPEC texts: parent mapping mistakes. */
+    ownParent: 'A product type cannot be its own parent.',
+    parentCycle: 'A product type cannot be a sub component of its own sub component.',
+    mappingNotFound: 'The parent mapping does not exist.',
+    mappingTable: 'Only AssetModels parent mappings are supported.',
+    recordTypeNotFound: (id: number) => `Record type ${id} does not exist`,
+    inUse: (name: string) => `Product type ${name} is in use and cannot be deleted.`,
+  },
+  owner: {
+    nameRequired: 'You must give the owner a name.',
+    nameTaken: 'An owner with this name already exists, please edit this owner instead',
+    prefixRequired: 'Serial ranges must be given a prefix',
+    /** SPEC §5 states the rule (prefix ends with the separator) but no text; this is ours. */
+    prefixSeparator: (separator: string) => `Serial range prefixes must end with '${separator}'`,
+    minMaxRequired: 'You must provide a maximum and minimum value for each serial range',
+    maxBelowMin: 'Serial range maximum must be greater than or equal to minimum',
+    duplicateLocations: 'Please remove the following duplicate locations:',
+    /** SPEC §5 rejects duplicate contacts without a text; this mirrors the locations message. */
+    duplicateContacts: 'Please remove the following duplicate contacts:',
+    invalidContacts: 'The following contacts do not have a valid email address:',
+    invalidId: (id: string) => `Invalid owner ID: ${id}`,
+    /** SPEC §2: the name is editable only for owners created in ITR; the text is ours. */
+    nameLocked: 'The name of this owner cannot be changed because it was not created in ITR.',
+    /** Not SPEC texts: parent owner mistakes. */
+    ownParent: 'An owner cannot be its own parent.',
+    parentCycle: 'An owner cannot be the parent of its own parent.',
+    notFound: (id: number | string) => `Device owner ${id} does not exist`,
+    locationNameRequired: 'You must give the location a name.',
+    locationNotFound: (id: number | string) => `Location ${id} does not exist`,
+    locationInUse: (name: string) => `Location ${name} is in use and cannot be deleted.`,
+    unexpectedRangeType: 'Unexpected serial range type',
+  },
+  calibrator: {
+    /** SPEC §5 only says the name is sent; these texts are ours. */
+    nameRequired: 'You must give the calibrator a name.',
+    nameTaken: 'A calibrator with this name already exists',
+    notSaved: 'Item has not been saved',
+    notFound: (id: number | string) => `Calibrator ${id} does not exist`,
+    inUse: (name: string) => `Calibrator ${name} is in use and cannot be deleted.`,
+    saved: (name: string) => `Saved calibrator ${name}`,
+    deleted: (name: string) => `Deleted calibrator ${name}`,
+  },
+  surveyRepair: {
+    nameRequired: 'You must provide a name for the Survey/Repair type.',
+    kindRequired: 'You must select either item or descriptive from the dropdown.',
+    categoryRequired: 'You must select a Survey/Repair type from the dropdown.',
+    productRequired: 'You must select an associated product for a Survey/Repair item',
+    productInvalid: 'Associated Product must have a valid ID.',
+    invalidUrlType: 'Invalid type in URL must be either item, rdesc, fdesc',
+    invalidCategory: 'Invalid survey/repair category',
+    deleted: 'Successfully deleted survey/repair type',
+    /** SPEC §3: items are unique by name within a product type; the text is ours. */
+    duplicateItems: 'Please remove the following duplicate survey/repair items:',
+    itemsNotJson: 'The survey/repair items must be a JSON list of names.',
+    descriptiveNotFound: (id: number | string) => `Survey/Repair descriptive ${id} does not exist`,
+  },
+  configuration: {
+    /** Not a SPEC text: a configuration row that does not exist. */
+    notFound: (domain: string, id: number | string) => `Configuration entry ${domain}/${id} does not exist`,
+  },
+  attribute: {
+    /** Not SPEC texts: attribute rows. */
+    keyRequired: 'An attribute needs a key.',
+    notFound: (key: string) => `Attribute ${key} does not exist`,
+  },
+  customer: {
+    nameRequired: 'You must give the customer a name.',
   },
 } as const

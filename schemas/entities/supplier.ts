@@ -1,5 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { attributeSchema } from './attribute'
+
+export { attributeSchema, type Attribute } from './attribute'
 
 /** Body of `POST /api/assetmanufacturers` and `PUT /api/assetmanufacturers/{id}/` (SPEC §7). */
 export const supplierWriteSchema = {
@@ -17,22 +20,6 @@ export const supplierWriteSchema = {
 
 export type SupplierWrite = FromSchema<typeof supplierWriteSchema>
 
-/** An attribute row of SPEC's attribute model. */
-export const attributeSchema = {
-  type: 'object',
-  required: ['key', 'value'],
-  properties: {
-    id: { type: 'integer' },
-    tableName: { type: 'string' },
-    key: { type: 'string' },
-    name: { type: ['string', 'null'] },
-    description: { type: ['string', 'null'] },
-    value: { type: ['string', 'null'] },
-  },
-} as const
-
-export type Attribute = FromSchema<typeof attributeSchema>
-
 /** A supplier as listed by `GET /api/assetmanufacturers`. */
 export const supplierSchema = {
   type: 'object',
@@ -45,3 +32,64 @@ export const supplierSchema = {
 } as const
 
 export type Supplier = FromSchema<typeof supplierSchema>
+
+/**
+ * A serial range of a supplier's product type (SPEC §3). `id` is local to the form; min and max
+ * may be blank while editing, which the supplier rules reject with the SPEC §5 texts.
+ */
+export const supplierSerialRangeSchema = {
+  type: 'object',
+  required: ['prefix', 'min', 'max'],
+  properties: {
+    id: { type: ['integer', 'null'], title: 'ID' },
+    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
+    min: { type: ['integer', 'null'], minimum: 0, title: 'Min' },
+    max: { type: ['integer', 'null'], minimum: 0, title: 'Max' },
+  },
+} as const
+
+export type SupplierSerialRange = FromSchema<typeof supplierSerialRangeSchema>
+
+/** One product of the SupplierProducts attribute: a product type and its serial ranges. */
+export const supplierProductSchema = {
+  type: 'object',
+  required: ['id', 'serialRanges'],
+  properties: {
+    id: { type: ['integer', 'null'], title: 'Product type' },
+    name: { type: ['string', 'null'], title: 'Name' },
+    serialRanges: { type: 'array', items: supplierSerialRangeSchema, title: 'Serial ranges' },
+  },
+} as const
+
+export type SupplierProduct = FromSchema<typeof supplierProductSchema>
+
+/** The value of the SupplierProducts attribute, a JSON list of {id, name, serialRanges}. */
+export const supplierProductsSchema = {
+  $id: 'SupplierProducts',
+  type: 'array',
+  items: supplierProductSchema,
+  errorMessage: MESSAGES.supplier.productsNotJson,
+} as const
+
+export type SupplierProducts = FromSchema<typeof supplierProductsSchema>
+
+/**
+ * Body of `POST {meta}/api/assetmanufacturers/{id}/serialRanges/check`, the duplicate check of SPEC §5:
+ * is this prefix and range already used by another supplier? Not called from the supplier screen.
+ */
+export const serialRangeCheckSchema = {
+  $id: 'SerialRangeCheck',
+  type: 'object',
+  required: ['min', 'max'],
+  properties: {
+    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
+    min: { type: 'integer', minimum: 0, title: 'Min' },
+    max: { type: 'integer', minimum: 0, title: 'Max' },
+  },
+  errorMessage: {
+    required: { min: MESSAGES.supplier.minMaxRequired, max: MESSAGES.supplier.minMaxRequired },
+    properties: { min: MESSAGES.supplier.minMaxRequired, max: MESSAGES.supplier.minMaxRequired },
+  },
+} as const
+
+export type SerialRangeCheck = FromSchema<typeof serialRangeCheckSchema>

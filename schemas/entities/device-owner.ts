@@ -1,0 +1,142 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { MESSAGES } from '../messages'
+
+/** SPEC §9: the serial prefix separator; owner test-equipment prefixes end with it. */
+export const SERIAL_PREFIX_SEPARATOR = ':'
+
+/** Body of `POST {itr}/api/deviceOwners` and `PATCH {itr}/api/deviceOwners/{id}` (SPEC §7: name; parent too). */
+export const deviceOwnerWriteSchema = {
+  $id: 'DeviceOwnerWrite',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
+  },
+  errorMessage: {
+    required: { name: MESSAGES.owner.nameRequired },
+    properties: { name: MESSAGES.owner.nameRequired },
+  },
+} as const
+
+export type DeviceOwnerWrite = FromSchema<typeof deviceOwnerWriteSchema>
+
+/** A test-equipment serial range as the API carries it (stored with capitalised keys). */
+export const ownerSerialRangeSchema = {
+  type: 'object',
+  properties: {
+    id: { type: ['integer', 'null'], title: 'ID' },
+    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
+    min: { type: ['integer', 'null'], minimum: 0, title: 'Min' },
+    max: { type: ['integer', 'null'], minimum: 0, title: 'Max' },
+  },
+} as const
+
+export type OwnerSerialRange = FromSchema<typeof ownerSerialRangeSchema>
+
+/** Body of `PUT {itr}/api/deviceOwners/{id}/serialRanges/testEquipment`: the owner's whole list. */
+export const ownerSerialRangesSchema = {
+  $id: 'OwnerSerialRanges',
+  type: 'array',
+  maxItems: 500,
+  items: ownerSerialRangeSchema,
+  errorMessage: { type: MESSAGES.owner.unexpectedRangeType },
+} as const
+
+export type OwnerSerialRanges = FromSchema<typeof ownerSerialRangesSchema>
+
+/** Body of `PUT {itr}/api/deviceOwners/{id}/calibrationReminderContacts`: e-mail addresses. */
+export const calibrationContactsSchema = {
+  $id: 'CalibrationReminderContacts',
+  type: 'array',
+  maxItems: 200,
+  items: { type: 'string', maxLength: 320, title: 'Contact' },
+} as const
+
+export type CalibrationContacts = FromSchema<typeof calibrationContactsSchema>
+
+/** Body of `POST|PUT {itr}/api/DeviceOwners/{id}/Locations[/{locationId}]`: (name). */
+export const locationWriteSchema = {
+  $id: 'LocationWrite',
+  type: 'object',
+  required: ['name'],
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+  },
+  errorMessage: {
+    required: { name: MESSAGES.owner.locationNameRequired },
+    properties: { name: MESSAGES.owner.locationNameRequired },
+  },
+} as const
+
+export type LocationWrite = FromSchema<typeof locationWriteSchema>
+
+/** A location of a device owner (SPEC §3: id, name). */
+export const locationSchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'integer', title: 'ID' }, name: { type: 'string', title: 'Name' } },
+} as const
+
+export type Location = FromSchema<typeof locationSchema>
+
+/** An item of `GET {itr}/api/deviceOwners`. */
+export const deviceOwnerListItemSchema = {
+  type: 'object',
+  required: ['id', 'name', 'createdInItr'],
+  properties: {
+    id: { type: 'integer', title: 'ID' },
+    name: { type: 'string', title: 'Name' },
+    createdInItr: { type: 'boolean' },
+    parentId: { type: ['integer', 'null'], title: 'Parent owner' },
+  },
+} as const
+
+export type DeviceOwnerListItem = FromSchema<typeof deviceOwnerListItemSchema>
+
+/** A device owner as read by `GET {itr}/api/deviceOwners/{id}` (SPEC §3). */
+export const deviceOwnerSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'name',
+    'createdInItr',
+    'parent',
+    'testEquipmentSerialRanges',
+    'calibrationReminderContacts',
+    'locations',
+    'attributes',
+  ],
+  properties: {
+    id: { type: 'integer', title: 'ID' },
+    name: { type: 'string', title: 'Name' },
+    createdInItr: { type: 'boolean' },
+    parent: {
+      type: ['object', 'null'],
+      required: ['id', 'name'],
+      properties: { id: { type: 'integer' }, name: { type: 'string' } },
+      title: 'Parent owner',
+    },
+    testEquipmentSerialRanges: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'prefix', 'min', 'max'],
+        properties: {
+          id: { type: 'integer' },
+          prefix: { type: 'string' },
+          min: { type: 'integer' },
+          max: { type: 'integer' },
+        },
+      },
+    },
+    calibrationReminderContacts: { type: 'array', items: { type: 'string' } },
+    locations: { type: 'array', items: locationSchema },
+    attributes: {
+      type: 'array',
+      items: { type: 'object', properties: { key: { type: 'string' }, value: { type: ['string', 'null'] } } },
+    },
+  },
+} as const
+
+export type DeviceOwner = FromSchema<typeof deviceOwnerSchema>

@@ -1,0 +1,34 @@
+/** PostgreSQL error codes the repositories turn into caller messages (same on PGlite). */
+const UNIQUE_VIOLATION = '23505'
+const FOREIGN_KEY_VIOLATION = '23503'
+
+/** The SQLSTATE of a driver error, looking through drizzle's DrizzleQueryError wrapper. */
+function sqlState(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; current && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** A unique index refused the row (a name already taken). */
+export const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION
+
+/** A foreign key refused the change (a referenced row is missing, or a row is still referenced). */
+export const isForeignKeyViolation = (error: unknown) => sqlState(error) === FOREIGN_KEY_VIOLATION
+
+/** Runs `work`, turning a unique or foreign-key violation into the caller's own error. */
+export async function mapConstraintErrors<T>(
+  work: () => Promise<T>,
+  on: { unique?: () => Error; foreignKey?: () => Error },
+): Promise<T> {
+  try {
+    return await work()
+  } catch (error) {
+    if (on.unique && isUniqueViolation(error)) throw on.unique()
+    if (on.foreignKey && isForeignKeyViolation(error)) throw on.foreignKey()
+    throw error
+  }
+}

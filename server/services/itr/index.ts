@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify'
+import reference from './reference'
 
 /** The {itr} host of SPEC §7. Its calls are added by the issues that build its screens. */
-const itrService: FastifyPluginAsync = async () => {}
+const itrService: FastifyPluginAsync = async (app) => {
+  await app.register(reference)
+}
 
 export default itrService

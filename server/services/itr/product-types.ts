@@ -1,0 +1,65 @@
+import type { FastifyPluginAsync } from 'fastify'
+import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
+import {
+  productTypeListItemSchema,
+  productTypeRecordTypesSchema,
+  type ProductTypeRecordTypes,
+} from '../../../schemas/entities/product-type'
+import { MESSAGES } from '../../../schemas/messages'
+import { ProductTypesRepository } from '../../repositories/product-types'
+import { visibleProductTypeIds } from '../../repositories/product-type-scope'
+import { positiveId, scopedSupplierId, textParams } from '../meta/params'
+
+const tags = ['product types']
+
+/** Product type calls of SPEC §7 on {itr}: the listing with parents, and the record types of a type. */
+const productTypes: FastifyPluginAsync = async (app) => {
+  const repo = new ProductTypesRepository(app.db)
+
+  app.get(
+    '/api/productTypes',
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: {
+        tags,
+        summary:
+          "Lists product types with parent {id, name} (null for none) and attributes; a supplier's users see only theirs.",
+        response: { 200: { type: 'array', items: productTypeListItemSchema } },
+      },
+    },
+    async (request) => {
+      const supplierId = scopedSupplierId(request)
+      const ids =
+        supplierId === undefined ? undefined : [...(await visibleProductTypeIds(app.db, supplierId))]
+      return (await repo.list(ids)).map(({ id, name, parent, attributes }) => ({
+        id,
+        name,
+        parent,
+        attributes,
+      }))
+    },
+  )
+
+  app.put<{ Params: { id: string }; Body: ProductTypeRecordTypes }>(
+    '/api/ProductTypes/:id/RecordTypes',
+    {
+      config: { views: CONFIGURE_VIEWS },
+      schema: {
+        tags,
+        summary:
+          'Replaces the record types of a product type (and so its RecordTypeAttribute) with these ids, in order.',
+        params: textParams('id'),
+        body: productTypeRecordTypesSchema,
+      },
+    },
+    async (request, reply) => {
+      await repo.setRecordTypes(
+        positiveId(request.params.id, () => MESSAGES.productType.notFound),
+        request.body,
+      )
+      return reply.status(204).send()
+    },
+  )
+}
+
+export default productTypes

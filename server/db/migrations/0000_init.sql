@@ -130,6 +130,127 @@ CREATE TABLE "supplier_serial_ranges" (
 	CONSTRAINT "supplier_serial_ranges_order" CHECK ("supplier_serial_ranges"."min" < "supplier_serial_ranges"."max")
 );
 --> statement-breakpoint
+CREATE TABLE "record_type_layouts" (
+	"record_type_id" integer NOT NULL,
+	"revision" integer NOT NULL,
+	"layout" jsonb NOT NULL,
+	"created_by" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "record_type_layouts_record_type_id_revision_pk" PRIMARY KEY("record_type_id","revision")
+);
+--> statement-breakpoint
+CREATE TABLE "documents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"document_type" text,
+	"original_filename" text NOT NULL,
+	"saved_filename" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"content" "bytea" NOT NULL,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "idempotency_keys" (
+	"user_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"route" text NOT NULL,
+	"status_code" integer NOT NULL,
+	"response" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "idempotency_keys_user_id_key_pk" PRIMARY KEY("user_id","key")
+);
+--> statement-breakpoint
+CREATE TABLE "jobs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"created_by" integer,
+	"payload" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"result" jsonb,
+	"error" text,
+	"document_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "jobs_status" CHECK ("jobs"."status" IN ('pending','running','done','error'))
+);
+--> statement-breakpoint
+CREATE TABLE "product_test_equipment" (
+	"product_id" integer NOT NULL,
+	"test_equipment_id" integer NOT NULL,
+	CONSTRAINT "product_test_equipment_product_id_test_equipment_id_pk" PRIMARY KEY("product_id","test_equipment_id")
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"serial_number_prefix" text DEFAULT '' NOT NULL,
+	"serial_number" text NOT NULL,
+	"product_serial_number" text NOT NULL,
+	"asset_model_id" integer NOT NULL,
+	"asset_manufacturer_id" integer,
+	"parent_id" integer,
+	"date_of_last_record" timestamp with time zone,
+	"current_status" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_status" CHECK ("products"."current_status" IS NULL OR "products"."current_status" IN ('pass','fail','other'))
+);
+--> statement-breakpoint
+CREATE TABLE "record_test_equipment" (
+	"record_id" integer NOT NULL,
+	"test_equipment_id" integer NOT NULL,
+	CONSTRAINT "record_test_equipment_record_id_test_equipment_id_pk" PRIMARY KEY("record_id","test_equipment_id")
+);
+--> statement-breakpoint
+CREATE TABLE "records" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"record_type_id" integer NOT NULL,
+	"category" text NOT NULL,
+	"layout_version" integer,
+	"product_type_id" integer,
+	"supplier_id" integer,
+	"device_owner_id" integer,
+	"customer_id" integer,
+	"product_id" integer,
+	"test_equipment_id" integer,
+	"serial_number_prefix" text DEFAULT '' NOT NULL,
+	"product_serial_number" text NOT NULL,
+	"record_date" timestamp with time zone NOT NULL,
+	"test_result" text DEFAULT '-' NOT NULL,
+	"job_number" text,
+	"batch_number" text,
+	"fault_items" text,
+	"repair_items" text,
+	"fault_descriptives" text,
+	"repair_descriptives" text,
+	"data" jsonb NOT NULL,
+	"file_name" text,
+	"job_id" integer,
+	"created_by" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_by" integer,
+	"updated_at" timestamp with time zone,
+	CONSTRAINT "records_result" CHECK ("records"."test_result" IN ('pass','fail','-')),
+	CONSTRAINT "records_category" CHECK ("records"."category" IN ('test','despatch','problemReport','calibration'))
+);
+--> statement-breakpoint
+CREATE TABLE "test_equipment" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"owner_id" integer NOT NULL,
+	"serial_number_prefix" text NOT NULL,
+	"serial_number" text NOT NULL,
+	"full_serial_number" text NOT NULL,
+	"asset_model_id" integer,
+	"location_id" integer,
+	"asset_tag" text,
+	"description" text,
+	"calibration_skipped" boolean,
+	"calibration_date" timestamp with time zone,
+	"calibration_expires" timestamp with time zone,
+	"calibrator_id" integer,
+	"certificate_document_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_parent_id_asset_models_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -142,6 +263,33 @@ ALTER TABLE "fault_repair_items" ADD CONSTRAINT "fault_repair_items_asset_model_
 ALTER TABLE "supplier_products" ADD CONSTRAINT "supplier_products_supplier_id_asset_manufacturers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."asset_manufacturers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supplier_products" ADD CONSTRAINT "supplier_products_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "supplier_serial_ranges" ADD CONSTRAINT "supplier_serial_ranges_supplier_product_id_supplier_products_id_fk" FOREIGN KEY ("supplier_product_id") REFERENCES "public"."supplier_products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_type_layouts" ADD CONSTRAINT "record_type_layouts_record_type_id_data_point_types_id_fk" FOREIGN KEY ("record_type_id") REFERENCES "public"."data_point_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "documents" ADD CONSTRAINT "documents_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "idempotency_keys" ADD CONSTRAINT "idempotency_keys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "jobs" ADD CONSTRAINT "jobs_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_test_equipment" ADD CONSTRAINT "product_test_equipment_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_test_equipment" ADD CONSTRAINT "product_test_equipment_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_asset_manufacturer_id_asset_manufacturers_id_fk" FOREIGN KEY ("asset_manufacturer_id") REFERENCES "public"."asset_manufacturers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_parent_id_products_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_test_equipment" ADD CONSTRAINT "record_test_equipment_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_test_equipment" ADD CONSTRAINT "record_test_equipment_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_record_type_id_data_point_types_id_fk" FOREIGN KEY ("record_type_id") REFERENCES "public"."data_point_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_product_type_id_asset_models_id_fk" FOREIGN KEY ("product_type_id") REFERENCES "public"."asset_models"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_supplier_id_asset_manufacturers_id_fk" FOREIGN KEY ("supplier_id") REFERENCES "public"."asset_manufacturers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_device_owner_id_device_owners_id_fk" FOREIGN KEY ("device_owner_id") REFERENCES "public"."device_owners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_owner_id_device_owners_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."device_owners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_location_id_device_owner_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."device_owner_locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_calibrator_id_calibrators_id_fk" FOREIGN KEY ("calibrator_id") REFERENCES "public"."calibrators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_certificate_document_id_documents_id_fk" FOREIGN KEY ("certificate_document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_record_types_unique" ON "asset_model_record_types" USING btree ("asset_model_id","data_point_type_id");--> statement-breakpoint
@@ -153,4 +301,28 @@ CREATE UNIQUE INDEX "device_owners_name_unique" ON "device_owners" USING btree (
 CREATE UNIQUE INDEX "entity_attributes_unique" ON "entity_attributes" USING btree ("table_name","entity_id","key");--> statement-breakpoint
 CREATE UNIQUE INDEX "fault_repair_items_unique" ON "fault_repair_items" USING btree ("asset_model_id",lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "supplier_products_unique" ON "supplier_products" USING btree ("supplier_id","asset_model_id");--> statement-breakpoint
-CREATE INDEX "supplier_serial_ranges_prefix_idx" ON "supplier_serial_ranges" USING btree ("prefix");
+CREATE INDEX "supplier_serial_ranges_prefix_idx" ON "supplier_serial_ranges" USING btree ("prefix");--> statement-breakpoint
+CREATE UNIQUE INDEX "documents_saved_filename_unique" ON "documents" USING btree ("saved_filename");--> statement-breakpoint
+CREATE INDEX "jobs_status_idx" ON "jobs" USING btree ("status");--> statement-breakpoint
+CREATE INDEX "jobs_created_by_idx" ON "jobs" USING btree ("created_by","id");--> statement-breakpoint
+CREATE INDEX "product_test_equipment_te_idx" ON "product_test_equipment" USING btree ("test_equipment_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_type_serial_unique" ON "products" USING btree ("asset_model_id","product_serial_number");--> statement-breakpoint
+CREATE INDEX "products_serial_idx" ON "products" USING btree ("product_serial_number");--> statement-breakpoint
+CREATE INDEX "products_serial_value_idx" ON "products" USING btree ("serial_number");--> statement-breakpoint
+CREATE INDEX "products_manufacturer_idx" ON "products" USING btree ("asset_manufacturer_id","id");--> statement-breakpoint
+CREATE INDEX "products_model_idx" ON "products" USING btree ("asset_model_id","id");--> statement-breakpoint
+CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
+CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record");--> statement-breakpoint
+CREATE INDEX "record_test_equipment_te_idx" ON "record_test_equipment" USING btree ("test_equipment_id","record_id");--> statement-breakpoint
+CREATE INDEX "records_date_idx" ON "records" USING btree ("record_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_serial_idx" ON "records" USING btree ("product_serial_number","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_supplier_date_idx" ON "records" USING btree ("supplier_id","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_category_date_idx" ON "records" USING btree ("category","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_record_type_idx" ON "records" USING btree ("record_type_id","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_product_type_idx" ON "records" USING btree ("product_type_id","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_product_idx" ON "records" USING btree ("product_id","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_job_number_idx" ON "records" USING btree ("job_number");--> statement-breakpoint
+CREATE INDEX "records_customer_idx" ON "records" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "records_test_equipment_idx" ON "records" USING btree ("test_equipment_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "test_equipment_serial_unique" ON "test_equipment" USING btree (lower("full_serial_number"));--> statement-breakpoint
+CREATE INDEX "test_equipment_owner_idx" ON "test_equipment" USING btree ("owner_id");

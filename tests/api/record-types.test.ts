@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/api'
+
+const layout = {
+  version: 1,
+  title: 'Transformer routine test',
+  controls: [
+    { type: 'singletext', variable: 'serial', label: 'Serial' },
+    { type: 'datepicker', variable: 'testDate', label: 'Test date' },
+    {
+      type: 'group',
+      variable: 'result',
+      label: 'Results',
+      children: [
+        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Ratio', min: 0.99, max: 1.01 },
+      ],
+    },
+  ],
+}
+const mappings = { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'result' }
+const attribute = (key: string, value: unknown) => ({
+  key,
+  value: JSON.stringify(value),
+  name: key,
+  description: key,
+})
+
+describe('record types ({meta}/api/DataPointTypes)', () => {
+  let server: TestServer
+  beforeAll(async () => {
+    server = await startTestServer()
+  })
+  afterAll(() => server.close())
+
+  const create = (body: object) =>
+    server.call('meta', 'POST', '/api/DataPointTypes/', { as: 'configurator', body })
+  const newFormType = async (name: string, units = 'Test') => {
+    const res = await create({
+      name,
+      sensorTypeId: 2,
+      valueType: 'string',
+      units,
+      description: 'description',
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json() as number
+  }
+
+  it('creates, reads, lists, updates and deletes a record type', async () => {
+    const id = await newFormType('Routine test A')
+    const got = await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'internal' })
+    expect(got.statusCode).toBe(200)
+    expect(got.json()).toMatchObject({
+      id,
+      name: 'Routine test A',
+      units: 'Test',
+      captureType: 'form',
+      description: 'description',
+    })
+
+    const list = await server.call('meta', 'GET', '/api/DataPointTypes/', { as: 'supplier' })
+    expect(list.json().map((r: { id: number }) => r.id)).toContain(id)
+
+    const put = await server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, {
+      as: 'configurator',
+      body: { name: 'Routine test B', sensorTypeId: 1, units: 'Despatch' },
+    })
+    expect(put.statusCode).toBe(204)
+    const after = (
+      await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })
+    ).json()
+    expect(after).toMatchObject({ name: 'Routine test B', captureType: 'file', units: 'Despatch' })
+
+    expect(
+      (await server.call('meta', 'DELETE', `/api/datapointtypes/${id}`, { as: 'configurator' })).statusCode,
+    ).toBe(204)
+    const gone = await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })
+    expect(gone.statusCode).toBe(404)
+    expect(gone.json().message).toBe(`Record type ${id} does not exist`)
+  })
+
+  it("rejects a missing or blank name with 'You must give the record type a name.'", async () => {
+    for (const body of [
+      { sensorTypeId: 2, units: 'Test' },
+      { name: '   ', sensorTypeId: 2, units: 'Test' },
+    ]) {
+      const res = await create(body)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('You must give the record type a name.')
+    }
+  })
+
+  it("rejects a name over 50 characters with 'Record name must not exceed 50 characters'", async () => {
+    const res = await create({ name: 'x'.repeat(51), sensorTypeId: 2, units: 'Test' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Record name must not exceed 50 characters')
+  })
+
+  it('rejects a Calibration record type captured by file', async () => {
+    const res = await create({ name: 'Cal', sensorTypeId: 1, units: 'Calibration' })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('Calibration record types are captured by form.')
+  })
+
+  it('rejects writes from a non-configurator', async () => {
+    for (const as of ['internal', 'supplier'] as const) {
+      const res = await server.call('meta', 'POST', '/api/DataPointTypes/', {
+        as,
+        body: { name: 'Nope', sensorTypeId: 2, units: 'Test' },
+      })
+      expect(res.statusCode).toBe(403)
+    }
+  })
+
+  it('stores the layout and mappings as attributes and keeps every layout revision', async () => {
+    const id = await newFormType('Routine test C')
+    const post = (key: string, value: unknown) =>
+      server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
+        as: 'configurator',
+        body: attribute(key, value),
+      })
+
+    expect((await post('DataEntryForm', layout)).statusCode).toBe(201)
+    expect((await post('FieldMappings', mappings)).statusCode).toBe(201)
+    const first = (
+      await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })
+    ).json()
+    expect(first.layoutRevision).toBe(1)
+    expect(
+      JSON.parse(first.attributes.find((a: { key: string }) => a.key === 'FieldMappings').value),
+    ).toEqual(mappings)
+
+    // Editing deletes then re-posts both attributes (SPEC §7).
+    for (const key of ['FieldMappings', 'DataEntryForm']) {
+      const del = await server.call('meta', 'DELETE', `/api/DataPointTypes/attributes/${id}/${key}`, {
+        as: 'configurator',
+      })
+      expect(del.statusCode).toBe(204)
+    }
+    const edited = { ...layout, title: 'Edited title' }
+    expect((await post('DataEntryForm', edited)).statusCode).toBe(201)
+    expect((await post('FieldMappings', mappings)).statusCode).toBe(201)
+
+    const second = (
+      await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })
+    ).json()
+    expect(second.layoutRevision).toBe(2)
+    const old = await server.call('meta', 'GET', `/api/DataPointTypes/${id}/layouts/1`, { as: 'internal' })
+    expect(old.statusCode).toBe(200)
+    expect(old.json().layout.title).toBe('Transformer routine test')
+    const current = await server.call('meta', 'GET', `/api/DataPointTypes/${id}/layouts/2`, {
+      as: 'internal',
+    })
+    expect(current.json().layout.title).toBe('Edited title')
+  })
+
+  describe('SPEC §5 checks on save', () => {
+    let id: number
+    const post = (key: string, value: unknown) =>
+      server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
+        as: 'configurator',
+        body: attribute(key, value),
+      })
+    beforeAll(async () => {
+      id = await newFormType('Checks')
+    })
+
+    it("answers 'No data entry form created' for form mappings without a layout", async () => {
+      const res = await post('FieldMappings', mappings)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('No data entry form created')
+    })
+
+    it("answers 'Variable {x} is already defined.' for a layout with a repeated variable", async () => {
+      const twice = {
+        ...layout,
+        controls: [...layout.controls, { type: 'singletext', variable: 'serial', label: 'Again' }],
+      }
+      const res = await post('DataEntryForm', twice)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Variable serial is already defined.')
+    })
+
+    it('rejects a layout that breaks the layout schema, saying where', async () => {
+      const res = await post('DataEntryForm', {
+        version: 1,
+        title: 'X',
+        controls: [{ type: 'nonsense', variable: 'a', label: 'A' }],
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toMatch(/^The data entry form is not valid: \/controls\/0/)
+    })
+
+    it('rejects a layout that is not JSON', async () => {
+      const res = await server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
+        as: 'configurator',
+        body: { key: 'DataEntryForm', value: '{not json' },
+      })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('The data entry form is not valid JSON.')
+    })
+
+    it("answers '{label} is required.' for a missing required mapping", async () => {
+      expect((await post('DataEntryForm', layout)).statusCode).toBe(201)
+      const res = await post('FieldMappings', { serialField: 'serial', dateOfRecordField: 'testDate' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Test Result Field is required.')
+    })
+
+    it('answers \'Variable "{x}" not found in data entry form\' for a mapping to an unknown variable', async () => {
+      const res = await post('FieldMappings', { ...mappings, resultField: 'verdict' })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('Variable "verdict" not found in data entry form')
+    })
+
+    it('answers the component messages', async () => {
+      const noType = await post('FieldMappings', {
+        ...mappings,
+        components: [{ id: 1, serialField: 'serial', productType: null }],
+      })
+      expect(noType.json().message).toBe('You cannot select an empty product type for a component.')
+      const noSerial = await post('FieldMappings', {
+        ...mappings,
+        components: [{ id: 1, serialField: '', productType: { id: 100210, name: 'X' } }],
+      })
+      expect(noSerial.json().message).toBe('You must specify a serial field for a component.')
+    })
+  })
+})

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import {
-  RECORD_TYPE_ATTRIBUTES,
   layoutRevisionSchema,
   recordTypeAttributeWriteSchema,
   recordTypeSchema,

@@ -1,0 +1,68 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import type { GroupControl, LeafFieldControl } from '../../schemas/form-layout'
+
+/**
+ * Output of `compileLayout`. Record data is FLAT: every variable is a top-level key, whatever group
+ * or row it sits in. Groups and rows only arrange the form, so they live in `tree` (handed to the
+ * rjsf object template through `uiSchema['ui:options'].layout`), not in the data. That keeps a
+ * keystroke an O(1) `{...data, [variable]: value}` update, matches the field mappings (which name
+ * variables, not paths), and lets one field be validated on its own with `validateField`.
+ */
+export interface CompiledLayout {
+  /** JSON Schema of the record data (draft-07, one property per variable). */
+  schema: RJSFSchema
+  /** rjsf uiSchema: one entry per variable plus the root order and layout tree. */
+  uiSchema: UiSchema
+  /** Values of a fresh entry (SPEC §4): checkbox false, group 'Fail', others null. */
+  defaults: Record<string, unknown>
+  /** Every value-holding control by variable, with its own data schema. */
+  fields: Record<string, CompiledField>
+  /** The arrangement of the form: groups, rows, notes and field references. */
+  tree: LayoutNode[]
+  /** For each variable, the group result variables computed from it. */
+  dependents: Record<string, string[]>
+}
+
+/** A control that holds a value: a leaf field, or a group that stores its result. */
+export type ValueControl = LeafFieldControl | (GroupControl & { variable: string })
+
+export interface CompiledField {
+  variable: string
+  control: ValueControl
+  /** JSON Schema of this variable's value alone. */
+  schema: RJSFSchema
+}
+
+/** One node of the arranged form. */
+export type LayoutNode =
+  | { kind: 'field'; variable: string; col?: number }
+  | { kind: 'note'; label: string; col?: number }
+  | { kind: 'group'; label?: string; variable?: string; col?: number; children: LayoutNode[] }
+  | { kind: 'row'; label?: string; children: LayoutNode[] }
+
+/**
+ * Names the runtime's rjsf registry must provide, per control kind. Plain values use widgets;
+ * object or array values with their own editor (test field, upload, multiselect, test equipment)
+ * use fields, since rjsf would otherwise expand them into sub-forms.
+ */
+export const UI_NAMES = {
+  checkbox: { widget: 'checkbox' },
+  datepicker: { widget: 'itrDate' },
+  multitext: { widget: 'textarea' },
+  singletext: { widget: 'text' },
+  barcode: { widget: 'barcodeText' },
+  serial: { widget: 'serialLookup' },
+  dropdown: { widget: 'itrDropdown' },
+  timespan: { widget: 'timespan' },
+  groupResult: { widget: 'groupResult' },
+  multiselect: { field: 'itrMultiSelect' },
+  upload: { field: 'documentUpload' },
+  testField: { field: 'testField' },
+  testEquipment: { field: 'testEquipment' },
+} as const
+
+/** SPEC §5 "Uploads": accepted extensions by default, and for document (typed) uploads. */
+export const UPLOAD_EXTENSIONS = {
+  default: ['.docx', '.png', '.svg', '.xls', '.zip', '.pdf'],
+  document: ['.pdf'],
+} as const

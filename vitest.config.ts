@@ -17,6 +17,9 @@ export default defineConfig({
             'tests/unit/**/*.test.{ts,tsx}',
           ],
           setupFiles: ['tests/unit/setup.ts'],
+          // @rjsf/react-bootstrap imports 'react-bootstrap/Form' as a directory, which Node's ESM
+          // loader refuses; inlined, vite resolves it as the browser build does.
+          server: { deps: { inline: [/@rjsf\/react-bootstrap/] } },
         },
       },
       {

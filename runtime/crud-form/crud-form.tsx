@@ -1,0 +1,64 @@
+import { useMemo, type ReactNode } from 'react'
+import Form from '@rjsf/react-bootstrap'
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import Button from 'react-bootstrap/Button'
+import Spinner from 'react-bootstrap/Spinner'
+import { withoutId } from './schema-errors'
+import { attachErrorsToFields, crudValidator } from './validator'
+
+export interface CrudFormProps<T> {
+  /** An entity schema from schemas/entities (its titles label the fields, its errorMessage texts are shown). */
+  schema: object
+  uiSchema?: UiSchema<T>
+  formData: T
+  onChange: (data: T) => void
+  /** Called with valid data only: the schema is checked before any call. */
+  onSubmit: (data: T) => void
+  onCancel?: () => void
+  submitLabel?: string
+  /** While saving: buttons disabled, the submit button shows a spinner. */
+  busy?: boolean
+  /** Content between the fields and the buttons (grids, tabs of the same screen). */
+  children?: ReactNode
+  /** Accessible name of the form. */
+  label?: string
+}
+
+/**
+ * A simple create/edit form rendered by rjsf from an entity schema, with Cancel and Save. Validation
+ * runs on submit with the schema's own texts under each field; the browser's HTML5 checks are off
+ * so the SPEC texts, not the browser's, are what the user sees.
+ */
+export function CrudForm<T>(props: CrudFormProps<T>) {
+  const { formData, onChange, onSubmit, onCancel, busy, label } = props
+  const schema = useMemo(() => withoutId(props.schema) as RJSFSchema, [props.schema])
+  return (
+    <Form
+      schema={schema}
+      uiSchema={{ 'ui:submitButtonOptions': { norender: true }, ...props.uiSchema } as UiSchema<T>}
+      formData={formData}
+      validator={crudValidator}
+      transformErrors={attachErrorsToFields}
+      noHtml5Validate
+      showErrorList={false}
+      disabled={busy}
+      onChange={(e) => onChange(e.formData as T)}
+      onSubmit={(e) => onSubmit(e.formData as T)}
+      aria-label={label}
+      className="crud-form"
+    >
+      {props.children}
+      <div className="d-flex gap-2 mt-3">
+        {onCancel && (
+          <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" variant="primary" disabled={busy}>
+          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+          {props.submitLabel ?? 'Save'}
+        </Button>
+      </div>
+    </Form>
+  )
+}

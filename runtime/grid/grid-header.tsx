@@ -1,0 +1,77 @@
+import { flexRender, type Header, type Table } from '@tanstack/react-table'
+import Form from 'react-bootstrap/Form'
+import type { GridColumnMeta } from './columns'
+
+const metaOf = (header: Header<never, unknown>) => (header.column.columnDef.meta ?? {}) as GridColumnMeta
+
+const headerText = (header: Header<never, unknown>) => {
+  const def = header.column.columnDef.header
+  return typeof def === 'string' ? def : header.column.id
+}
+
+/**
+ * The header rows: one with sortable titles (buttons, so the keyboard can sort), one with the fuzzy
+ * column filters when any column has one.
+ */
+export function GridHeader<T>({ table }: { table: Table<T> }) {
+  const groups = table.getHeaderGroups()
+  const leaves = table.getLeafHeaders() as unknown as Header<never, unknown>[]
+  const anyFilter = leaves.some((h) => metaOf(h).filter)
+  return (
+    <thead>
+      {groups.map((group) => (
+        <tr key={group.id}>
+          {group.headers.map((h) => {
+            const header = h as unknown as Header<never, unknown>
+            const meta = metaOf(header)
+            const sorted = header.column.getIsSorted()
+            const title = flexRender(header.column.columnDef.header, header.getContext())
+            return (
+              <th
+                key={header.id}
+                scope="col"
+                style={meta.width ? { width: meta.width, minWidth: meta.width } : undefined}
+                className={meta.align === 'end' ? 'text-end' : undefined}
+                aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+              >
+                {header.column.getCanSort() ? (
+                  <button
+                    type="button"
+                    className="grid-sort btn btn-link p-0 fw-semibold text-reset text-decoration-none"
+                    onClick={header.column.getToggleSortingHandler()}
+                    title={`Sort by ${headerText(header)}`}
+                  >
+                    {title}
+                    <span className="grid-sort-icon" aria-hidden="true">
+                      {sorted === 'asc' ? ' ▲' : sorted === 'desc' ? ' ▼' : ' ↕'}
+                    </span>
+                  </button>
+                ) : (
+                  title
+                )}
+              </th>
+            )
+          })}
+        </tr>
+      ))}
+      {anyFilter && (
+        <tr className="grid-filters">
+          {leaves.map((header) => (
+            <th key={header.id} scope="col">
+              {metaOf(header).filter && (
+                <Form.Control
+                  size="sm"
+                  type="search"
+                  value={String(header.column.getFilterValue() ?? '')}
+                  onChange={(e) => header.column.setFilterValue(e.target.value)}
+                  placeholder="Search…"
+                  aria-label={`Filter by ${headerText(header)}`}
+                />
+              )}
+            </th>
+          ))}
+        </tr>
+      )}
+    </thead>
+  )
+}

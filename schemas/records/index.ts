@@ -1,0 +1,10 @@
+/** Schemas of the records domain: submissions, records, products, test equipment, documents, jobs. */
+export * from './categories'
+export * from './messages'
+export * from './submission'
+export * from './record'
+export * from './product'
+export * from './test-equipment'
+export * from './document'
+export * from './job'
+export * from './record-type-attributes'

@@ -1,0 +1,69 @@
+/**
+ * Texts of the records domain. SPEC §5 and §8 texts are word for word (typos included); the others are
+ * ours and say so.
+ */
+export const RECORD_MESSAGES = {
+  /** SPEC §8 success texts. */
+  uploadAccepted: 'File uploaded successfully. You will be notified once the file is proccessed.',
+  exportLogged: 'Request logged, you will receive an email with the results.',
+  /** SPEC §5 "Data entry save". */
+  testEquipmentMin: (n: number, label: string) => `At least ${n} test equipment required for ${label}`,
+  /** SPEC §8 test equipment texts. */
+  testEquipmentNotFoundSerial:
+    'Could not find any test equipment with this serial number. Please ensure this device has been created.',
+  testEquipmentNotFoundId: (id: number | string) => `Could not find test equipment with ID ${id}`,
+  /** SPEC §8 documents text. */
+  documentNotFound: 'Could not load document at this time',
+
+  // Ours: submission mistakes, each naming what is wrong.
+  recordTypeNotFound: (id: number | string) => `Record type ${id} does not exist`,
+  noMappings: (name: string) => `Record type ${name} has no field mappings.`,
+  supplierRequired: 'A supplier is required for this record.',
+  productTypeRequired: 'A product type is required for this record.',
+  ownerRequired: 'A device owner is required for a calibration record.',
+  notOwnSupplier: 'You may only submit records for your own supplier.',
+  notSubmitter: 'You are not allowed to submit records.',
+  wrongCategory: (name: string, category: string) => `Record type ${name} is not a ${category} record type.`,
+  fieldRequired: (variable: string) => `A value for "${variable}" is required.`,
+  badDate: (variable: string, value: string) => `"${value}" in "${variable}" is not a valid date.`,
+  badNumber: (variable: string, value: string) => `"${value}" in "${variable}" is not a number.`,
+  badResult: (variable: string, value: string) =>
+    `"${value}" in "${variable}" is not a test result (pass, fail or n/a).`,
+  serialOutOfRange: (serial: string, productType: string, supplier: string) =>
+    `Serial number ${serial} is not within any serial range of ${supplier} for product type ${productType}.`,
+  testEquipmentSerialOutOfRange: (serial: string, owner: string) =>
+    `Serial number ${serial} is not within any test equipment serial range of ${owner}.`,
+  testEquipmentOtherOwner: (serial: string) => `Test equipment ${serial} belongs to another device owner.`,
+  calibratorNotFound: (name: string) => `Calibrator ${name} does not exist.`,
+  locationNotFound: (name: string) => `Location ${name} does not exist for this device owner.`,
+  recordNotFound: (id: number | string) => `Record ${id} does not exist`,
+  notProblemReport: 'Only Problem Report records can be edited.',
+  documentMissing: (name: string) => `Document ${name} does not exist.`,
+
+  // Ours: CSV ingest.
+  csvNotBase64: 'The CSV file is not valid base64 content.',
+  csvEmpty: 'The CSV file has no data rows.',
+  csvUnknownColumns: (columns: string[]) => `Unknown columns in the CSV header: ${columns.join(', ')}`,
+  csvRejected: (bad: number, total: number) =>
+    `The file was not uploaded: ${bad} of ${total} rows have errors. Nothing was saved.`,
+  csvLine: (line: number, reason: string) => `Line ${line}: ${reason}`,
+  csvNotFileCapture: (name: string) => `Record type ${name} does not accept CSV uploads.`,
+
+  // Ours: uploads.
+  uploadMissing: 'No file was sent; post it as multipart field "file".',
+  uploadTooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
+  uploadExtension: (name: string, allowed: readonly string[]) =>
+    `${name} is not an accepted file type (${allowed.join(' ')}).`,
+  uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,
+
+  // Ours: paging and filters.
+  badFilter: 'The filter is not valid JSON.',
+  badFilterShape: (detail: string) => `The filter is not valid: ${detail}`,
+  badSortField: (field: string) => `Records cannot be sorted by ${field}.`,
+  badProductSortField: (field: string) => `Products cannot be sorted by ${field}.`,
+  badPage: 'Page must be a number from 0 and size from 1 to 1000.',
+  unknownFilterField: (field: string) => `Unknown records filter field: ${field}`,
+  productNotFound: (id: number | string) => `Product ${id} does not exist`,
+  jobNotFound: (id: number | string) => `Job ${id} does not exist`,
+  exportNotReady: 'The export is not ready yet.',
+} as const

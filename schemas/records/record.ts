@@ -1,0 +1,137 @@
+import type { FromSchema } from 'json-schema-to-ts'
+import { CATEGORY_FILTERS } from './categories'
+
+const nullableText = { type: ['string', 'null'] } as const
+const nullableId = { type: ['integer', 'null'] } as const
+
+const listItemProperties = {
+  recordId: { type: 'integer' },
+  recordTypeId: { type: 'integer' },
+  productTypeId: nullableId,
+  supplierId: nullableId,
+  customerId: nullableId,
+  productSerialNumber: { type: 'string' },
+  serialNumberPrefix: { type: 'string' },
+  productTypeName: nullableText,
+  recordTypeName: { type: 'string' },
+  testResult: { type: 'string', enum: ['pass', 'fail', '-'] },
+  supplierName: nullableText,
+  jobNumber: nullableText,
+  batchNumber: nullableText,
+  customerName: nullableText,
+  faultItems: nullableText,
+  repairItems: nullableText,
+  faultDescriptives: nullableText,
+  repairDescriptives: nullableText,
+  recordDate: { type: 'string', description: 'ISO 8601 UTC.' },
+  category: { type: 'string', enum: CATEGORY_FILTERS },
+  captureType: { type: ['string', 'null'], enum: ['file', 'form', null] },
+} as const
+
+/** SPEC §3 "Record list item" (plus category and capture type, which the View action needs). */
+export const recordListItemSchema = {
+  type: 'object',
+  required: ['recordId', 'recordTypeId', 'productSerialNumber', 'recordTypeName', 'testResult', 'recordDate'],
+  properties: listItemProperties,
+} as const
+
+export type RecordListItem = FromSchema<typeof recordListItemSchema>
+
+/** SPEC §3 "Page response": totalCount, totalPages, result. */
+export const recordPageSchema = {
+  type: 'object',
+  required: ['totalCount', 'totalPages', 'result'],
+  properties: {
+    totalCount: { type: 'integer' },
+    totalPages: { type: 'integer' },
+    result: { type: 'array', items: recordListItemSchema },
+  },
+} as const
+
+/** `GET {data}/api/InstrumentTestRecord/Record/{id}`: the list item plus the captured data. */
+export const recordDetailSchema = {
+  type: 'object',
+  required: [...recordListItemSchema.required, 'data'],
+  properties: {
+    ...listItemProperties,
+    data: { type: 'object', additionalProperties: true },
+    fileName: nullableText,
+    layoutVersion: nullableId,
+    deviceOwnerId: nullableId,
+    deviceOwnerName: nullableText,
+    productId: nullableId,
+    testEquipmentId: nullableId,
+    testEquipment: { type: 'array', items: { type: 'integer' } },
+    createdAt: { type: 'string' },
+  },
+} as const
+
+export type RecordDetail = FromSchema<typeof recordDetailSchema>
+
+/** Fields `filters[].field` may name (SPEC §7 Records, §2 query parameters). Matched case-insensitively. */
+export const RECORD_FILTER_FIELDS = [
+  'productSerialNumber',
+  'serialNumber',
+  'productTypeId',
+  'recordTypeId',
+  'testEquipment',
+  'category',
+  'supplierId',
+  'supplier',
+  'result',
+  'customer',
+  'customerId',
+  'jobNumber',
+  'batchNumber',
+  'faultItem',
+  'repairItem',
+  'faultDescriptive',
+  'repairDescriptive',
+  'productId',
+  'deviceOwnerId',
+] as const
+
+/** Sort fields of the records page; anything else is refused. */
+export const RECORD_SORT_FIELDS = [
+  'recordDate',
+  'recordId',
+  'productSerialNumber',
+  'productTypeName',
+  'recordTypeName',
+  'testResult',
+  'supplierName',
+  'jobNumber',
+  'customerName',
+] as const
+
+const filterValue = {
+  anyOf: [
+    { type: 'string', maxLength: 500 },
+    { type: 'number' },
+    { type: 'boolean' },
+    { type: 'null' },
+    { type: 'array', maxItems: 500, items: { type: ['string', 'number'] } },
+  ],
+} as const
+
+/** The `{encoded JSON}` of the records page and Excel export (SPEC §7). */
+export const recordsFilterSchema = {
+  type: 'object',
+  properties: {
+    filters: {
+      type: 'array',
+      maxItems: 50,
+      items: {
+        type: 'object',
+        required: ['field'],
+        properties: { field: { type: 'string', maxLength: 100 }, value: filterValue },
+      },
+    },
+    startDate: { type: ['string', 'null'], maxLength: 40 },
+    endDate: { type: ['string', 'null'], maxLength: 40 },
+    sortField: { type: ['string', 'null'], maxLength: 100 },
+    sortDirection: { type: ['string', 'null'], maxLength: 10 },
+  },
+} as const
+
+export type RecordsFilter = FromSchema<typeof recordsFilterSchema>

@@ -1,0 +1,76 @@
+import type { FromSchema } from 'json-schema-to-ts'
+
+const optionalId = { type: ['integer', 'null'], minimum: 1 } as const
+
+/**
+ * Body of `POST {submission}/api/InstrumentTest/upload-single/`, `/calibration`, `/despatch` and
+ * `PUT /api/InstrumentTest/Record/{id}` (SPEC §3 "Record submission"). `data` holds the form's values by
+ * layout variable; the record type's field mappings say which variable carries serial, date, result …
+ */
+export const recordSubmissionSchema = {
+  $id: 'RecordSubmission',
+  type: 'object',
+  required: ['recordTypeId', 'data'],
+  properties: {
+    supplierId: optionalId,
+    deviceOwnerId: optionalId,
+    productTypeId: optionalId,
+    recordTypeId: { type: 'integer', minimum: 1 },
+    fileName: { type: ['string', 'null'], maxLength: 500 },
+    data: { type: 'object', additionalProperties: true },
+  },
+} as const
+
+export type RecordSubmission = FromSchema<typeof recordSubmissionSchema>
+
+/** Body of `POST {submission}/api/InstrumentTest/upload-csv/` (SPEC §3 "CSV upload"): data is base64 CSV. */
+export const csvUploadSchema = {
+  $id: 'CsvUpload',
+  type: 'object',
+  required: ['supplierId', 'productTypeId', 'recordTypeId', 'data'],
+  properties: {
+    supplierId: { type: 'integer', minimum: 1 },
+    productTypeId: { type: 'integer', minimum: 1 },
+    recordTypeId: { type: 'integer', minimum: 1 },
+    fileName: { type: ['string', 'null'], maxLength: 500 },
+    data: { type: 'string', minLength: 1 },
+  },
+} as const
+
+export type CsvUpload = FromSchema<typeof csvUploadSchema>
+
+/** Answer of a stored submission. */
+export const submissionResultSchema = {
+  type: 'object',
+  required: ['recordId', 'message'],
+  properties: {
+    recordId: { type: 'integer' },
+    productId: { type: ['integer', 'null'] },
+    testEquipmentId: { type: ['integer', 'null'] },
+    message: { type: 'string' },
+  },
+} as const
+
+export type SubmissionResult = FromSchema<typeof submissionResultSchema>
+
+/** Answer of an accepted CSV upload: the SPEC §8 upload text, the job and how many records were stored. */
+export const csvResultSchema = {
+  type: 'object',
+  required: ['message', 'jobId', 'records'],
+  properties: {
+    message: { type: 'string' },
+    jobId: { type: 'integer' },
+    records: { type: 'integer' },
+  },
+} as const
+
+export type CsvResult = FromSchema<typeof csvResultSchema>
+
+/** One rejected CSV row of a 400 answer's `details`. */
+export const csvRowErrorSchema = {
+  type: 'object',
+  required: ['line', 'reason'],
+  properties: { line: { type: 'integer' }, reason: { type: 'string' } },
+} as const
+
+export type CsvRowError = FromSchema<typeof csvRowErrorSchema>

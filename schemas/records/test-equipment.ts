@@ -1,0 +1,52 @@
+import type { FromSchema } from 'json-schema-to-ts'
+
+/** SPEC §3: location shown when test equipment has none, and asset tag shown when blank. */
+export const UNKNOWN_LOCATION = 'Unknown Location'
+export const UNKNOWN_ASSET_TAG = 'Unknown'
+
+const idName = {
+  type: ['object', 'null'],
+  required: ['id', 'name'],
+  properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } },
+} as const
+
+/** Test equipment as `GET {itr}/api/testEquipment` answers it (SPEC §3 "Test equipment"). */
+export const testEquipmentSchema = {
+  type: 'object',
+  required: [
+    'id',
+    'serialNumberPrefix',
+    'serialNumber',
+    'location',
+    'owner',
+    'assetTag',
+    'latestCalibration',
+  ],
+  properties: {
+    id: { type: 'integer' },
+    serialNumberPrefix: { type: 'string' },
+    serialNumber: {
+      type: 'object',
+      required: ['full', 'prefix', 'value'],
+      properties: { full: { type: 'string' }, prefix: { type: 'string' }, value: { type: 'string' } },
+    },
+    description: { type: ['string', 'null'] },
+    location: idName,
+    owner: idName,
+    assetTag: { type: 'string' },
+    productTypeId: { type: ['integer', 'null'] },
+    latestCalibration: {
+      type: ['object', 'null'],
+      required: ['skipped', 'date', 'expires', 'calibrator'],
+      properties: {
+        skipped: { type: 'boolean' },
+        date: { type: ['string', 'null'] },
+        expires: { type: ['string', 'null'] },
+        calibrator: idName,
+        certificate: { type: ['string', 'null'], description: 'savedFilename of the certificate document.' },
+      },
+    },
+  },
+} as const
+
+export type TestEquipment = FromSchema<typeof testEquipmentSchema>

@@ -203,29 +203,25 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
     ])
 
   // ITRCATEGORY ids 1..4 are what ITRViewer claims carry, so they are fixed.
-  await db
-    .insert(configurationEntries)
-    .values(
-      RECORD_CATEGORIES.map((c) => ({
-        id: c.id,
-        domain: CONFIG_DOMAINS.category,
-        key: c.value,
-        value: c.value,
-        description: c.value,
-      })),
-    )
+  await db.insert(configurationEntries).values(
+    RECORD_CATEGORIES.map((c) => ({
+      id: c.id,
+      domain: CONFIG_DOMAINS.category,
+      key: c.value,
+      value: c.value,
+      description: c.value,
+    })),
+  )
   await syncSequence(db, 'configuration_entries')
-  await db
-    .insert(configurationEntries)
-    .values(
-      DESCRIPTIVES.map((d) => ({
-        domain: DESCRIPTIVE_DOMAINS[d.type],
-        key: d.name,
-        value: d.name,
-        description: d.name,
-        shortDescription: d.name,
-      })),
-    )
+  await db.insert(configurationEntries).values(
+    DESCRIPTIVES.map((d) => ({
+      domain: DESCRIPTIVE_DOMAINS[d.type],
+      key: d.name,
+      value: d.name,
+      description: d.name,
+      shortDescription: d.name,
+    })),
+  )
 
   return { supplierId: suppliers[0].id }
 }

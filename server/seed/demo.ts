@@ -3,6 +3,7 @@ import type { Db } from '../db/client'
 import { UsersRepository } from '../repositories/users'
 import { DEMO_LOGINS, type DemoLogin } from './demo-users'
 import { seedReferenceData } from './reference'
+import { seedRecordTypes } from './record-types'
 
 /** Advisory lock id for seeding; distinct from the migration lock in server/db/client.ts. */
 const SEED_LOCK_ID = 725_604_119
@@ -21,6 +22,7 @@ export async function seedDemoData(db: Db): Promise<Pick<DemoLogin, 'view' | 'us
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`)
       if ((await new UsersRepository(tx as unknown as Db).count()) > 0) return
       const ids = await seedReferenceData(tx as unknown as Db)
+      await seedRecordTypes(tx as unknown as Db)
       const txUsers = new UsersRepository(tx as unknown as Db)
       for (const login of DEMO_LOGINS) {
         await txUsers.add({

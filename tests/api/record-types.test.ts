@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
+import { checkRecordType, loadLayout, type RecordCategory } from '../../schemas/form-layout/index'
 
 const layout = {
   version: 1,
@@ -100,6 +101,37 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
     const res = await create({ name: 'Cal', sensorTypeId: 1, units: 'Calibration' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Calibration record types are captured by form.')
+  })
+
+  it('seeds a valid demo record type for every category, linked to product types', async () => {
+    const list = (await server.call('meta', 'GET', '/api/DataPointTypes/', { as: 'configurator' })).json()
+    const categories = new Set(list.map((r: { units: string }) => r.units))
+    expect([...categories].sort()).toEqual(['Calibration', 'Despatch', 'Problem Report', 'Test'])
+    for (const type of list) {
+      const attr = (key: string) => type.attributes.find((a: { key: string }) => a.key === key)?.value
+      const loaded = loadLayout(JSON.parse(attr('DataEntryForm')))
+      expect(loaded.ok, type.name).toBe(true)
+      const issues = checkRecordType({
+        name: type.name,
+        captureType: type.captureType,
+        category: type.units as RecordCategory,
+        mappings: JSON.parse(attr('FieldMappings')),
+        layout: loaded.ok ? loaded.layout : null,
+      })
+      expect(issues, type.name).toEqual([])
+      expect(type.layoutRevision).toBe(1)
+    }
+    const transformer = (await server.call('itr', 'GET', '/api/productTypes', { as: 'configurator' }))
+      .json()
+      .find((t: { id: number }) => t.id === 100200)
+    const linked = JSON.parse(
+      transformer.attributes.find((a: { key: string }) => a.key === 'RecordTypeAttribute').value,
+    )
+    expect(linked.map((r: { name: string }) => r.name)).toEqual([
+      'Transformer Routine Test',
+      'Despatch Note',
+      'Problem Report',
+    ])
   })
 
   it('rejects writes from a non-configurator', async () => {

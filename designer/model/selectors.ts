@@ -1,0 +1,73 @@
+import {
+  FORM_LAYOUT_MESSAGES,
+  findDuplicateVariables,
+  listVariables,
+  validateLayout,
+  walkControls,
+} from '../../schemas/form-layout'
+import type { Control, ControlPath, LayoutIssue } from '../../schemas/form-layout'
+import { passChoiceOf, testTypeIssue, timespanUnitIssue } from '../../runtime/pass-fail'
+import type { DesignerDocument } from './document'
+import { controlAt } from './tree'
+
+/** Read-only views of a designer document for the canvas, inspector and problems list. */
+
+/** Variables of the layout in document order (for mapping dropdowns). */
+export function selectVariables(doc: DesignerDocument): string[] {
+  return listVariables(doc.layout)
+}
+
+/** The control at `path`, if it exists. */
+export function selectControl(doc: DesignerDocument, path: ControlPath): Control | undefined {
+  return controlAt(doc.layout.controls, path)
+}
+
+const pointer = (path: ControlPath) => `/controls/${path.join('/children/')}`
+
+/**
+ * Everything wrong with the layout: JSON Schema errors, duplicate variables (SPEC §5 text) and the
+ * rules a schema cannot state (a pass choice outside the choices, min above max, a test list naming
+ * an unknown variable, the runtime's own messages for unusable controls). Memoise on the document:
+ * it walks the whole layout.
+ */
+export function selectIssues(doc: DesignerDocument): LayoutIssue[] {
+  const validation = validateLayout(doc.layout)
+  const issues: LayoutIssue[] = validation.ok ? [] : [...validation.issues]
+  for (const variable of findDuplicateVariables(doc.layout)) {
+    issues.push({ path: '', message: FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(variable) })
+  }
+  const known = new Set(listVariables(doc.layout))
+  for (const { control, path } of walkControls(doc.layout.controls)) {
+    const at = pointer(path)
+    if (control.type === 'testField') {
+      const typeIssue = testTypeIssue(control)
+      if (typeIssue) {
+        issues.push({ path: at, message: typeIssue })
+        continue
+      }
+      if (control.min !== undefined && control.max !== undefined && control.min > control.max) {
+        issues.push({ path: `${at}/min`, message: 'must not be greater than max' })
+      }
+      const passChoice = passChoiceOf(control)
+      if (
+        control.testType === 'selection' &&
+        control.choices &&
+        passChoice &&
+        !control.choices.includes(passChoice)
+      ) {
+        issues.push({ path: `${at}/passChoice`, message: 'must be one of the choices' })
+      }
+    }
+    if (control.type === 'timespan') {
+      const unitIssue = timespanUnitIssue(control)
+      if (unitIssue) issues.push({ path: `${at}/unit`, message: unitIssue })
+    }
+    if (control.type === 'group') {
+      for (const test of control.tests ?? []) {
+        if (!known.has(test))
+          issues.push({ path: `${at}/tests`, message: `names unknown variable "${test}"` })
+      }
+    }
+  }
+  return issues
+}

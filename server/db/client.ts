@@ -26,12 +26,17 @@ export interface OpenOptions {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
 
+/** Logged when PostgreSQL ends an idle pooled connection; the instance carries on. */
+export const POOL_ERROR_WARNING = 'PostgreSQL closed an idle connection; the pool opens a new one when needed'
+
 /** Any 64-bit number works as long as every instance uses the same one. */
 const MIGRATION_LOCK_ID = 725_604_118
 
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPglite(options.dataDir ?? 'memory://')
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 10)
+    : openPglite(options.dataDir ?? 'memory://')
 }
 
 async function openPglite(dataDir: string): Promise<Database> {
@@ -55,6 +60,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
   const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  // An idle connection the server ends (restart, failover, pg_terminate_backend) is an 'error' event;
+  // unhandled, it would stop the whole instance. The pool drops that connection and opens a new one.
+  pool.on('error', (error) => console.warn(`${POOL_ERROR_WARNING} (${error.message})`))
   const db = drizzle(pool, { schema }) as unknown as Db
   return {
     db,

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrationsFolder } from '../../server/db/client'
+import { migrationsFolder, POOL_ERROR_WARNING } from '../../server/db/client'
 import { DEMO_LOGINS } from '../../server/seed/demo-users'
 import { DEMO_USER } from '../support/api'
 import { startServerProcess, type ServerProcess } from '../support/pg-instances'
@@ -18,9 +18,14 @@ describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database
 
   beforeAll(async () => {
     scratch = await createScratchDatabase(testDatabaseUrl!, 'itr_two')
-    const env = { DATABASE_URL: scratch.url, SEED_DEMO: 'true', DATABASE_POOL_SIZE: '4' }
+    // application_name tells the two instances' connections apart in pg_stat_activity.
+    const env = (name: string) => ({
+      DATABASE_URL: `${scratch.url}?application_name=${name}`,
+      SEED_DEMO: 'true',
+      DATABASE_POOL_SIZE: '4',
+    })
     // The same moment, the same empty database: both migrate and seed concurrently.
-    started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)])
+    started = await Promise.allSettled([startServerProcess(env('itr-a')), startServerProcess(env('itr-b'))])
     const [first, second] = started
     if (first.status === 'fulfilled') a = first.value
     if (second.status === 'fulfilled') b = second.value
@@ -99,6 +104,29 @@ describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database
     const list = await b.call('meta', 'GET', '/api/assetmanufacturers', { token })
     expect(list.status).toBe(200)
     expect(((await list.json()) as { id: number; name: string }[]).find((s) => s.id === id)?.name).toBe(name)
+  })
+
+  it('keeps serving when PostgreSQL ends its idle connections (a database restart, say)', async () => {
+    const { token } = await signIn(a)
+    expect((await a.call('meta', 'GET', '/api/assetmanufacturers', { token })).status).toBe(200)
+
+    const admin = new pg.Client({ connectionString: testDatabaseUrl })
+    await admin.connect()
+    let ended: number
+    try {
+      const result = await admin.query(
+        "SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE application_name = 'itr-a'",
+      )
+      ended = result.rows[0].n
+    } finally {
+      await admin.end()
+    }
+    expect(ended).toBeGreaterThan(0)
+    // Each ended connection is reported once, and the process stays up.
+    await a.waitForOutput((out) => out.split(POOL_ERROR_WARNING).length - 1 === ended)
+
+    const again = await a.call('meta', 'GET', '/api/assetmanufacturers', { token })
+    expect(again.status).toBe(200)
   })
 
   // TODO(issue 3, records): once {submission} records exist, add one block here: submit a test record

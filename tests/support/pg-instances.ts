@@ -12,6 +12,8 @@ export interface ServerProcess {
   baseUrl: string
   /** Everything the process wrote so far (stdout and stderr), for failure messages. */
   output(): string
+  /** Resolves once the process's output satisfies `test` (checked on every new chunk). */
+  waitForOutput(test: (output: string) => boolean): Promise<void>
   /** fetch() against a service host of this instance. */
   call(
     host: Host,
@@ -55,10 +57,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  const watchers = new Set<() => void>()
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
+      for (const watcher of watchers) watcher()
       if (output.includes(`is running on http://localhost:${port}`)) resolve()
     }
     child.stdout!.on('data', onData)
@@ -72,6 +76,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     port,
     baseUrl,
     output: () => output,
+    waitForOutput: (test) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!test(output)) return
+          watchers.delete(check)
+          resolve()
+        }
+        watchers.add(check)
+        check()
+      }),
     call(host, method, urlPath, init = {}) {
       const headers: Record<string, string> = {}
       if (init.token) headers.authorization = `Bearer ${init.token}`

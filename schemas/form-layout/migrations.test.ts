@@ -91,3 +91,40 @@ describe('layout migrations', () => {
     })
   })
 })
+
+describe('validateFieldMappings', () => {
+  it('accepts every SPEC mapping field and components, and rejects unknown keys', async () => {
+    const { validateFieldMappings } = await import('./validate-layout')
+    const mappings = {
+      serialField: 's',
+      parentSerialField: 'p',
+      dateOfRecordField: 'd',
+      resultField: 'r',
+      components: [{ id: 1, serialField: 'm', productType: { id: 3, name: 'Motor' } }],
+      jobNumberField: 'j',
+      customerNameField: 'c',
+      batchNumberField: 'b',
+      faultItemsField: 'fi',
+      faultDescriptivesField: 'fd',
+      repairItemsField: 'ri',
+      repairDescriptivesField: 'rd',
+      skipCalibrationField: 'sk',
+      calibrationCertificateField: 'cc',
+      calibrationFrequencyField: 'cf',
+      calibrationHouseField: 'ch',
+      locationField: 'l',
+      assetTagField: 'at',
+      assetDescriptionField: 'ad',
+      serialisedItemsField: 'si',
+      nonSerialisedItemsField: 'ns',
+    }
+    expect(validateFieldMappings(mappings)).toEqual({ ok: true, mappings })
+    expect(validateFieldMappings({ serialFeild: 's', components: [{ serialField: 'x' }] })).toEqual({
+      ok: false,
+      issues: [
+        { path: '', message: 'unknown property "serialFeild"' },
+        { path: '/components/0', message: "must have required property 'id'" },
+      ],
+    })
+  })
+})

@@ -2,9 +2,12 @@ import Ajv from 'ajv'
 import type { ErrorObject } from 'ajv'
 import { formLayoutSchema } from './layout-schema'
 import type { FormLayout } from './layout-schema'
+import { fieldMappingsSchema } from './field-mappings'
+import type { FieldMappings } from './field-mappings'
 
 /**
- * Validation of a whole layout document against `formLayoutSchema`. The validator is compiled once
+ * Validation of a whole layout document against `formLayoutSchema` (and of field mappings). The
+ * validators are compiled once
  * per module load: the designer validates on every JSON-view edit and must not pay ajv's compile
  * cost each time.
  */
@@ -52,4 +55,17 @@ export function validateLayout(
     }
   }
   return { ok: false, issues }
+}
+
+const validateMappingsFn = ajv.compile<FieldMappings>(fieldMappingsSchema)
+
+/** Checks stored field mappings against `fieldMappingsSchema` (shape only; see `checkRecordType`). */
+export function validateFieldMappings(
+  doc: unknown,
+): { ok: true; mappings: FieldMappings } | { ok: false; issues: LayoutIssue[] } {
+  if (validateMappingsFn(doc)) return { ok: true, mappings: doc }
+  return {
+    ok: false,
+    issues: (validateMappingsFn.errors ?? []).map((e) => ({ path: e.instancePath, message: describe(e) })),
+  }
 }

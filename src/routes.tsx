@@ -5,6 +5,11 @@ import { AppShell } from './shell/app-shell'
 const Home = lazy(() => import('./pages/home-page'))
 const NotFound = lazy(() => import('./pages/not-found-page'))
 const Planned = lazy(() => import('./pages/planned-page'))
+const SuppliersList = lazy(() => import('./pages/suppliers/suppliers-list-page'))
+const SupplierEdit = lazy(() => import('./pages/suppliers/supplier-edit-page'))
+
+const AddRecord = lazy(() => import('./pages/add-record/add-record-page'))
+const DataEntry = lazy(() => import('./pages/data-entry/data-entry-page'))
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -27,16 +32,8 @@ export const routes: RouteObject[] = [
       page('/', Home),
       page('/Home', Home),
       page('/login', Home),
-      planned(
-        '/Suppliers',
-        'Suppliers',
-        'The list of suppliers (asset manufacturers) with search, edit and delete.',
-      ),
-      planned(
-        '/Suppliers/:id',
-        'Supplier',
-        'Create or edit a supplier, its product types and their serial ranges.',
-      ),
+      page('/Suppliers', SuppliersList),
+      page('/Suppliers/:id', SupplierEdit),
       planned('/Owners', 'Device Owners', 'The list of device owners who own test equipment.'),
       planned(
         '/Owners/:id',
@@ -57,12 +54,8 @@ export const routes: RouteObject[] = [
         'One test equipment item with its QR code and printable label.',
       ),
       planned('/Products', 'Products', 'The list of serialised products with their last record and status.'),
-      planned('/DataEntry', 'Data Entry', 'The data-entry form of a record type.'),
-      planned(
-        '/AddRecord',
-        'Add New Record',
-        'Choose a supplier or owner and a record type, then upload a CSV file or enter data.',
-      ),
+      page('/DataEntry', DataEntry),
+      page('/AddRecord', AddRecord),
       planned('/RecordTypes', 'Record Types', 'The list of record types.'),
       planned(
         '/RecordTypes/:id',

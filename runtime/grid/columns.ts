@@ -15,7 +15,7 @@ export interface GridColumnMeta {
 
 /** A JSON Schema object with titled properties, as the entity schemas of schemas/entities are. */
 interface TitledObjectSchema {
-  properties: Record<string, { title?: string }>
+  properties: { readonly [key: string]: object }
 }
 
 type Key<T> = Extract<keyof T, string>
@@ -48,7 +48,7 @@ export function schemaColumns<T extends RowData>(
     return {
       id: key,
       accessorKey: key,
-      header: o.header ?? schema.properties[key]?.title ?? key,
+      header: o.header ?? (schema.properties[key] as { title?: string } | undefined)?.title ?? key,
       enableSorting: o.sortable ?? true,
       ...(o.cell ? { cell: o.cell } : {}),
       meta,

@@ -44,6 +44,9 @@ export interface DataGridProps<T> {
   /** A row that can expand shows `renderExpanded` under itself while expanded. */
   renderExpanded?: (row: Row<T>) => ReactNode
   canExpand?: (row: T) => boolean
+  /** Controlled expansion (row id → expanded), e.g. to open a row when a sub row is added. */
+  expanded?: Record<string, boolean>
+  onExpandedChange?: (expanded: Record<string, boolean>) => void
   /** Client mode: show the page that holds this row id (e.g. a row just added). */
   showRowId?: string | null
   /** Server mode (manual pagination, sorting and filtering); client mode when absent. */
@@ -72,7 +75,10 @@ export function DataGrid<T>(props: DataGridProps<T>) {
   const [sorting, setSorting] = useState<SortingState>(props.initialSorting ?? [])
   const [columnFilters, setColumnFilters] = useState<ColumnFiltersState>([])
   const [pagination, setPagination] = useState<PaginationState>({ pageIndex: 0, pageSize })
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({})
+  const [ownExpanded, setOwnExpanded] = useState<Record<string, boolean>>({})
+  const expanded = props.expanded ?? ownExpanded
+  const setExpanded = (next: Record<string, boolean>) =>
+    props.onExpandedChange ? props.onExpandedChange(next) : setOwnExpanded(next)
   const rows = useMemo(() => [...data], [data])
 
   const state = server
@@ -80,7 +86,6 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     : { sorting, columnFilters, pagination, expanded }
   const toQuery = (patch: Partial<ListQuery>) => server!.onQueryChange({ ...server!.query, ...patch })
 
-  // eslint-disable-next-line react-hooks/incompatible-library -- tanstack's table instance is used as documented
   const table = useReactTable<T>({
     data: rows,
     columns,
@@ -89,7 +94,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
     defaultColumn: { filterFn: fuzzyFilter as never, sortUndefined: 'last' },
     getCoreRowModel: getCoreRowModel(),
     getRowCanExpand: renderExpanded ? (row) => (canExpand ? canExpand(row.original) : true) : () => false,
-    onExpandedChange: (u) => setExpanded((old) => apply(u, old) as Record<string, boolean>),
+    onExpandedChange: (u) => setExpanded(apply(u, expanded) as Record<string, boolean>),
     // Editing a cell changes `data`; the page must stay where the user is.
     autoResetPageIndex: false,
     autoResetExpanded: false,

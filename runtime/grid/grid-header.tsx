@@ -64,7 +64,7 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
                   type="search"
                   value={String(header.column.getFilterValue() ?? '')}
                   onChange={(e) => header.column.setFilterValue(e.target.value)}
-                  placeholder="Search…"
+                  placeholder="Filter"
                   aria-label={`Filter by ${headerText(header)}`}
                 />
               )}

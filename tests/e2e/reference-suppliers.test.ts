@@ -1,0 +1,140 @@
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core'
+import { MESSAGES } from '../../schemas/messages'
+import { launchBrowser, screenshot, signIn } from '../support/e2e'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+/** Writes (non-GET calls) the page made, to prove validation happens before any call. */
+let writes: string[]
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  page = await context.newPage()
+  writes = []
+  page.on('request', (r: Request) => {
+    if (r.method() !== 'GET' && r.url().includes('/svc/'))
+      writes.push(`${r.method()} ${new URL(r.url()).pathname}`)
+  })
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+const save = () => page.getByRole('button', { name: 'Save' }).click()
+const expectBanner = async (text: string) => {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor()
+}
+const productSelects = () => page.getByRole('combobox', { name: 'Product type' })
+
+describe('suppliers', () => {
+  it('lists suppliers with ID/Name filters, and the view-all role may delete', async () => {
+    await signIn(page, baseUrl, 'viewAll', '/Suppliers')
+    await page.getByRole('heading', { name: 'Suppliers' }).waitFor()
+    const grid = page.getByRole('table', { name: 'Suppliers' })
+    await grid.getByRole('cell', { name: 'Northwind Transformers', exact: true }).waitFor()
+    expect(await grid.getByRole('button', { name: 'Delete Northwind Transformers' }).isVisible()).toBe(true)
+    await page.getByLabel('Filter by Name').fill('northwnd')
+    await expect.poll(() => grid.getByRole('row').count()).toBe(3) // header, filter row, one match
+    await screenshot(page, 'ref-suppliers-list')
+  })
+
+  it('hides supplier delete from the configurator view', async () => {
+    await signIn(page, baseUrl, 'configurator', '/Suppliers')
+    const grid = page.getByRole('table', { name: 'Suppliers' })
+    await grid.getByRole('link', { name: 'Edit Northwind Transformers' }).waitFor()
+    expect(await grid.getByRole('button', { name: /^Delete/ }).count()).toBe(0)
+  })
+
+  it('shows every supplier rule before any call, then creates a supplier with a product type and a serial range', async () => {
+    const name = `E2E Supplier ${Date.now()}`
+    await signIn(page, baseUrl, 'viewAll', '/Suppliers')
+    writes = []
+    await page.getByRole('button', { name: 'Add new supplier' }).click()
+    await page.getByRole('heading', { name: 'Create New Supplier' }).waitFor()
+
+    await save()
+    await page.getByText(MESSAGES.supplier.nameRequired).waitFor()
+    await page.getByLabel(/^Name/).fill(name)
+
+    const addProduct = page.getByRole('button', { name: 'Add new product type' })
+    await addProduct.click()
+    expect(await addProduct.isDisabled()).toBe(true)
+    await save()
+    await expectBanner(MESSAGES.supplier.emptyProduct)
+
+    await productSelects().first().selectOption({ label: 'Ring Main Unit' })
+    expect(await addProduct.isDisabled()).toBe(false)
+    await page.getByRole('button', { name: 'Add new serial range' }).click()
+    const ranges = page.getByRole('table', { name: 'Serial ranges of Ring Main Unit' })
+    await ranges.waitFor()
+    await save()
+    await expectBanner(MESSAGES.supplier.prefixRequired)
+    await ranges.getByLabel('Prefix').fill('E2E-RMU-')
+    await save()
+    await expectBanner(MESSAGES.supplier.minMaxRequired)
+    await ranges.getByLabel('Min').fill('500')
+    await ranges.getByLabel('Max').fill('100')
+    await save()
+    await expectBanner(MESSAGES.supplier.minBelowMax)
+    await ranges.getByLabel('Max').fill('900')
+
+    // The same product type twice: the SPEC message, and the second row is reset.
+    await addProduct.click()
+    await productSelects().first().selectOption({ label: 'Ring Main Unit' })
+    await page
+      .getByRole('alert')
+      .filter({ hasText: MESSAGES.supplier.duplicateProduct('Ring Main Unit') })
+      .waitFor()
+    expect(await productSelects().first().inputValue()).toBe('')
+    await screenshot(page, 'ref-supplier-edit-validation')
+    expect(writes).toEqual([])
+    await page.getByRole('button', { name: 'Delete product type', exact: true }).click()
+
+    await save()
+    await page.waitForURL(/\/Suppliers\?success=true$/)
+    await page.getByRole('status').filter({ hasText: 'Successfully added new supplier' }).waitFor()
+    await page.getByLabel('Filter by Name').fill(name)
+    const row = page
+      .getByRole('table', { name: 'Suppliers' })
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name, exact: true }) })
+    await row.waitFor()
+    expect(writes).toEqual([
+      'POST /svc/meta/api/assetmanufacturers',
+      expect.stringMatching(/^POST \/svc\/meta\/api\/assetmanufacturers\/attributes\/\d+$/),
+    ])
+    await screenshot(page, 'ref-suppliers-list-success')
+
+    // Open it again: the product type and its range were stored.
+    await row.getByRole('link', { name: `Edit ${name}` }).click()
+    await page.getByRole('heading', { name: 'Edit Supplier' }).waitFor()
+    expect(await productSelects().first().locator('option:checked').textContent()).toBe('Ring Main Unit')
+    await page.getByRole('button', { name: /1 serial range/ }).click()
+    const stored = page.getByRole('table', { name: 'Serial ranges of Ring Main Unit' })
+    expect(await stored.getByLabel('Prefix').inputValue()).toBe('E2E-RMU-')
+    expect(await stored.getByLabel('Max').inputValue()).toBe('900')
+    await screenshot(page, 'ref-supplier-edit')
+  })
+
+  it('needs no prefix for a product type without serial number prefix', async () => {
+    await signIn(page, baseUrl, 'configurator', '/Suppliers/New')
+    await page.getByLabel(/^Name/).fill(`E2E NoPrefix ${Date.now()}`)
+    await page.getByRole('button', { name: 'Add new product type' }).click()
+    await productSelects().first().selectOption({ label: 'Generic Component' })
+    await page.getByRole('button', { name: 'Add new serial range' }).click()
+    const ranges = page.getByRole('table', { name: 'Serial ranges of Generic Component' })
+    await ranges.getByLabel('Min').fill('1')
+    await ranges.getByLabel('Max').fill('99')
+    await save()
+    await page.waitForURL(/\/Suppliers\?success=true$/)
+  })
+})

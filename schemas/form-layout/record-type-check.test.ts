@@ -136,3 +136,38 @@ describe('checkRecordType (SPEC §5 Record type save)', () => {
     expect(messages(draft({ layout: dup }))).toEqual(['Variable motor is already defined.'])
   })
 })
+
+describe('record type editor rules (SPEC §4)', () => {
+  it('a new type captures by file and is a Test', async () => {
+    const { NEW_RECORD_TYPE } = await import('./record-type-check')
+    expect(NEW_RECORD_TYPE).toEqual({ captureType: 'file', category: 'Test' })
+  })
+
+  it('Calibration forces form capture; Problem Report fixes fault/repair fields', async () => {
+    const { applyCategory, allowedCaptureTypes } = await import('./record-type-check')
+    const base = {
+      captureType: 'file' as const,
+      category: 'Test' as const,
+      mappings: { serialField: 's', faultItemsField: 'mine' },
+    }
+    expect(applyCategory(base, 'Calibration')).toEqual({
+      ...base,
+      category: 'Calibration',
+      captureType: 'form',
+    })
+    expect(allowedCaptureTypes('Calibration')).toEqual(['form'])
+    expect(allowedCaptureTypes('Despatch')).toEqual(['file', 'form'])
+    expect(applyCategory(base, 'Problem Report')).toEqual({
+      captureType: 'file',
+      category: 'Problem Report',
+      mappings: {
+        serialField: 's',
+        faultItemsField: 'faultItems',
+        faultDescriptivesField: 'faultDescriptives',
+        repairItemsField: 'repairItems',
+        repairDescriptivesField: 'repairDescriptives',
+      },
+    })
+    expect(applyCategory(base, 'Despatch')).toEqual({ ...base, category: 'Despatch' })
+  })
+})

@@ -1,5 +1,10 @@
 import type { FieldMappings, MappingField, RecordCategory, CaptureType } from './field-mappings'
-import { MAPPING_FIELDS_BY_CATEGORY, MAPPING_FIELD_LABELS, REQUIRED_MAPPING_FIELDS } from './field-mappings'
+import {
+  MAPPING_FIELDS_BY_CATEGORY,
+  MAPPING_FIELD_LABELS,
+  PROBLEM_REPORT_FIXED_MAPPINGS,
+  REQUIRED_MAPPING_FIELDS,
+} from './field-mappings'
 import type { FormLayout } from './layout-schema'
 import { findDuplicateVariables, listVariables } from './layout-walk'
 import { FORM_LAYOUT_MESSAGES, RECORD_TYPE_NAME_MAX } from './messages'
@@ -77,4 +82,29 @@ export function checkRecordType(draft: RecordTypeDraft): RecordTypeIssue[] {
     issues.push({ field: 'layout', message: M.duplicateVariable(variable) })
   }
   return issues
+}
+
+/** SPEC §4 "Record type editor": a new record type captures by file and is a Test. */
+export const NEW_RECORD_TYPE = { captureType: 'file', category: 'Test' } as const satisfies Pick<
+  RecordTypeDraft,
+  'captureType' | 'category'
+>
+
+/**
+ * The editor's reaction to choosing a category (SPEC §4): Calibration forces form capture (the
+ * File option is disabled); Problem Report fixes the fault/repair mapping fields to their names.
+ */
+export function applyCategory<D extends Pick<RecordTypeDraft, 'captureType' | 'category' | 'mappings'>>(
+  draft: D,
+  category: RecordCategory,
+): D {
+  const captureType: CaptureType = category === 'Calibration' ? 'form' : draft.captureType
+  const mappings: FieldMappings =
+    category === 'Problem Report' ? { ...draft.mappings, ...PROBLEM_REPORT_FIXED_MAPPINGS } : draft.mappings
+  return { ...draft, category, captureType, mappings }
+}
+
+/** Capture types the editor offers for a category: Calibration cannot capture by file. */
+export function allowedCaptureTypes(category: RecordCategory): readonly CaptureType[] {
+  return category === 'Calibration' ? ['form'] : ['file', 'form']
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS, TABLE_NAMES, type Attribute } from '../../schemas/entities/attribute'
 import {
   supplierProductsSchema,
@@ -216,6 +216,8 @@ export class SuppliersRepository {
     supplierId: number,
     range: SerialRangeBounds,
   ): Promise<{ id: number; name: string } | undefined> {
+    // Same prefix ignoring case and surrounding blanks, and overlapping bounds: SQL narrows, the shared
+    // rule decides, so the server and the SPA agree on what "overlap" means.
     const rows = await this.db
       .select({
         id: assetManufacturers.id,
@@ -227,7 +229,14 @@ export class SuppliersRepository {
       .from(supplierSerialRanges)
       .innerJoin(supplierProducts, eq(supplierProducts.id, supplierSerialRanges.supplierProductId))
       .innerJoin(assetManufacturers, eq(assetManufacturers.id, supplierProducts.supplierId))
-      .where(and(ne(supplierProducts.supplierId, supplierId)))
+      .where(
+        and(
+          ne(supplierProducts.supplierId, supplierId),
+          eq(sql`lower(trim(${supplierSerialRanges.prefix}))`, range.prefix.trim().toLowerCase()),
+          lte(supplierSerialRanges.min, range.max),
+          gte(supplierSerialRanges.max, range.min),
+        ),
+      )
       .orderBy(asc(assetManufacturers.id))
     const hit = rows.find((r) => serialRangesOverlap(r, range))
     return hit && { id: hit.id, name: hit.name }

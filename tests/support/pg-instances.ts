@@ -12,7 +12,7 @@ export interface ServerProcess {
   baseUrl: string
   /** Everything the process wrote so far (stdout and stderr), for failure messages. */
   output(): string
-  /** Resolves once the process's output satisfies `test` (checked on every new chunk). */
+  /** Resolves once the output satisfies `test` (checked on every chunk); rejects if the process exits first. */
   waitForOutput(test: (output: string) => boolean): Promise<void>
   /** fetch() against a service host of this instance. */
   call(
@@ -77,7 +77,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     baseUrl,
     output: () => output,
     waitForOutput: (test) =>
-      new Promise<void>((resolve) => {
+      new Promise<void>((resolve, reject) => {
         const check = () => {
           if (!test(output)) return
           watchers.delete(check)
@@ -85,6 +85,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
         }
         watchers.add(check)
         check()
+        // A process that dies first fails the wait at once, with what it printed.
+        void exited.then((code) =>
+          reject(new Error(`server on port ${port} exited with ${code}:\n${output}`)),
+        )
       }),
     call(host, method, urlPath, init = {}) {
       const headers: Record<string, string> = {}

@@ -1,0 +1,31 @@
+import { api } from '../../api/client'
+import type { DeviceOwner } from '../../../schemas/entities/device-owner'
+import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
+import type { RecordType } from '../../../schemas/entities/record-type'
+import type { Supplier } from '../../../schemas/entities/supplier'
+import type { RecordDetail, RecordSubmission, SubmissionResult } from '../../../schemas/records'
+
+/** Where a submission goes (SPEC §7 Submission): by category, and PUT for an edited Problem Report. */
+export type SubmitRoute = 'upload-single' | 'calibration' | 'despatch' | 'edit'
+
+/** The calls of SPEC §7 that /DataEntry makes (the form's own calls go through runtime-services.ts). */
+export const dataEntryApi = {
+  recordType: (id: number, signal?: AbortSignal) =>
+    api.get<RecordType>('meta', `/api/DataPointTypes/${id}`, { signal }),
+  /** The layout revision a record was captured with. */
+  layoutRevision: (id: number, revision: number, signal?: AbortSignal) =>
+    api.get<{ layout: unknown }>('meta', `/api/DataPointTypes/${id}/layouts/${revision}`, { signal }),
+  record: (id: number, signal?: AbortSignal) =>
+    api.get<RecordDetail>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
+  productTypes: (signal?: AbortSignal) =>
+    api.get<ProductTypeListItem[]>('itr', '/api/productTypes', { signal }),
+  supplier: (id: number, signal?: AbortSignal) =>
+    api.get<Supplier>('meta', `/api/assetmanufacturers/${id}`, { signal }),
+  owner: (id: number, signal?: AbortSignal) =>
+    api.get<DeviceOwner>('itr', `/api/deviceOwners/${id}`, { signal }),
+  submit(route: SubmitRoute, body: RecordSubmission, recordId?: number) {
+    if (route === 'edit')
+      return api.put<SubmissionResult>('submission', `/api/InstrumentTest/Record/${recordId}`, body)
+    return api.post<SubmissionResult>('submission', `/api/InstrumentTest/${route}/`, body)
+  },
+}

@@ -1,0 +1,89 @@
+import { hostUrl } from '../../api/app-config'
+import { refreshTokens } from '../../api/auth-api'
+import { ApiError, navigation } from '../../api/client'
+import { clearSession, hasValidToken, readSession } from '../../api/session-storage'
+import type { Host } from '../../../schemas/config'
+import { MESSAGES } from '../../../schemas/messages'
+
+/** Upload progress in percent, 0..100. */
+export type ProgressListener = (percent: number) => void
+
+async function validToken(): Promise<string> {
+  if (!hasValidToken()) {
+    try {
+      await refreshTokens()
+    } catch {
+      clearSession()
+      navigation.toLogin()
+      throw new ApiError(MESSAGES.generic.redirecting, 401)
+    }
+  }
+  return readSession().token ?? ''
+}
+
+function send(
+  url: string,
+  token: string,
+  body: FormData | string,
+  onProgress: ProgressListener | undefined,
+  signal: AbortSignal | undefined,
+): Promise<{ status: number; statusText: string; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest()
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true })
+    xhr.open('POST', url)
+    xhr.setRequestHeader('Accept', 'application/json')
+    xhr.setRequestHeader('Authorization', `Bearer ${token}`)
+    if (typeof body === 'string') xhr.setRequestHeader('Content-Type', 'application/json')
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0)
+        onProgress?.(Math.round((event.loaded / event.total) * 100))
+    }
+    xhr.onload = () => resolve({ status: xhr.status, statusText: xhr.statusText, text: xhr.responseText })
+    xhr.onerror = () => reject(new ApiError('Network error while uploading'))
+    xhr.onabort = () => reject(new ApiError('Upload cancelled'))
+    xhr.send(body)
+  })
+}
+
+/**
+ * POSTs a body with upload progress (fetch reports none), with the same session rules and error shape as
+ * `api` in src/api/client.ts: the token is refreshed first when expired, a 401 refreshes once and
+ * retries, and a failure rejects with an ApiError carrying the server's message and details.
+ */
+export async function postWithProgress<T>(
+  host: Host,
+  path: string,
+  body: FormData | string,
+  onProgress?: ProgressListener,
+  signal?: AbortSignal,
+): Promise<T> {
+  const url = new URL(hostUrl(host) + path, window.location.origin).toString()
+  let res = await send(url, await validToken(), body, onProgress, signal)
+  if (res.status === 401) {
+    try {
+      await refreshTokens()
+    } catch {
+      clearSession()
+      navigation.toLogin()
+      throw new ApiError(MESSAGES.generic.redirecting, 401)
+    }
+    res = await send(url, readSession().token ?? '', body, onProgress, signal)
+  }
+  let parsed: unknown
+  try {
+    parsed = res.text ? JSON.parse(res.text) : undefined
+  } catch {
+    parsed = undefined
+  }
+  if (res.status < 200 || res.status >= 300) {
+    const error = parsed as { message?: string; details?: unknown } | undefined
+    throw new ApiError(
+      error?.message ?? `Response ${res.status}: ${res.statusText}`,
+      res.status,
+      error?.details,
+    )
+  }
+  onProgress?.(100)
+  return parsed as T
+}

@@ -1,0 +1,274 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { MemoryRouter, useLocation } from 'react-router-dom'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import type { FormLayout } from '../../../schemas/form-layout'
+import { dataEntryApi } from './data-entry-api'
+import { useDataEntry } from './use-data-entry'
+
+vi.mock('./data-entry-api', () => ({
+  dataEntryApi: {
+    recordType: vi.fn(),
+    layoutRevision: vi.fn(),
+    record: vi.fn(),
+    productTypes: vi.fn(),
+    supplier: vi.fn(),
+    owner: vi.fn(),
+    submit: vi.fn(),
+  },
+}))
+const mocked = vi.mocked(dataEntryApi)
+
+const testLayout: FormLayout = {
+  version: 1,
+  title: 'Routine Test',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial number', required: true },
+    { type: 'checkbox', variable: 'visual', label: 'Visual check' },
+    {
+      type: 'group',
+      variable: 'result',
+      label: 'Tests',
+      children: [
+        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Ratio', min: -0.5, max: 0.5 },
+      ],
+    },
+    { type: 'singletext', variable: 'notes', label: 'Notes' },
+  ],
+}
+const despatchLayout: FormLayout = {
+  version: 1,
+  title: 'Despatch Note',
+  controls: [
+    { type: 'singletext', variable: 'jobNumber', label: 'Job number' },
+    {
+      type: 'group',
+      label: 'Item',
+      children: [
+        { type: 'serial', variable: 'itemSerial', label: 'Item serial' },
+        { type: 'singletext', variable: 'itemNote', label: 'Item note' },
+      ],
+    },
+  ],
+}
+
+const attr = (key: string, value: unknown) => ({ key, value: JSON.stringify(value) })
+const recordType = (id: number, units: string, layout: FormLayout, mappings: object) => ({
+  id,
+  name: `${units} type`,
+  sensorTypeId: 2,
+  captureType: 'form' as const,
+  units,
+  layoutRevision: 3,
+  attributes: [attr('DataEntryForm', layout), attr('FieldMappings', mappings)],
+})
+const TYPES: Record<number, ReturnType<typeof recordType>> = {
+  1: recordType(1, 'Test', testLayout, { serialField: 'serial', resultField: 'result' }),
+  2: recordType(2, 'Despatch', despatchLayout, { serialField: 'itemSerial', jobNumberField: 'jobNumber' }),
+  3: recordType(3, 'Problem Report', testLayout, { serialField: 'serial' }),
+  4: recordType(4, 'Calibration', testLayout, { serialField: 'serial' }),
+}
+
+function setup(url: string) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={['/Home', url]} initialIndex={1}>
+      {children}
+    </MemoryRouter>
+  )
+  return renderHook(() => ({ c: useDataEntry(), location: useLocation() }), { wrapper })
+}
+
+beforeEach(() => {
+  vi.resetAllMocks()
+  mocked.recordType.mockImplementation(async (id) => TYPES[id])
+  mocked.productTypes.mockResolvedValue([{ id: 10, name: 'Transformer', parent: null, attributes: [] }])
+  mocked.supplier.mockResolvedValue({
+    id: 5,
+    name: 'Northwind',
+    attributes: [
+      attr('SupplierProducts', [
+        { id: 10, name: 'Transformer', serialRanges: [{ id: 1, prefix: 'NWT:', min: 1, max: 5000 }] },
+      ]),
+    ],
+  })
+  mocked.owner.mockResolvedValue({
+    id: 7,
+    name: 'Grid Co',
+    createdInItr: true,
+    parent: null,
+    testEquipmentSerialRanges: [{ id: 1, prefix: 'TE:', min: 1, max: 99 }],
+    calibrationReminderContacts: [],
+    locations: [],
+    attributes: [],
+  })
+  mocked.submit.mockResolvedValue({ recordId: 99, message: 'ok' })
+})
+
+const NEW_TEST = '/DataEntry?producttype=10&recordtype=1&supplier=5'
+
+describe('useDataEntry', () => {
+  it('starts a fresh entry empty and shows the layout title', async () => {
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    expect(result.current.c.title).toBe('Routine Test')
+    expect(result.current.c.value).toEqual({
+      serial: null,
+      visual: false,
+      result: 'Fail',
+      ratio: null,
+      notes: null,
+    })
+    expect(result.current.c.readOnly).toBe(false)
+    expect(result.current.c.result).toBe('-')
+  })
+
+  it('shows Pass inside the limits and Fail outside for a Test record', async () => {
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() =>
+      result.current.c.onChange({
+        ...result.current.c.value,
+        ratio: { value: 0.2, passOrFail: 'Pass' },
+        result: 'Pass',
+      }),
+    )
+    expect(result.current.c.result).toBe('Pass')
+    act(() =>
+      result.current.c.onChange({
+        ...result.current.c.value,
+        ratio: { value: 0.9, passOrFail: 'Fail' },
+        result: 'Fail',
+      }),
+    )
+    expect(result.current.c.result).toBe('Fail')
+  })
+
+  it('checks serials: null, then false once entered, then true when in a supplier range', async () => {
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    expect(result.current.c.serialChecks).toEqual({ serial: null })
+    act(() => result.current.c.onChange({ ...result.current.c.value, serial: 'NWT:9999' }))
+    expect(result.current.c.serialChecks).toEqual({ serial: false })
+    act(() => result.current.c.onChange({ ...result.current.c.value, serial: 'NWT:42' }))
+    expect(result.current.c.serialChecks).toEqual({ serial: true })
+  })
+
+  it('refuses to save with the runtime messages and makes no call', async () => {
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    await act(() => result.current.c.save())
+    expect(mocked.submit).not.toHaveBeenCalled()
+    expect(Object.keys(result.current.c.fieldErrors)).toEqual(['serial'])
+  })
+
+  it('saves a Test record through upload-single, shows the summary, and Add Duplicate starts empty', async () => {
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() =>
+      result.current.c.onChange({
+        ...result.current.c.value,
+        serial: 'NWT:42',
+        visual: true,
+        ratio: { value: 0.1, passOrFail: 'Pass' },
+        result: 'Pass',
+      }),
+    )
+    await act(() => result.current.c.save())
+    expect(mocked.submit).toHaveBeenCalledWith(
+      'upload-single',
+      {
+        supplierId: 5,
+        deviceOwnerId: null,
+        productTypeId: 10,
+        recordTypeId: 1,
+        fileName: null,
+        data: {
+          serial: 'NWT:42',
+          visual: true,
+          ratio: { value: 0.1, passOrFail: 'Pass' },
+          result: 'Pass',
+          notes: null,
+        },
+      },
+      undefined,
+    )
+    expect(result.current.c.summary).toEqual({ productTypeName: 'Transformer', recordTypeName: 'Test type' })
+    act(() => result.current.c.addDuplicate())
+    expect(result.current.c.summary).toBeNull()
+    expect(result.current.c.value).toEqual({
+      serial: null,
+      visual: false,
+      result: 'Fail',
+      ratio: null,
+      notes: null,
+    })
+    act(() => result.current.c.addNew())
+    expect(result.current.location.pathname).toBe('/AddRecord')
+  })
+
+  it('Despatch has no summary and clears only the serial group after save', async () => {
+    const { result } = setup('/DataEntry?producttype=10&recordtype=2&supplier=5')
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() => result.current.c.onChange({ jobNumber: 'J-1', itemSerial: 'NWT:7', itemNote: 'boxed' }))
+    await act(() => result.current.c.save())
+    expect(mocked.submit.mock.calls[0][0]).toBe('despatch')
+    expect(result.current.c.summary).toBeNull()
+    expect(result.current.c.value).toEqual({ jobNumber: 'J-1', itemSerial: null, itemNote: null })
+    expect(result.current.c.notice).not.toBeNull()
+  })
+
+  it('shows an existing record read-only with its captured layout revision; Edit sets edit=true', async () => {
+    mocked.record.mockResolvedValue({
+      recordId: 50,
+      recordTypeId: 3,
+      productTypeId: 10,
+      supplierId: 5,
+      productSerialNumber: 'NWT:42',
+      recordTypeName: 'Problem Report type',
+      testResult: '-',
+      recordDate: '2024-01-01T00:00:00Z',
+      layoutVersion: 2,
+      data: { serial: 'NWT:42', notes: 'old' },
+    })
+    mocked.layoutRevision.mockResolvedValue({ layout: { ...testLayout, title: 'Old revision' } })
+    const { result } = setup('/DataEntry?record=50')
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    expect(mocked.layoutRevision).toHaveBeenCalledWith(3, 2, expect.anything())
+    expect(result.current.c.title).toBe('Old revision')
+    expect(result.current.c.readOnly).toBe(true)
+    expect(result.current.c.value.notes).toBe('old')
+    act(() => result.current.c.edit())
+    expect(result.current.location.search).toBe('?record=50&edit=true')
+    expect(result.current.c.readOnly).toBe(false)
+    expect(result.current.c.value.notes).toBe('old')
+    await act(() => result.current.c.save())
+    expect(mocked.submit.mock.calls[0][0]).toBe('edit')
+    expect(mocked.submit.mock.calls[0][2]).toBe(50)
+  })
+
+  it('Calibration posts to calibration with the owner and checks serials against its ranges', async () => {
+    const { result } = setup('/DataEntry?recordtype=4&owner=7')
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() => result.current.c.onChange({ ...result.current.c.value, serial: 'TE:5' }))
+    expect(result.current.c.serialChecks).toEqual({ serial: true })
+    await act(() => result.current.c.save())
+    expect(mocked.submit.mock.calls[0][0]).toBe('calibration')
+    expect(mocked.submit.mock.calls[0][1]).toMatchObject({
+      deviceOwnerId: 7,
+      supplierId: null,
+      recordTypeId: 4,
+    })
+    expect(result.current.c.summary).toEqual({ productTypeName: null, recordTypeName: 'Calibration type' })
+  })
+
+  it('shows the server message as API Error and keeps the entry', async () => {
+    mocked.submit.mockRejectedValue(new Error('Serial number NWT:42 is not within any serial range'))
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() => result.current.c.onChange({ ...result.current.c.value, serial: 'NWT:42' }))
+    await act(() => result.current.c.save())
+    expect(result.current.c.error).toBe('API Error: Serial number NWT:42 is not within any serial range')
+    expect(result.current.c.summary).toBeNull()
+    expect(result.current.c.value.serial).toBe('NWT:42')
+  })
+})

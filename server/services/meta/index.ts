@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import configuration from './configuration'
 import productTypes from './product-types'
+import products from './products'
 import recordTypes from './record-types'
 import suppliers from './suppliers'
 
@@ -10,6 +11,7 @@ const metaService: FastifyPluginAsync = async (app) => {
   await app.register(productTypes)
   await app.register(configuration)
   await app.register(recordTypes)
+  await app.register(products)
 }
 
 export default metaService

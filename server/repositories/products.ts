@@ -1,0 +1,172 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
+import { RECORD_MESSAGES, type Product } from '../../schemas/records/index'
+import { notFound } from '../http-error'
+import type { Db } from '../db/client'
+import { assetManufacturers, assetModels, products, records } from '../db/schema/index'
+
+export type ProductRow = typeof products.$inferSelect
+
+/** A product row with its supplier's and product type's names, as the page query selects it. */
+export interface ProductJoined {
+  product: ProductRow
+  assetModel: string | null
+  assetManufacturerName: string | null
+}
+
+/** Categories whose records carry a conclusion; the newest of them sets CurrentStatus. */
+const CONCLUSION_CATEGORIES = ['test', 'problemReport', 'calibration']
+
+/** SPEC §3 Product with the attributes SerialNumberPrefix, DateOfLastRecord and CurrentStatus. */
+export function toProduct({ product: p, assetModel, assetManufacturerName }: ProductJoined): Product {
+  const last = p.dateOfLastRecord ? p.dateOfLastRecord.toISOString() : null
+  const attr = (key: string, value: string | null) => ({
+    tableName: 'Assets',
+    key,
+    name: key,
+    description: null,
+    value,
+  })
+  return {
+    id: p.id,
+    serialNumber: p.serialNumber,
+    serialNumberPrefix: p.serialNumberPrefix,
+    productSerialNumber: p.productSerialNumber,
+    assetModelId: p.assetModelId,
+    assetModel,
+    assetManufacturerId: p.assetManufacturerId,
+    assetManufacturerName,
+    parent: p.parentId,
+    dateOfLastRecord: last,
+    currentStatus: (p.currentStatus as Product['currentStatus']) ?? null,
+    attributes: [
+      attr(ATTRIBUTE_KEYS.serialNumberPrefix, p.serialNumberPrefix),
+      attr(ATTRIBUTE_KEYS.dateOfLastRecord, last),
+      attr(
+        ATTRIBUTE_KEYS.currentStatus,
+        p.currentStatus ? JSON.stringify({ Conclusion: p.currentStatus }) : null,
+      ),
+    ],
+  }
+}
+
+/** Products (assets): created on first sight by submissions, summarised from their newest records. */
+export class ProductsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Select with the supplier and product type names. */
+  joined() {
+    return this.db
+      .select({
+        product: products,
+        assetModel: assetModels.name,
+        assetManufacturerName: assetManufacturers.name,
+      })
+      .from(products)
+      .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))
+      .leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
+  }
+
+  /** The product, or 404 (also for a supplier-view caller when it is another supplier's). */
+  async requireVisible(id: number, supplierId: number | undefined): Promise<ProductRow> {
+    const [row] = await this.db.select().from(products).where(eq(products.id, id))
+    if (!row || (supplierId !== undefined && row.assetManufacturerId !== supplierId))
+      throw notFound(RECORD_MESSAGES.productNotFound(id))
+    return row
+  }
+
+  /** Products of one product type, by serial (at most `limit`). */
+  async byType(typeId: number, supplierId: number | undefined, limit: number): Promise<Product[]> {
+    const rows = await this.joined()
+      .where(
+        and(
+          eq(products.assetModelId, typeId),
+          supplierId === undefined ? undefined : eq(products.assetManufacturerId, supplierId),
+        ),
+      )
+      .orderBy(products.productSerialNumber, products.id)
+      .limit(limit)
+    return rows.map(toProduct)
+  }
+
+  /**
+   * The product of this type and full serial, created on first sight. Concurrent first submissions of one
+   * serial meet on the unique index: the loser's insert does nothing and it reads the winner's row.
+   */
+  async findOrCreate(input: {
+    assetModelId: number
+    assetManufacturerId: number | null
+    serialNumberPrefix: string
+    serialNumber: string
+    parentId?: number | null
+  }): Promise<ProductRow> {
+    const productSerialNumber = `${input.serialNumberPrefix}${input.serialNumber}`
+    const where = and(
+      eq(products.assetModelId, input.assetModelId),
+      eq(products.productSerialNumber, productSerialNumber),
+    )
+    const [found] = await this.db.select().from(products).where(where)
+    if (found) {
+      if (input.parentId && found.parentId !== input.parentId) {
+        await this.db.update(products).set({ parentId: input.parentId }).where(eq(products.id, found.id))
+        return { ...found, parentId: input.parentId }
+      }
+      return found
+    }
+    await this.db
+      .insert(products)
+      .values({ ...input, productSerialNumber, parentId: input.parentId ?? null })
+      .onConflictDoNothing()
+    const [row] = await this.db.select().from(products).where(where)
+    return row
+  }
+
+  /** Products whose full serial is one of `serials` (any type), for parent links. */
+  async bySerials(serials: readonly string[]): Promise<ProductRow[]> {
+    if (serials.length === 0) return []
+    return this.db
+      .select()
+      .from(products)
+      .where(inArray(products.productSerialNumber, [...serials]))
+  }
+
+  /**
+   * DateOfLastRecord follows the product's newest record of any category; CurrentStatus the conclusion
+   * (pass, fail or other for '-') of its newest record that carries one (DESIGN.md §5).
+   */
+  async refreshSummary(productId: number): Promise<void> {
+    const [newest] = await this.db
+      .select({ recordDate: records.recordDate })
+      .from(records)
+      .where(eq(records.productId, productId))
+      .orderBy(desc(records.recordDate), desc(records.id))
+      .limit(1)
+    const [concluding] = await this.db
+      .select({ testResult: records.testResult })
+      .from(records)
+      .where(and(eq(records.productId, productId), inArray(records.category, CONCLUSION_CATEGORIES)))
+      .orderBy(desc(records.recordDate), desc(records.id))
+      .limit(1)
+    const status = concluding
+      ? concluding.testResult === 'pass' || concluding.testResult === 'fail'
+        ? concluding.testResult
+        : 'other'
+      : null
+    await this.db
+      .update(products)
+      .set({ dateOfLastRecord: newest?.recordDate ?? null, currentStatus: status })
+      .where(eq(products.id, productId))
+  }
+
+  /** The parent product id of a product (`GET {meta}/api/Assets/parentMappings/{id}`). */
+  async parentOf(id: number, supplierId: number | undefined): Promise<number | null> {
+    const row = await this.requireVisible(id, supplierId)
+    return row.parentId
+  }
+
+  /** Number of products (bulk seeding and tests). */
+  async count(): Promise<number> {
+    const [row] = await this.db.select({ n: sql<number>`count(*)::int` }).from(products)
+    return Number(row.n)
+  }
+}

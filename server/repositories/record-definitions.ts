@@ -1,0 +1,91 @@
+import { and, eq } from 'drizzle-orm'
+import { TABLE_NAMES } from '../../schemas/entities/attribute'
+import { captureTypeOf } from '../../schemas/entities/data-point-type'
+import {
+  loadLayout,
+  MAPPING_FIELD_LABELS,
+  type FieldMappings,
+  type FormLayout,
+} from '../../schemas/form-layout/index'
+import {
+  categoryFilterOf,
+  RECORD_MESSAGES,
+  RECORD_TYPE_ATTRIBUTE_KEYS,
+  type CategoryFilter,
+} from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+import type { Db } from '../db/client'
+import { dataPointTypes, entityAttributes } from '../db/schema/index'
+import { RecordTypesRepository } from './record-types'
+
+/** What a submission needs to know about its record type. */
+export interface RecordDefinition {
+  id: number
+  name: string
+  category: CategoryFilter
+  captureType: 'file' | 'form' | null
+  mappings: FieldMappings
+  /** The current form layout, or null for file-only types (or an unreadable layout). */
+  layout: FormLayout | null
+  /** Revision of the current layout; records keep it (DESIGN.md §5). */
+  layoutRevision: number | null
+}
+
+const parse = (text: string | null): unknown => {
+  try {
+    return JSON.parse(text ?? '')
+  } catch {
+    return undefined
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+const MAPPING_KEYS = new Set([...Object.keys(MAPPING_FIELD_LABELS), 'components'])
+const looksLikeMappings = (v: unknown) =>
+  isObject(v) && Object.keys(v).length > 0 && Object.keys(v).every((k) => MAPPING_KEYS.has(k))
+const looksLikeLayout = (v: unknown) => isObject(v) && Array.isArray(v.controls)
+
+/**
+ * Reads record types with their field mappings and form layout from the attribute rows the record-type
+ * calls write (keys FieldMappings and DataEntryForm; a row of the right shape under another key is
+ * accepted too, for record types written by older tools).
+ */
+export class RecordDefinitions {
+  private readonly cache = new Map<number, RecordDefinition>()
+
+  constructor(private readonly db: Db) {}
+
+  /** The record type, or a 400 naming the id. Cached for the lifetime of this object (one request). */
+  async get(id: number): Promise<RecordDefinition> {
+    const cached = this.cache.get(id)
+    if (cached) return cached
+    const [row] = await this.db.select().from(dataPointTypes).where(eq(dataPointTypes.id, id))
+    if (!row) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
+    const category = categoryFilterOf(row.units)
+    if (!category) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
+    const attributes = await this.db
+      .select({ key: entityAttributes.key, value: entityAttributes.value })
+      .from(entityAttributes)
+      .where(and(eq(entityAttributes.tableName, TABLE_NAMES.recordType), eq(entityAttributes.entityId, id)))
+    const parsed = attributes.map((a) => ({ key: a.key, value: parse(a.value) }))
+    const byKey = (key: string) => parsed.find((a) => a.key === key)?.value
+    const mappingsValue =
+      byKey(RECORD_TYPE_ATTRIBUTE_KEYS.mappings) ?? parsed.find((a) => looksLikeMappings(a.value))?.value
+    const layoutValue =
+      byKey(RECORD_TYPE_ATTRIBUTE_KEYS.layout) ?? parsed.find((a) => looksLikeLayout(a.value))?.value
+    const loaded = layoutValue === undefined ? undefined : loadLayout(layoutValue)
+    const definition: RecordDefinition = {
+      id: row.id,
+      name: row.name,
+      category,
+      captureType: captureTypeOf(row.sensorTypeId),
+      mappings: isObject(mappingsValue) ? (mappingsValue as FieldMappings) : {},
+      layout: loaded?.ok ? loaded.layout : null,
+      layoutRevision: await new RecordTypesRepository(this.db).currentRevision(id),
+    }
+    this.cache.set(id, definition)
+    return definition
+  }
+}

@@ -1,0 +1,181 @@
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
+import customParseFormat from 'dayjs/plugin/customParseFormat.js'
+import { ISO_DURATION_PATTERN, NA_TEXT } from '../../schemas/form-layout/index'
+import { RECORD_MESSAGES } from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+
+dayjs.extend(utc)
+dayjs.extend(customParseFormat)
+
+/**
+ * Reading typed values out of a submission's `data` (form values by variable, or one CSV row of text).
+ * Pure functions; each refuses a bad value with a 400 that names the variable and the value.
+ */
+
+type Data = Record<string, unknown>
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v)
+
+/** The value of `variable`: at the top level, or inside nested group objects when the form nests them. */
+export function valueOf(data: Data, variable: string | undefined): unknown {
+  if (!variable) return undefined
+  if (variable in data) return data[variable]
+  for (const value of Object.values(data)) {
+    if (isObject(value) && !('passOrFail' in value)) {
+      const found = valueOf(value, variable)
+      if (found !== undefined) return found
+    }
+  }
+  return undefined
+}
+
+/** Text of a scalar, a {value}/{name}/{label} object; undefined when blank. */
+export function textOf(v: unknown): string | undefined {
+  if (v == null) return undefined
+  if (typeof v === 'string') return v.trim() === '' ? undefined : v.trim()
+  if (typeof v === 'number' || typeof v === 'boolean') return String(v)
+  if (isObject(v)) {
+    for (const key of ['value', 'name', 'label', 'id']) if (key in v) return textOf(v[key])
+  }
+  return undefined
+}
+
+/** A list (multiselect, multitext lines, a CSV cell with ; or line breaks) as one comma-separated text. */
+export function listText(v: unknown): string | null {
+  const items = Array.isArray(v)
+    ? v.map(textOf)
+    : typeof v === 'string'
+      ? v.split(/\r?\n|;/).map((s) => s.trim())
+      : [textOf(v)]
+  const kept = items.filter((s): s is string => !!s)
+  return kept.length ? kept.join(', ') : null
+}
+
+const DATE_FORMATS = [
+  'DD/MM/YYYY HH:mm:ss',
+  'DD/MM/YYYY HH:mm',
+  'DD/MM/YYYY',
+  'DD-MM-YYYY HH:mm:ss',
+  'DD-MM-YYYY HH:mm',
+  'DD-MM-YYYY',
+  'YYYY-MM-DD HH:mm:ss',
+  'YYYY-MM-DD HH:mm',
+]
+
+/** A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC). */
+export function parseDate(v: unknown, variable: string): Date {
+  const text = textOf(v)
+  if (!text) throw badRequest(RECORD_MESSAGES.fieldRequired(variable))
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(text)) {
+    const d = new Date(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
+    if (!Number.isNaN(d.getTime())) return d
+  }
+  for (const format of DATE_FORMATS) {
+    const d = dayjs.utc(text, format, true)
+    if (d.isValid()) return d.toDate()
+  }
+  throw badRequest(RECORD_MESSAGES.badDate(variable, text))
+}
+
+/** A test result as stored: pass, fail or '-' (n/a and unset, SPEC §9). Test field values give their passOrFail. */
+export function resultOf(v: unknown, variable: string): 'pass' | 'fail' | '-' {
+  if (isObject(v) && 'passOrFail' in v) return resultOf(v.passOrFail, variable)
+  if (v === true) return 'pass'
+  if (v === false) return 'fail'
+  const text = textOf(v)
+  if (!text) return '-'
+  const lower = text.toLowerCase()
+  if (lower === 'pass' || lower === 'passed' || lower === 'p') return 'pass'
+  if (lower === 'fail' || lower === 'failed' || lower === 'f') return 'fail'
+  if (lower === '-' || lower === NA_TEXT || lower === 'na' || lower === 'other') return '-'
+  throw badRequest(RECORD_MESSAGES.badResult(variable, text))
+}
+
+/** A checkbox value (true, 'true', 'yes', '1', 'on'). */
+export function boolOf(v: unknown): boolean {
+  if (typeof v === 'boolean') return v
+  const text = textOf(v)?.toLowerCase()
+  return text === 'true' || text === 'yes' || text === '1' || text === 'on' || text === 'y'
+}
+
+const DURATION = new RegExp(ISO_DURATION_PATTERN)
+
+/**
+ * The date a calibration expires: date + frequency, the frequency an ISO 8601 duration (the timespan
+ * control's value, e.g. P12M) or a bare number of months. Undefined when blank.
+ */
+export function addFrequency(date: Date, v: unknown, variable: string): Date | undefined {
+  const text = textOf(v)
+  if (!text) return undefined
+  let d = dayjs.utc(date)
+  if (/^\d+(\.\d+)?$/.test(text)) return d.add(Number(text), 'month').toDate()
+  const match = DURATION.exec(text.toUpperCase())
+  if (!match) throw badRequest(RECORD_MESSAGES.badNumber(variable, text))
+  const [, y, mo, w, day, , h, mi, s] = match
+  const n = (part: string | undefined) => (part ? parseFloat(part) : 0)
+  d = d
+    .add(n(y), 'year')
+    .add(n(mo), 'month')
+    .add(n(w) * 7, 'day')
+    .add(n(day), 'day')
+    .add(n(h), 'hour')
+    .add(n(mi), 'minute')
+    .add(n(s), 'second')
+  return d.toDate()
+}
+
+/** Serial text of a serial control: a string, a number, or the SPEC's {t, s} text form. */
+export function serialTextOf(v: unknown): string | undefined {
+  let value = v
+  if (typeof value === 'string' && value.trim().startsWith('{')) {
+    try {
+      value = JSON.parse(value)
+    } catch {
+      /* not the JSON form: plain text */
+    }
+  }
+  if (isObject(value) && 's' in value) {
+    const prefix = textOf(value.t) ?? ''
+    const serial = textOf(value.s) ?? ''
+    return serial ? `${prefix}${prefix && !prefix.endsWith(':') ? ':' : ''}${serial}` : undefined
+  }
+  return textOf(value)
+}
+
+/** Test equipment ids of a testEquipment control: numbers, numeric text or {id} objects. */
+export function idsOf(v: unknown): number[] {
+  const items = Array.isArray(v)
+    ? v
+    : v == null || v === ''
+      ? []
+      : typeof v === 'string'
+        ? v.split(/[;,\s]+/)
+        : [v]
+  const ids: number[] = []
+  for (const item of items) {
+    const raw = isObject(item) ? item.id : item
+    const n = typeof raw === 'number' ? raw : Number(String(raw ?? '').trim())
+    if (String(raw ?? '').trim() === '') continue
+    if (!Number.isInteger(n) || n < 1) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(String(raw)))
+    if (!ids.includes(n)) ids.push(n)
+  }
+  return ids
+}
+
+/** Saved file names of an upload value: a Document, a list of them, or the bare name. */
+export function documentNames(v: unknown): string[] {
+  const items = Array.isArray(v) ? v : v == null ? [] : [v]
+  return items
+    .map((item) => (isObject(item) ? textOf(item.savedFilename) : textOf(item)))
+    .filter((s): s is string => !!s)
+}
+
+/** Lookup value of a dropdown: an id (number or numeric text) or a name. */
+export function idOrName(v: unknown): { id?: number; name?: string } | undefined {
+  if (isObject(v) && typeof v.id === 'number') return { id: v.id }
+  const text = textOf(v)
+  if (!text) return undefined
+  return /^\d+$/.test(text) ? { id: Number(text), name: text } : { name: text }
+}

@@ -1,9 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { api, ApiError } from '../../api/client'
 import { createRuntimeServices } from './runtime-services'
+import type * as Client from '../../api/client'
 
 vi.mock('../../api/client', async (original) => {
-  const actual = await original<typeof import('../../api/client')>()
+  const actual = await original<typeof Client>()
   return { ...actual, api: { ...actual.api, get: vi.fn() } }
 })
 const get = vi.mocked(api.get)

@@ -7,6 +7,8 @@ const NotFound = lazy(() => import('./pages/not-found-page'))
 const Planned = lazy(() => import('./pages/planned-page'))
 const SuppliersList = lazy(() => import('./pages/suppliers/suppliers-list-page'))
 const SupplierEdit = lazy(() => import('./pages/suppliers/supplier-edit-page'))
+const ProductTypesList = lazy(() => import('./pages/product-types/product-types-list-page'))
+const ProductTypeEdit = lazy(() => import('./pages/product-types/product-type-edit-page'))
 
 const AddRecord = lazy(() => import('./pages/add-record/add-record-page'))
 const DataEntry = lazy(() => import('./pages/data-entry/data-entry-page'))
@@ -41,12 +43,8 @@ export const routes: RouteObject[] = [
         'Create or edit a device owner, its serial ranges, locations and reminder contacts.',
       ),
       planned('/Calibrators', 'Calibrators', 'An editable list of calibration houses.'),
-      planned('/ProductTypes', 'Product Types', 'The list of product types with their parents.'),
-      planned(
-        '/ProductTypes/:id',
-        'Product Type',
-        'Create or edit a product type, its parent and record types.',
-      ),
+      page('/ProductTypes', ProductTypesList),
+      page('/ProductTypes/:id', ProductTypeEdit),
       planned('/TestEquipment', 'Test Equipment', 'The list of test equipment with calibration status.'),
       planned(
         '/TestEquipment/:id',

@@ -1,0 +1,101 @@
+import { useMemo, useState } from 'react'
+import Button from 'react-bootstrap/Button'
+import { useAtomValue } from 'jotai'
+import { useNavigate } from 'react-router-dom'
+import { actionsColumn, DataGrid, schemaColumns, type ColumnDef } from '../../../runtime/grid'
+import {
+  PROTECTED_PRODUCT_TYPE_ID,
+  productTypeListItemSchema,
+  type ProductTypeListItem,
+} from '../../../schemas/entities/product-type'
+import { CONFIGURE_VIEWS } from '../../../schemas/roles'
+import { describeError } from '../../api/client'
+import { useResource } from '../../api/use-resource'
+import { Banner } from '../../components/banner'
+import { ConfirmDialog } from '../../components/confirm-dialog'
+import { PageHeader } from '../../components/page-header'
+import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
+import { useSuccessQuery } from '../../components/success-query'
+import { sessionAtom } from '../../session/session-atoms'
+import { productTypesApi } from './product-types-api'
+
+type Row = ProductTypeListItem & { parentName: string }
+
+/** /ProductTypes: ID, Name, Parent; edit, delete (never 100210), show reports; 10 a page. */
+export default function ProductTypesListPage() {
+  const navigate = useNavigate()
+  const view = useAtomValue(sessionAtom)?.view ?? 'none'
+  const canWrite = CONFIGURE_VIEWS.includes(view)
+  const success = useSuccessQuery('Successfully added new product type')
+  const list = useResource((signal) => productTypesApi.list(signal), [])
+  const rows = useMemo<Row[]>(
+    () => (list.data ?? []).map((t) => ({ ...t, parentName: t.parent?.name ?? '' })),
+    [list.data],
+  )
+  const [deleting, setDeleting] = useState<Row | null>(null)
+  const [error, setError] = useState<string | null>(null)
+
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      ...schemaColumns<Row>(productTypeListItemSchema, ['id', 'name'], {
+        id: { filter: true },
+        name: { filter: true },
+      }),
+      ...schemaColumns<Row>(productTypeListItemSchema, ['parentName'], {
+        parentName: { header: 'Parent', filter: true },
+      }),
+      actionsColumn<Row>(({ row: { original: t } }) => (
+        <RowActions>
+          <ActionLink to={`/ProductTypes/${t.id}`} label={`Edit ${t.name}`}>
+            Edit
+          </ActionLink>
+          {canWrite && t.id !== PROTECTED_PRODUCT_TYPE_ID && (
+            <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+              Delete
+            </ActionButton>
+          )}
+          <ActionLink to={`/Records?filter=producttypeid&value=${t.id}`} label={`Show reports of ${t.name}`}>
+            Reports
+          </ActionLink>
+        </RowActions>
+      )),
+    ],
+    [canWrite],
+  )
+
+  const remove = async () => {
+    const target = deleting
+    setDeleting(null)
+    if (!target) return
+    try {
+      await productTypesApi.delete(target.id)
+      setError(null)
+      list.reload()
+    } catch (e) {
+      setError(describeError(e))
+    }
+  }
+
+  return (
+    <>
+      <PageHeader title="Product Types">
+        {canWrite && <Button onClick={() => navigate('/ProductTypes/New')}>Add new product type</Button>}
+      </PageHeader>
+      <Banner variant="success" message={success} />
+      <Banner variant="error" message={error ?? (list.error ? describeError(list.error) : null)} />
+      <DataGrid
+        label="Product Types"
+        columns={columns}
+        data={rows}
+        loading={list.loading}
+        getRowId={(t) => String(t.id)}
+        emptyText="No product types yet."
+      />
+      <ConfirmDialog
+        question={deleting && `Delete product type ${deleting.name}?`}
+        onConfirm={() => void remove()}
+        onCancel={() => setDeleting(null)}
+      />
+    </>
+  )
+}

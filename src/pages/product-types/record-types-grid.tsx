@@ -1,0 +1,65 @@
+import { useMemo } from 'react'
+import Button from 'react-bootstrap/Button'
+import Form from 'react-bootstrap/Form'
+import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
+import { ActionButton } from '../../components/row-actions'
+import type { ProductTypeEditController, RecordTypeRow } from './use-product-type-edit'
+
+/** The Record Types grid of a product type: one dropdown per row, add and delete (SPEC §2). */
+export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
+  const { recordTypeOptions, setRecordType, removeRecordType } = c
+  const columns = useMemo<ColumnDef<RecordTypeRow, unknown>[]>(
+    () => [
+      {
+        id: 'recordType',
+        header: 'Record Type',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <Form.Select
+            size="sm"
+            aria-label="Record type"
+            value={row.original.id ?? ''}
+            onChange={(e) => setRecordType(row.original.key, e.target.value ? Number(e.target.value) : null)}
+          >
+            <option value="">Select a record type…</option>
+            {recordTypeOptions.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </Form.Select>
+        ),
+      },
+      actionsColumn<RecordTypeRow>(({ row }) => (
+        <ActionButton
+          variant="outline-danger"
+          label="Delete record type"
+          onClick={() => removeRecordType(row.original.key)}
+        >
+          Delete
+        </ActionButton>
+      )),
+    ],
+    [recordTypeOptions, setRecordType, removeRecordType],
+  )
+  return (
+    <section aria-labelledby="record-types-title" className="mt-4">
+      <div className="d-flex align-items-center justify-content-between mb-2">
+        <h2 id="record-types-title" className="h5 mb-0">
+          Record Types
+        </h2>
+        <Button size="sm" variant="outline-primary" onClick={c.addRecordType}>
+          Add new record type
+        </Button>
+      </div>
+      <DataGrid
+        label="Record types of the product type"
+        columns={columns}
+        data={c.form.recordTypes}
+        getRowId={(r) => r.key}
+        emptyText="No record types yet."
+        showRowId={c.form.recordTypes[0]?.key}
+      />
+    </section>
+  )
+}

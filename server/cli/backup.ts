@@ -105,7 +105,10 @@ async function main() {
   }
   const config = readConfig()
   const kind: BackupKind = config.databaseUrl ? 'postgres' : 'pglite'
-  const file = path.resolve(positionals[0] ?? defaultBackupFile(kind))
+  // npm runs scripts from the project root; INIT_CWD is where the user typed the command.
+  const file = positionals[0]
+    ? path.resolve(process.env.INIT_CWD ?? '.', positionals[0])
+    : path.resolve(defaultBackupFile(kind))
   fs.mkdirSync(path.dirname(file), { recursive: true })
   // Write to a temporary name first, so a failed run never leaves a half file under the real name.
   const partial = `${file}.partial`

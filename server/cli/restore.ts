@@ -124,7 +124,8 @@ async function main() {
     console.log(USAGE)
     process.exit(values.help ? 0 : 1)
   }
-  const file = path.resolve(positionals[0])
+  // npm runs scripts from the project root; INIT_CWD is where the user typed the command.
+  const file = path.resolve(process.env.INIT_CWD ?? '.', positionals[0])
   if (!fs.existsSync(file)) throw new Error(`No such file: ${file}`)
   const config = readConfig()
   const target: BackupKind = config.databaseUrl ? 'postgres' : 'pglite'

@@ -1,4 +1,5 @@
 import type { ColumnDef, RowData } from '@tanstack/react-table'
+import type { ReactNode } from 'react'
 
 /** Column widths of SPEC §9: the ID column is 80 px, action columns 140 to 150 px. */
 export const COLUMN_WIDTHS = { id: 80, actions: 150 } as const
@@ -11,6 +12,19 @@ export interface GridColumnMeta {
   filter?: boolean
   /** Cell alignment. */
   align?: 'start' | 'end' | 'center'
+  /**
+   * A filter control of the column's own (a date range, a pass/fail toggle) instead of the fuzzy text
+   * box. Its value is text, so it travels in {@link ListQuery.filter} like any other server filter.
+   */
+  renderFilter?: (filter: ColumnFilterControl) => ReactNode
+}
+
+/** What a column's own filter control gets: the current value, a setter and the column's name. */
+export interface ColumnFilterControl {
+  value: string
+  setValue: (value: string) => void
+  /** The column's header text, for accessible names ('Filter by Status'). */
+  label: string
 }
 
 /** A JSON Schema object with titled properties, as the entity schemas of schemas/entities are. */

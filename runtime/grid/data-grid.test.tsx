@@ -144,3 +144,61 @@ describe('DataGrid (server mode)', () => {
     expect(bodyRows()).toHaveLength(10)
   })
 })
+
+describe('DataGrid (own filter controls)', () => {
+  it("renders a column's own filter control and sends its text value as a server filter", async () => {
+    const query: ListQuery = { page: 2, size: 10, filter: { name: 'acme' } }
+    const onQueryChange = vi.fn()
+    const withToggle = [
+      ...columns,
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        meta: {
+          renderFilter: ({
+            value,
+            setValue,
+            label,
+          }: {
+            value: string
+            setValue: (v: string) => void
+            label: string
+          }) => (
+            <button type="button" onClick={() => setValue(value === 'pass' ? '' : 'pass')}>
+              {`Filter by ${label}: ${value || 'all'}`}
+            </button>
+          ),
+        },
+      },
+    ]
+    const { rerender } = render(
+      <DataGrid
+        label="Suppliers"
+        columns={withToggle}
+        data={items.slice(0, 10)}
+        server={{ query, totalCount: 30, onQueryChange }}
+      />,
+    )
+    // The text filters still show beside the column's own control.
+    expect(screen.getByLabelText('Filter by Name')).toHaveValue('acme')
+    await userEvent.click(screen.getByRole('button', { name: 'Filter by Status: all' }))
+    expect(onQueryChange).toHaveBeenLastCalledWith({
+      page: 0,
+      size: 10,
+      filter: { name: 'acme', status: 'pass' },
+    })
+
+    rerender(
+      <DataGrid
+        label="Suppliers"
+        columns={withToggle}
+        data={items.slice(0, 10)}
+        server={{ query: { page: 0, size: 10, filter: { status: 'pass' } }, totalCount: 3, onQueryChange }}
+      />,
+    )
+    // Clearing the control drops the filter rather than sending an empty one.
+    await userEvent.click(screen.getByRole('button', { name: 'Filter by Status: pass' }))
+    expect(onQueryChange).toHaveBeenLastCalledWith({ page: 0, size: 10, filter: {} })
+  })
+})

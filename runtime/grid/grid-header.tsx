@@ -16,7 +16,7 @@ const headerText = (header: Header<never, unknown>) => {
 export function GridHeader<T>({ table }: { table: Table<T> }) {
   const groups = table.getHeaderGroups()
   const leaves = table.getLeafHeaders() as unknown as Header<never, unknown>[]
-  const anyFilter = leaves.some((h) => metaOf(h).filter)
+  const anyFilter = leaves.some((h) => metaOf(h).filter || metaOf(h).renderFilter)
   return (
     <thead>
       {groups.map((group) => (
@@ -58,7 +58,13 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
         <tr className="grid-filters">
           {leaves.map((header) => (
             <th key={header.id} scope="col">
-              {metaOf(header).filter && (
+              {metaOf(header).renderFilter?.({
+                value: String(header.column.getFilterValue() ?? ''),
+                // A cleared control removes the filter instead of sending an empty one.
+                setValue: (v) => header.column.setFilterValue(v === '' ? undefined : v),
+                label: headerText(header),
+              })}
+              {!metaOf(header).renderFilter && metaOf(header).filter && (
                 <Form.Control
                   size="sm"
                   type="search"

@@ -3,6 +3,7 @@ export {
   actionsColumn,
   schemaColumns,
   COLUMN_WIDTHS,
+  type ColumnFilterControl,
   type GridColumnMeta,
   type SchemaColumnOptions,
 } from './columns'

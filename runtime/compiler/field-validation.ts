@@ -17,8 +17,14 @@ addErrors(ajv)
 
 const cache = new Map<string, ValidateFunction>()
 
+/** Annotations that do not change what is valid; left out of the cache key so equal rules share one validator. */
+const cacheKey = (schema: object): string =>
+  JSON.stringify(schema, (key, value: unknown) =>
+    (key === 'title' || key === 'description') && typeof value === 'string' ? undefined : value,
+  )
+
 function validatorFor(schema: object): ValidateFunction {
-  const key = JSON.stringify(schema)
+  const key = cacheKey(schema)
   let validate = cache.get(key)
   if (!validate) {
     validate = ajv.compile(schema)
@@ -57,6 +63,14 @@ export function validateData(
     if (messages.length) out[variable] = messages
   }
   return out
+}
+
+/** Compiles one variable's validator now (for spreading the work over idle time); false if unknown. */
+export function precompileField(compiled: CompiledLayout, variable: string): boolean {
+  const field = compiled.fields[variable]
+  if (!field) return false
+  validatorFor(field.schema)
+  return true
 }
 
 /** Compiles every field validator now (e.g. while the form first renders) so no keystroke pays for it. */

@@ -1,0 +1,87 @@
+import { compileLayout, precompileField, validateData } from '../compiler'
+import type { CompiledLayout } from '../compiler'
+import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
+import { variableOf, walkControls } from '../../schemas/form-layout'
+import type { Control, FormLayout } from '../../schemas/form-layout'
+import type { ResultVariables } from './form-store'
+import type { RecordData } from './types'
+
+const cache = new WeakMap<FormLayout, CompiledLayout>()
+
+/** `compileLayout`, once per layout object (pages keep the layout they loaded, so this hits). */
+export function compiledFor(layout: FormLayout): CompiledLayout {
+  let compiled = cache.get(layout)
+  if (!compiled) cache.set(layout, (compiled = compileLayout(layout)))
+  return compiled
+}
+
+/**
+ * The variables the live result reads, mirroring `overallResult` of runtime/pass-fail: test fields
+ * and result-bearing groups that are not inside another result-bearing group (a group stands for its
+ * members), plus every test field for "has anything been answered yet".
+ */
+export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultVariables {
+  const result: string[] = []
+  const visit = (controls: readonly Control[]) => {
+    for (const control of controls) {
+      const variable = variableOf(control)
+      if (control.type === 'testField' || (control.type === 'group' && variable))
+        result.push(variable as string)
+      else if (control.type === 'group' || control.type === 'row') visit(control.children)
+    }
+  }
+  visit(layout.controls)
+  const tests: string[] = []
+  for (const { control } of walkControls(layout.controls))
+    if (control.type === 'testField') tests.push(control.variable)
+  return { result, tests }
+}
+
+/**
+ * The full check run on Save: every field against its schema (required fields, formats, the SPEC §5
+ * 'At least {n} test equipment required for {label}'), plus required controls that cannot be filled
+ * in because the layout is broken (a timespan without unit, a test field with an unknown test type),
+ * which report SPEC's text for that case. Returns messages per variable; `{}` when the record may be
+ * saved.
+ */
+export function validateRecord(layout: FormLayout, value: Readonly<RecordData>): Record<string, string[]> {
+  const compiled = compiledFor(layout)
+  const out = validateData(compiled, value)
+  for (const { control } of Object.values(compiled.fields)) {
+    if (!('required' in control) || !control.required) continue
+    const issue =
+      control.type === 'timespan'
+        ? timespanUnitIssue(control)
+        : control.type === 'testField'
+          ? testTypeIssue(control)
+          : null
+    if (issue) out[control.variable] = [issue]
+  }
+  return out
+}
+
+/**
+ * Compiles every field validator in small slices while the browser is idle, so neither the first
+ * render nor the first keystroke pays ajv's compile cost (~60 ms for a big form in one go).
+ */
+export function precompileWhenIdle(compiled: CompiledLayout): () => void {
+  let cancelled = false
+  const schedule: (cb: () => void) => void =
+    typeof window !== 'undefined' && 'requestIdleCallback' in window
+      ? (cb) => window.requestIdleCallback(() => cb(), { timeout: 2000 })
+      : (cb) => setTimeout(cb, 0)
+  const variables = Object.keys(compiled.fields)
+  let index = 0
+  const step = () => {
+    if (cancelled) return
+    const started = performance.now()
+    // ~8 ms per slice keeps a keystroke that arrives meanwhile well under budget.
+    while (index < variables.length && performance.now() - started < 8)
+      precompileField(compiled, variables[index++])
+    if (index < variables.length) schedule(step)
+  }
+  schedule(step)
+  return () => {
+    cancelled = true
+  }
+}

@@ -1,0 +1,165 @@
+import { applyChange, validateField } from '../compiler'
+import type { CompiledLayout } from '../compiler'
+import { isPassing } from '../pass-fail'
+import { NA_TEXT, UNSET_RESULT } from '../../schemas/form-layout'
+import type { RecordData } from './types'
+
+/** Overall result of the record while it is filled in; '-' until any test has an answer. */
+export type LiveResult = 'Pass' | 'Fail' | '-'
+
+type Listener = () => void
+
+/** Which variables the live result reads: see `resultVariablesOf`. */
+export interface ResultVariables {
+  result: readonly string[]
+  tests: readonly string[]
+}
+const NO_ERRORS: readonly string[] = Object.freeze([])
+
+/**
+ * The values of one open form, with a subscription per variable. This is what keeps a 300-control
+ * form fast: a keystroke replaces one key (plus the group results that depend on it) and wakes only
+ * the fields bound to those keys, so React re-renders one field, not the form. The whole-record
+ * validation runs only on demand (Save); while typing, a field that already shows an error is
+ * re-checked alone with its precompiled validator so the message clears as soon as it is fixed.
+ */
+export class FormStore {
+  private data: Readonly<RecordData>
+  private errors: Readonly<Record<string, readonly string[]>> = {}
+  private readonly listeners = new Map<string, Set<Listener>>()
+  private readonly resultListeners = new Set<Listener>()
+  /** Variables that make the overall result (SPEC §4: test fields and result-bearing groups). */
+  private readonly resultVariables: ReadonlySet<string>
+  /** Every test field, wherever it sits: the result stays '-' until one of them has an answer. */
+  private readonly testVariables: ReadonlySet<string>
+  private failing = 0
+  private answered = 0
+
+  constructor(
+    readonly compiled: CompiledLayout,
+    initial: Readonly<RecordData>,
+    results: ResultVariables,
+  ) {
+    this.data = initial
+    this.resultVariables = new Set(results.result)
+    this.testVariables = new Set(results.tests)
+    this.recount()
+  }
+
+  /** The current record data (a new object after every change; never mutated). */
+  getData = (): Readonly<RecordData> => this.data
+
+  get(variable: string): unknown {
+    return this.data[variable]
+  }
+
+  errorsOf(variable: string): readonly string[] {
+    return this.errors[variable] ?? NO_ERRORS
+  }
+
+  /** Calls `listener` whenever `variable`'s value or messages change; returns the unsubscribe. */
+  subscribe(variable: string, listener: Listener): () => void {
+    let set = this.listeners.get(variable)
+    if (!set) this.listeners.set(variable, (set = new Set()))
+    set.add(listener)
+    return () => set.delete(listener)
+  }
+
+  /** A user edit: sets the value, recomputes the dependent group results, wakes their fields. */
+  set(variable: string, value: unknown): Readonly<RecordData> {
+    const before = this.data
+    const next = applyChange(this.compiled, before, variable, value)
+    if (next === before) return before
+    this.data = next
+    const changed = [variable, ...this.changedGroups(before, next, variable)]
+    // Re-check only a field whose message is showing, so fixing it clears the message at once.
+    if (this.errors[variable]?.length)
+      this.setErrorsOf(variable, validateField(this.compiled, variable, value))
+    this.trackResults(before, changed)
+    this.notify(changed)
+    return next
+  }
+
+  /** Replaces the data from outside (reset, duplicate, a loaded record): wakes only the keys that differ. */
+  replace(data: Readonly<RecordData>): void {
+    if (data === this.data) return
+    const before = this.data
+    this.data = data
+    const keys = new Set([...Object.keys(before), ...Object.keys(data)])
+    const changed = [...keys].filter((k) => !Object.is(before[k], data[k]))
+    const previous = this.liveResult()
+    this.recount()
+    this.notify(changed)
+    if (this.liveResult() !== previous) this.resultListeners.forEach((l) => l())
+  }
+
+  /** Shows these messages (on Save) and clears every other one. */
+  setErrors(errors: Readonly<Record<string, readonly string[]>>): void {
+    const before = this.errors
+    this.errors = errors
+    const keys = new Set([...Object.keys(before), ...Object.keys(errors)])
+    this.notify([...keys].filter((k) => (before[k]?.join('\n') ?? '') !== (errors[k]?.join('\n') ?? '')))
+  }
+
+  /** SPEC §4 result of the whole record: '-' until a test is answered, then Pass only if all pass. */
+  liveResult(): LiveResult {
+    if (this.answered === 0) return UNSET_RESULT
+    return this.failing === 0 ? 'Pass' : 'Fail'
+  }
+
+  subscribeResult(listener: Listener): () => void {
+    this.resultListeners.add(listener)
+    return () => this.resultListeners.delete(listener)
+  }
+
+  private setErrorsOf(variable: string, messages: string[]) {
+    const { [variable]: _old, ...rest } = this.errors
+    this.errors = messages.length ? { ...rest, [variable]: messages } : rest
+  }
+
+  private changedGroups(before: RecordData, next: RecordData, variable: string): string[] {
+    const out: string[] = []
+    const queue = [...(this.compiled.dependents[variable] ?? [])]
+    const seen = new Set<string>()
+    while (queue.length) {
+      const group = queue.shift() as string
+      if (seen.has(group)) continue
+      seen.add(group)
+      if (!Object.is(before[group], next[group])) out.push(group)
+      queue.push(...(this.compiled.dependents[group] ?? []))
+    }
+    return out
+  }
+
+  /** Incremental: only the changed variables that are result variables adjust the counters. */
+  private trackResults(before: RecordData, changed: string[]) {
+    const previous = this.liveResult()
+    for (const variable of changed) {
+      if (this.resultVariables.has(variable))
+        this.failing += Number(!isPassing(this.data[variable])) - Number(!isPassing(before[variable]))
+      if (this.testVariables.has(variable))
+        this.answered += Number(isAnswered(this.data[variable])) - Number(isAnswered(before[variable]))
+    }
+    if (this.liveResult() !== previous) this.resultListeners.forEach((l) => l())
+  }
+
+  private recount() {
+    this.failing = 0
+    this.answered = 0
+    for (const variable of this.resultVariables) if (!isPassing(this.data[variable])) this.failing++
+    for (const variable of this.testVariables) if (isAnswered(this.data[variable])) this.answered++
+  }
+
+  private notify(variables: readonly string[]) {
+    for (const variable of variables) this.listeners.get(variable)?.forEach((l) => l())
+  }
+}
+
+/** A test field value with an answer (Pass, Fail or n/a). */
+function isAnswered(value: unknown): boolean {
+  if (typeof value === 'object' && value !== null && 'passOrFail' in value) {
+    const result = (value as { passOrFail: unknown }).passOrFail
+    return result === 'Pass' || result === 'Fail' || result === NA_TEXT
+  }
+  return false
+}

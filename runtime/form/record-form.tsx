@@ -1,0 +1,148 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  type Ref,
+} from 'react'
+import Form from '@rjsf/core'
+import type { RegistryFieldsType, UiSchema } from '@rjsf/utils'
+import type { FormLayout } from '../../schemas/form-layout'
+import { crudValidator } from '../crud-form/validator'
+import { runtimeFields, runtimeWidgets } from '../widgets/registry'
+import { compiledFor, precompileWhenIdle, resultVariablesOf, validateRecord } from './compiled-layout'
+import { FormStore, type LiveResult } from './form-store'
+import { LayoutField } from './layout-field'
+import { RuntimeContext, type RuntimeContextValue } from './runtime-context'
+import type { RuntimeServices } from './services'
+import type { RecordData } from './types'
+
+export interface RecordFormProps {
+  /** The record type's form layout (current version; see schemas/form-layout migrations). */
+  layout: FormLayout
+  /** Record data, flat by variable; start a fresh entry with `emptyValues(layout)` (runtime/compiler). */
+  value: RecordData
+  /** Every edit, with the whole new record data (group results already recomputed). */
+  onChange(value: RecordData): void
+  /** An existing record before Edit: nothing can be changed. */
+  readOnly?: boolean
+  /** SPEC §2 'Lock Items': every entry except serial lookups is read-only. */
+  locked?: boolean
+  services: RuntimeServices
+  /**
+   * The record's live result (SPEC §4), for the header status icon: '-' until a test is answered,
+   * then Pass only if every test and result group passes. Called once on mount and on every change.
+   */
+  onResultChange?(result: LiveResult): void
+  /** Messages to show under fields, e.g. from `validateRecord` on Save. */
+  errors?: Readonly<Record<string, readonly string[]>>
+  ref?: Ref<RecordFormHandle>
+}
+
+/** Imperative access for the page's Save button. */
+export interface RecordFormHandle {
+  /** Runs `validateRecord` on the current data, shows the messages under their fields, focuses the first. */
+  validate(): Record<string, string[]>
+}
+
+const ROOT_UI: UiSchema = {
+  'ui:field': 'itrLayout',
+  'ui:options': { label: false },
+  'ui:submitButtonOptions': { norender: true },
+}
+const FIELDS: RegistryFieldsType = { ...runtimeFields, itrLayout: LayoutField }
+
+/**
+ * The data-entry form of a record type (SPEC §2 Data entry): the layout compiled to JSON Schema and
+ * uiSchema (runtime/compiler) and rendered by @rjsf/core with the runtime's widgets.
+ *
+ * Fast on big forms (DESIGN.md §8): rjsf renders the structure once; values live in a FormStore with a
+ * subscription per variable, so a keystroke re-renders one field (plus any group result it changes)
+ * while the page still receives the whole record through `onChange`. Validation is per field and only
+ * on Save; the validators compile while the browser is idle after the first render.
+ */
+export function RecordForm(props: RecordFormProps) {
+  const { layout, services, ref } = props
+  const compiled = compiledFor(layout)
+  const results = useMemo(() => resultVariablesOf(layout), [layout])
+  // One store per layout; the initial value seeds it, later values are synced below.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const store = useMemo(() => new FormStore(compiled, props.value, results), [compiled, results])
+  const latest = useRef(props)
+  useLayoutEffect(() => {
+    latest.current = props
+  })
+
+  // A value the page changed itself (reset, duplicate, loaded record); our own edits are the same object.
+  useLayoutEffect(() => store.replace(props.value), [store, props.value])
+  useLayoutEffect(() => store.setErrors(props.errors ?? {}), [store, props.errors])
+
+  useEffect(() => {
+    const report = () => latest.current.onResultChange?.(store.liveResult())
+    report()
+    return store.subscribeResult(report)
+  }, [store])
+
+  useEffect(() => precompileWhenIdle(compiled), [compiled])
+
+  const change = useCallback(
+    (variable: string, value: unknown) => {
+      const before = store.getData()
+      const next = store.set(variable, value)
+      if (next !== before) latest.current.onChange(next)
+    },
+    [store],
+  )
+
+  const idPrefix = `${useId().replace(/:/g, '')}-`
+  useImperativeHandle(
+    ref,
+    () => ({
+      validate() {
+        const errors = validateRecord(layout, store.getData())
+        store.setErrors(errors)
+        const first = Object.keys(compiled.fields).find((v) => errors[v])
+        if (first) document.getElementById(`${idPrefix}${first}`)?.focus()
+        return errors
+      },
+    }),
+    [layout, store, compiled, idPrefix],
+  )
+
+  const runtime = useMemo<RuntimeContextValue>(
+    () => ({
+      store,
+      services,
+      compiled,
+      readOnly: props.readOnly === true,
+      locked: props.locked === true,
+      change,
+      idPrefix,
+    }),
+    [store, services, compiled, props.readOnly, props.locked, change, idPrefix],
+  )
+
+  // Built once per layout: React skips this subtree when the page re-renders on each edit.
+  const form = useMemo(
+    () => (
+      <Form
+        schema={compiled.schema}
+        uiSchema={{ ...compiled.uiSchema, ...ROOT_UI }}
+        formData={compiled.defaults}
+        validator={crudValidator}
+        fields={FIELDS}
+        widgets={runtimeWidgets}
+        tagName="div"
+        noHtml5Validate
+        showErrorList={false}
+        className="itr-record-form"
+      />
+    ),
+    [compiled],
+  )
+
+  return <RuntimeContext.Provider value={runtime}>{form}</RuntimeContext.Provider>
+}

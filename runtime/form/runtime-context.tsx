@@ -1,0 +1,86 @@
+import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
+import type { CompiledLayout } from '../compiler'
+import type { FormStore } from './form-store'
+import type { RuntimeServices } from './services'
+
+/** What every widget of one open form can reach without props drilling through rjsf. */
+export interface RuntimeContextValue {
+  store: FormStore
+  services: RuntimeServices
+  compiled: CompiledLayout
+  /** The whole form is read-only (an existing record before Edit). */
+  readOnly: boolean
+  /** SPEC §2 'Lock Items': every entry except serial lookups is read-only. */
+  locked: boolean
+  /** A user edit of one variable: updates the store and tells the page. */
+  change(variable: string, value: unknown): void
+  /** Prefix of the DOM ids of this form's inputs (several forms may share a page). */
+  idPrefix: string
+}
+
+export const RuntimeContext = createContext<RuntimeContextValue | null>(null)
+
+/** The open form's runtime; throws outside a RecordForm (or a test's RuntimeProvider). */
+export function useRuntime(): RuntimeContextValue {
+  const runtime = useContext(RuntimeContext)
+  if (!runtime) throw new Error('Form widgets must be rendered inside a RecordForm.')
+  return runtime
+}
+
+/** The runtime when there is one: lets a widget also work in a plain rjsf form. */
+export function useOptionalRuntime(): RuntimeContextValue | null {
+  return useContext(RuntimeContext)
+}
+
+/** The current value of one variable; the component re-renders only when that value changes. */
+export function useVariable(variable: string | undefined): unknown {
+  const runtime = useContext(RuntimeContext)
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      runtime && variable ? runtime.store.subscribe(variable, listener) : () => undefined,
+    [runtime, variable],
+  )
+  return useSyncExternalStore(subscribe, () =>
+    runtime && variable ? runtime.store.get(variable) : undefined,
+  )
+}
+
+/** The messages shown under one variable (after Save, until fixed). */
+export function useVariableErrors(variable: string): readonly string[] {
+  const runtime = useRuntime()
+  const subscribe = useCallback(
+    (listener: () => void) => runtime.store.subscribe(variable, listener),
+    [runtime, variable],
+  )
+  return useSyncExternalStore(subscribe, () => runtime.store.errorsOf(variable))
+}
+
+const NO_VALUES: readonly unknown[] = Object.freeze([])
+
+/**
+ * The current values of several variables (a list's filter and endpoint parameters). The array is
+ * the same object until one of the values changes, so the caller re-renders only then.
+ */
+export function useVariables(variables: readonly string[]): readonly unknown[] {
+  const runtime = useContext(RuntimeContext)
+  const key = variables.join('\u0000')
+  const cache = useRef<readonly unknown[]>(NO_VALUES)
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      if (!runtime || key === '') return () => undefined
+      const offs = key.split('\u0000').map((v) => runtime.store.subscribe(v, listener))
+      return () => offs.forEach((off) => off())
+    },
+    [runtime, key],
+  )
+  const snapshot = () => {
+    if (!runtime || key === '') return NO_VALUES
+    const names = key.split('\u0000')
+    const previous = cache.current
+    const same =
+      previous.length === names.length && names.every((v, i) => Object.is(previous[i], runtime.store.get(v)))
+    if (!same) cache.current = names.map((v) => runtime.store.get(v))
+    return cache.current
+  }
+  return useSyncExternalStore(subscribe, snapshot)
+}

@@ -1,0 +1,80 @@
+import { useRef, useState } from 'react'
+import { fromPickerText, toPickerText } from './date-format'
+import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+
+/** Shown under the box while the typed text is not a date. */
+export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
+
+/**
+ * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
+ * record stores the ISO date. The typed text is kept locally while it is incomplete, so half a date
+ * never reaches the record.
+ */
+export function DateWidget(props: ItrWidgetProps) {
+  const shown = toPickerText(props.value)
+  const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
+  const picker = useRef<HTMLInputElement>(null)
+  // A draft belongs to the value it was typed over; a new value from outside replaces it.
+  const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
+  const invalid = text !== '' && fromPickerText(text) === null
+  const inert = isInert(props)
+
+  const type = (next: string) => {
+    if (next.trim() === '') {
+      setDraft(null)
+      if (props.value !== null) props.onChange(null)
+      return
+    }
+    const iso = fromPickerText(next)
+    if (iso !== null) {
+      setDraft(null)
+      if (iso !== props.value) props.onChange(iso)
+    } else setDraft({ text: next, forValue: props.value })
+  }
+
+  return (
+    <div>
+      <div className="input-group">
+        <input
+          id={props.id}
+          type="text"
+          inputMode="numeric"
+          placeholder="dd-MM-yyyy"
+          className={`form-control${invalid ? ' is-invalid' : invalidClass(props)}`}
+          value={text}
+          readOnly={inert}
+          aria-invalid={invalid || !!invalidClass(props) || undefined}
+          aria-describedby={invalid ? `${props.id}-hint` : undefined}
+          onChange={(e) => type(e.target.value)}
+        />
+        {!inert && (
+          <button
+            type="button"
+            className="btn btn-outline-secondary"
+            aria-label={`Open calendar for ${props.label}`}
+            onClick={() => picker.current?.showPicker?.()}
+          >
+            📅
+          </button>
+        )}
+        <input
+          ref={picker}
+          type="date"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="visually-hidden"
+          value={typeof props.value === 'string' ? props.value.slice(0, 10) : ''}
+          onChange={(e) => {
+            setDraft(null)
+            props.onChange(e.target.value === '' ? null : e.target.value)
+          }}
+        />
+      </div>
+      {invalid && (
+        <div id={`${props.id}-hint`} className="invalid-feedback d-block">
+          {DATE_FORMAT_HINT}
+        </div>
+      )}
+    </div>
+  )
+}

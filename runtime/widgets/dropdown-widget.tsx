@@ -1,0 +1,40 @@
+import { useListOptions } from './use-list-options'
+import type { ListSpec } from './list-source'
+import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+
+/** Placeholder entry of an empty dropdown. */
+export const SELECT_PLACEHOLDER = 'Select…'
+
+/**
+ * dropdown: one value from fixed values, a named source or an endpoint (see list-source.ts). A stored
+ * value that is not (or no longer) in the list stays selectable, so opening an old record never
+ * silently drops what was captured.
+ */
+export function DropdownWidget(props: ItrWidgetProps) {
+  const spec = props.options as ListSpec
+  const { options, loading, message } = useListOptions(spec)
+  const value = typeof props.value === 'string' ? props.value : ''
+  const missing = value !== '' && !options.some((o) => o.value === value)
+  return (
+    <div>
+      <select
+        id={props.id}
+        className={`form-select${invalidClass(props)}`}
+        value={value}
+        disabled={isInert(props)}
+        aria-busy={loading || undefined}
+        aria-invalid={invalidClass(props) ? true : undefined}
+        onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+      >
+        <option value="">{loading ? 'Loading…' : SELECT_PLACEHOLDER}</option>
+        {missing && <option value={value}>{value}</option>}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {message && <div className="form-text text-warning-emphasis">{message}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,26 @@
+import Badge from 'react-bootstrap/Badge'
+import type { ItrWidgetProps } from './widget-props'
+
+/** A Pass/Fail/n/a/'-' result as a coloured badge with its text (colour is never the only cue). */
+export function ResultBadge({ result, className }: { result: unknown; className?: string }) {
+  const text = typeof result === 'string' && result !== '' ? result : '-'
+  const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
+  return (
+    <Badge bg={bg} className={className} data-result={text}>
+      {text === 'Pass' ? '✓ ' : text === 'Fail' ? '✗ ' : ''}
+      {text}
+    </Badge>
+  )
+}
+
+/**
+ * A group's result (SPEC §4 "Group results"): computed from its tests by the form store, never typed,
+ * so this widget only shows it.
+ */
+export function GroupResultWidget(props: ItrWidgetProps) {
+  return (
+    <div id={props.id} role="status" aria-label={`${props.label} result`}>
+      <ResultBadge result={props.value} />
+    </div>
+  )
+}

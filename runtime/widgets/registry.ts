@@ -1,0 +1,63 @@
+import type { ComponentType } from 'react'
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils'
+import { UI_NAMES } from '../compiler'
+import { BarcodeTextWidget } from './barcode-text-widget'
+import { CheckboxWidget } from './checkbox-widget'
+import { DateWidget } from './date-widget'
+import { DropdownWidget } from './dropdown-widget'
+import { fieldFromWidget } from './field-adapter'
+import { GroupResultWidget } from './group-result-widget'
+import { MultiselectWidget } from './multiselect-widget'
+import { SerialWidget } from './serial-widget'
+import { TestEquipmentWidget } from './test-equipment-widget'
+import { TestFieldWidget } from './test-field-widget'
+import { TextareaWidget, TextWidget } from './text-widget'
+import { TimespanWidget } from './timespan-widget'
+import { UploadWidget } from './upload-widget'
+import type { ItrWidgetProps } from './widget-props'
+
+type UiName =
+  | Extract<(typeof UI_NAMES)[keyof typeof UI_NAMES], { widget: string }>['widget']
+  | Extract<(typeof UI_NAMES)[keyof typeof UI_NAMES], { field: string }>['field']
+
+/**
+ * Every runtime widget by the name the compiler writes into the uiSchema (`ui:widget` or `ui:field`,
+ * see UI_NAMES in runtime/compiler/types.ts). The RecordForm renders these directly; the rjsf maps
+ * below expose the same components to rjsf.
+ */
+export const WIDGETS_BY_NAME: Record<UiName, ComponentType<ItrWidgetProps> & { ownsLabel?: boolean }> = {
+  checkbox: CheckboxWidget,
+  itrDate: DateWidget,
+  textarea: TextareaWidget,
+  text: TextWidget,
+  barcodeText: BarcodeTextWidget,
+  serialLookup: SerialWidget,
+  itrDropdown: DropdownWidget,
+  timespan: TimespanWidget,
+  groupResult: GroupResultWidget,
+  itrMultiSelect: MultiselectWidget,
+  documentUpload: UploadWidget,
+  testField: TestFieldWidget,
+  testEquipment: TestEquipmentWidget,
+}
+
+/** rjsf `widgets` registry: the plain-value kinds. */
+export const runtimeWidgets: RegistryWidgetsType = Object.fromEntries(
+  Object.values(UI_NAMES)
+    .filter((n): n is Extract<typeof n, { widget: string }> => 'widget' in n)
+    // Each widget takes a structural subset of rjsf's WidgetProps (see widget-props.ts).
+    .map((n) => [n.widget, WIDGETS_BY_NAME[n.widget] as RegistryWidgetsType[string]]),
+)
+
+/** rjsf `fields` registry: the object/array kinds, each its widget wrapped as a field. */
+export const runtimeFields: RegistryFieldsType = Object.fromEntries(
+  Object.values(UI_NAMES)
+    .filter((n): n is Extract<typeof n, { field: string }> => 'field' in n)
+    .map((n) => [n.field, fieldFromWidget(WIDGETS_BY_NAME[n.field], n.field)]),
+)
+
+/** The component for a uiSchema entry, or undefined when it names none of ours. */
+export function widgetFor(ui: { 'ui:widget'?: unknown; 'ui:field'?: unknown } | undefined) {
+  const name = (ui?.['ui:widget'] ?? ui?.['ui:field']) as UiName | undefined
+  return name ? WIDGETS_BY_NAME[name] : undefined
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react'
+import { FORM_LAYOUT_MESSAGES } from '../../schemas/form-layout'
+import type { Product, RecordListItem } from '../../schemas/records'
+import { useOptionalRuntime } from '../form/runtime-context'
+import { WIDGET_MESSAGES } from './messages'
+import { SerialHistoryPanel } from './serial-history-panel'
+import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+
+/** How many earlier records of this record type the history panel lists. */
+export const HISTORY_SIZE = 5
+
+/** Lookup of the serial last searched for. */
+export type SerialLookup =
+  | { state: 'searching'; serial: string }
+  | { state: 'notFound'; serial: string }
+  | { state: 'failed'; serial: string; message: string }
+  | {
+      state: 'found'
+      serial: string
+      product: Product
+      history: RecordListItem[] | null
+      historyError?: boolean
+    }
+
+/**
+ * serial (SPEC §2 "Serial lookup box with a search button and a records button"): the technician
+ * types or scans a serial number and searches; an unknown serial shows 'Could not find serial
+ * number.'. Once found, a side panel shows the product's status, last record date and its last five
+ * records of this record type. The records button opens that product's records in a new tab.
+ */
+export function SerialWidget(props: ItrWidgetProps) {
+  const runtime = useOptionalRuntime()
+  const services = runtime?.services
+  const [lookup, setLookup] = useState<SerialLookup | null>(null)
+  const serial = typeof props.value === 'string' ? props.value : ''
+  const shown = lookup && lookup.serial === serial.trim() ? lookup : null
+  const outField = (props.options as { outField?: string }).outField
+
+  const search = async () => {
+    const text = serial.trim()
+    if (!text || !services) return
+    setLookup({ state: 'searching', serial: text })
+    let product: Product | null
+    try {
+      product = await services.lookupSerial(text)
+    } catch (error) {
+      setLookup({
+        state: 'failed',
+        serial: text,
+        message: WIDGET_MESSAGES.serial.lookupFailed((error as Error).message),
+      })
+      return
+    }
+    if (!product) return setLookup({ state: 'notFound', serial: text })
+    setLookup({ state: 'found', serial: text, product, history: null })
+    const written = outField ? (product as Record<string, unknown>)[outField] : undefined
+    if (written !== undefined && written !== null && String(written) !== text) props.onChange(String(written))
+    try {
+      const history = await services.recentRecords(product, services.context.recordTypeId, HISTORY_SIZE)
+      setLookup((l) =>
+        l && l.state === 'found' && l.product === product
+          ? { ...l, history: history.slice(0, HISTORY_SIZE) }
+          : l,
+      )
+    } catch {
+      setLookup((l) =>
+        l && l.state === 'found' && l.product === product ? { ...l, history: [], historyError: true } : l,
+      )
+    }
+  }
+
+  const inert = isInert(props)
+  const href = serial.trim() && services?.recordsHref ? services.recordsHref(serial.trim()) : undefined
+  return (
+    <div className="d-flex flex-wrap gap-3 align-items-start">
+      <div className="flex-grow-1" style={{ minWidth: '14rem' }}>
+        <div className="input-group">
+          <input
+            id={props.id}
+            type="text"
+            className={`form-control${shown?.state === 'notFound' ? ' is-invalid' : invalidClass(props)}`}
+            value={serial}
+            readOnly={inert}
+            aria-invalid={shown?.state === 'notFound' || !!invalidClass(props) || undefined}
+            onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') {
+                e.preventDefault()
+                void search()
+              }
+            }}
+          />
+          <button
+            type="button"
+            className="btn btn-outline-primary"
+            disabled={!serial.trim() || !services || shown?.state === 'searching'}
+            onClick={() => void search()}
+          >
+            {shown?.state === 'searching' ? 'Searching…' : 'Search'}
+          </button>
+          {services?.recordsHref && (
+            <a
+              className={`btn btn-outline-secondary${href ? '' : ' disabled'}`}
+              href={href}
+              target="_blank"
+              rel="noreferrer"
+              aria-disabled={!href || undefined}
+            >
+              Records
+            </a>
+          )}
+        </div>
+        {shown?.state === 'notFound' && (
+          <div className="invalid-feedback d-block" role="alert">
+            {FORM_LAYOUT_MESSAGES.formFields.serialNotFound}
+          </div>
+        )}
+        {shown?.state === 'failed' && (
+          <div className="text-danger small mt-1" role="alert">
+            {shown.message}
+          </div>
+        )}
+      </div>
+      {shown?.state === 'found' && <SerialHistoryPanel lookup={shown} />}
+    </div>
+  )
+}

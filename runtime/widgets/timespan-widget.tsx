@@ -1,0 +1,64 @@
+import { useState } from 'react'
+import { fromIsoDuration, toIsoDuration } from '../pass-fail'
+import type { TimespanUnit } from '../../schemas/form-layout'
+import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+
+/** Shown while the typed amount is below the minimum of 0 (SPEC §5). */
+export const TIMESPAN_MIN_HINT = 'Enter a number of at least 0.'
+
+interface TimespanOptions {
+  unit?: TimespanUnit
+  /** SPEC §5 text when the control has no unit; set by the compiler. */
+  issue?: string
+}
+
+/**
+ * timespan: a number of the control's unit, stored as an ISO 8601 duration (3 months → 'P3M').
+ * Without a unit the control cannot capture anything, and shows SPEC's message instead of an input.
+ */
+export function TimespanWidget(props: ItrWidgetProps) {
+  const { unit, issue } = props.options as TimespanOptions
+  const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
+  if (issue || !unit)
+    return (
+      <div id={props.id} className="alert alert-warning py-2 mb-0" role="alert">
+        {issue}
+      </div>
+    )
+  const stored = typeof props.value === 'string' ? fromIsoDuration(props.value, unit) : null
+  const text =
+    draft && Object.is(draft.forValue, props.value) ? draft.text : stored === null ? '' : String(stored)
+  const amount = text.trim() === '' ? null : Number(text)
+  const belowMin = amount !== null && Number.isFinite(amount) && amount < 0
+
+  const type = (next: string) => {
+    const n = next.trim() === '' ? null : Number(next)
+    if (n === null) {
+      setDraft(null)
+      if (props.value !== null) props.onChange(null)
+    } else if (Number.isFinite(n) && n >= 0) {
+      setDraft({ text: next, forValue: toIsoDuration(n, unit) })
+      props.onChange(toIsoDuration(n, unit))
+    } else setDraft({ text: next, forValue: props.value })
+  }
+
+  return (
+    <div>
+      <div className="input-group">
+        <input
+          id={props.id}
+          type="number"
+          min={0}
+          step="any"
+          className={`form-control${belowMin ? ' is-invalid' : invalidClass(props)}`}
+          value={text}
+          readOnly={isInert(props)}
+          aria-invalid={belowMin || !!invalidClass(props) || undefined}
+          onChange={(e) => type(e.target.value)}
+        />
+        <span className="input-group-text">{unit}</span>
+      </div>
+      {belowMin && <div className="invalid-feedback d-block">{TIMESPAN_MIN_HINT}</div>}
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+/**
+ * Props every runtime widget takes: a structural subset of rjsf's `WidgetProps`, so each widget can sit
+ * in rjsf's `widgets` registry as is, and a unit test can render it with plain props. Widgets are pure:
+ * the value comes in, a new value goes out through `onChange`; server calls go through the services of
+ * the enclosing RecordForm (runtime/form/runtime-context).
+ */
+export interface ItrWidgetProps {
+  /** DOM id of the main input; labels point at it. */
+  id: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rjsf passes `any`; each widget narrows it
+  value: any
+  onChange(value: unknown): void
+  /** The control's caption. */
+  label: string
+  /** The control's `ui:options` from the compiler (runtime/compiler/field-ui.ts). */
+  options: Record<string, unknown>
+  disabled?: boolean
+  readonly?: boolean
+  required?: boolean
+  /** Messages to show under the input. */
+  rawErrors?: string[]
+}
+
+/** True when the widget may not be edited. */
+export const isInert = (props: Pick<ItrWidgetProps, 'disabled' | 'readonly'>): boolean =>
+  props.disabled === true || props.readonly === true
+
+/** `is-invalid` when there are messages, so Bootstrap draws the red border. */
+export const invalidClass = (props: Pick<ItrWidgetProps, 'rawErrors'>): string =>
+  props.rawErrors && props.rawErrors.length > 0 ? ' is-invalid' : ''

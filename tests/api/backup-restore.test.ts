@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDatabase, type Database } from '../../server/db/client'
+import { assetModels, dataPointTypes, documents, products, records } from '../../server/db/schema/index'
 import { RefreshTokensRepository } from '../../server/repositories/refresh-tokens'
 import { SuppliersRepository } from '../../server/repositories/suppliers'
 import { UsersRepository } from '../../server/repositories/users'
@@ -26,8 +27,45 @@ async function addData(database: Database): Promise<void> {
   })
   await new RefreshTokensRepository(database.db, 3600).issue(added.id)
   const suppliers = new SuppliersRepository(database.db)
-  for (const name of ["O'Brien & Søn", 'Line one\nline two', 'Tab\there "quoted" \\ back'])
-    await suppliers.create(name)
+  const supplierIds = []
+  for (const name of ["O'Brien & Søn", 'Line one\nline two', 'Tab\there "quoted" \\ back']) {
+    supplierIds.push(await suppliers.create(name))
+  }
+  // A document holding every byte value, a product and a record on it, written straight to their tables
+  // (the services that write them are tested elsewhere; here only the dump's fidelity matters).
+  const db = database.db
+  await db.insert(documents).values({
+    originalFilename: 'certificate ü.pdf',
+    savedFilename: 'backup-test-certificate.pdf',
+    contentType: 'application/pdf',
+    size: 256,
+    content: Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+  })
+  const [productType] = await db.select().from(assetModels).limit(1)
+  const [recordType] = await db.select().from(dataPointTypes).limit(1)
+  const [product] = await db
+    .insert(products)
+    .values({
+      serialNumber: '000123',
+      productSerialNumber: 'BK000123',
+      serialNumberPrefix: 'BK',
+      assetModelId: productType.id,
+      assetManufacturerId: supplierIds[0],
+      dateOfLastRecord: new Date('2024-02-29T23:59:59.123Z'),
+      currentStatus: 'pass',
+    })
+    .returning()
+  await db.insert(records).values({
+    recordTypeId: recordType.id,
+    category: 'test',
+    productId: product.id,
+    productTypeId: productType.id,
+    supplierId: supplierIds[0],
+    productSerialNumber: 'BK000123',
+    recordDate: new Date('2024-02-29T23:59:59.123Z'),
+    testResult: 'pass',
+    data: { reading: 1.25, note: 'naïve “quotes”\n', list: [1, null, { deep: true }] },
+  })
 }
 
 /** A new supplier after a restore gets an id above every restored one: sequences came back too. */
@@ -63,6 +101,8 @@ describe('npm run backup / npm run restore on PGlite', () => {
     expect(before['public.users'].length).toBe(5)
     expect(before['public.asset_manufacturers'].length).toBeGreaterThanOrEqual(3)
     expect(before['public.refresh_tokens'].length).toBe(1)
+    for (const table of ['documents', 'products', 'records'])
+      expect(before[`public.${table}`].length).toBeGreaterThanOrEqual(1)
 
     const file = path.join(tmp, 'itr.tar.gz')
     const backup = await runCli('backup', [file], env())

@@ -1,0 +1,91 @@
+import Button from 'react-bootstrap/Button'
+import { RecordForm } from '../../../runtime/form'
+import { Banner } from '../../components/banner'
+import { PageHeader } from '../../components/page-header'
+import { PageState } from '../../components/page-state'
+import { ResultIcon } from './result-icon'
+import { SerialChecks } from './serial-checks'
+import { UploadSummary } from './upload-summary'
+import { useDataEntry } from './use-data-entry'
+
+/**
+ * /DataEntry (SPEC §2): the record type's form titled by its layout, the pass/fail icon for Test records,
+ * Lock Items, Save/Cancel (or Close/Edit for an existing record), then the 'Upload Complete' summary.
+ */
+export default function DataEntryPage() {
+  const c = useDataEntry()
+
+  if (c.summary) {
+    return (
+      <UploadSummary
+        summary={c.summary}
+        onFinish={c.finish}
+        onAddDuplicate={c.addDuplicate}
+        onAddNew={c.addNew}
+      />
+    )
+  }
+
+  return (
+    <PageState loading={c.loading} error={c.loadError}>
+      {c.layout && (
+        <>
+          <PageHeader
+            title={
+              <span className="d-inline-flex flex-wrap align-items-center gap-3">
+                <span>{c.title || c.recordType?.name}</span>
+                {c.result && <ResultIcon result={c.result} />}
+              </span>
+            }
+          >
+            {!c.readOnly && (
+              <Button
+                variant={c.locked ? 'warning' : 'outline-secondary'}
+                aria-pressed={c.locked}
+                onClick={c.toggleLocked}
+              >
+                {c.locked ? 'Unlock Items' : 'Lock Items'}
+              </Button>
+            )}
+          </PageHeader>
+          {c.editing && c.category !== 'Problem Report' && (
+            <p className="text-secondary small">
+              Saving stores a new record; the original record is kept unchanged.
+            </p>
+          )}
+          <SerialChecks checks={c.serialChecks} labelOf={c.labelOf} />
+          <Banner variant="success" message={c.notice} />
+          <Banner variant="error" message={c.error} onClose={c.dismissError} />
+          <RecordForm
+            layout={c.layout}
+            value={c.value}
+            onChange={c.onChange}
+            readOnly={c.readOnly}
+            locked={c.locked}
+            services={c.services}
+            errors={c.fieldErrors}
+          />
+          <div className="d-flex flex-wrap gap-2 mt-4 mb-2 data-entry-actions">
+            {c.readOnly ? (
+              <>
+                <Button onClick={c.edit}>Edit</Button>
+                <Button variant="outline-secondary" onClick={c.close}>
+                  Close
+                </Button>
+              </>
+            ) : (
+              <>
+                <Button onClick={() => void c.save()} disabled={c.saving}>
+                  {c.saving ? 'Saving…' : 'Save'}
+                </Button>
+                <Button variant="outline-secondary" onClick={c.cancel} disabled={c.saving}>
+                  Cancel
+                </Button>
+              </>
+            )}
+          </div>
+        </>
+      )}
+    </PageState>
+  )
+}

@@ -1,12 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
-import type {
-  PRODUCT_SORT_FIELDS} from '../../schemas/records/index';
-import {
-  RECORD_MESSAGES,
-  type Product,
-  type ProductsFilter,
-} from '../../schemas/records/index'
+import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
+import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'

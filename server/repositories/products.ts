@@ -14,8 +14,8 @@ export interface ProductJoined {
   assetManufacturerName: string | null
 }
 
-/** Categories whose records carry a conclusion; the newest of them sets CurrentStatus. */
-const CONCLUSION_CATEGORIES = ['test', 'problemReport', 'calibration']
+/** Test records carry the conclusion; the newest of them sets CurrentStatus. */
+const CONCLUSION_CATEGORIES = ['test']
 
 /** SPEC §3 Product with the attributes SerialNumberPrefix, DateOfLastRecord and CurrentStatus. */
 export function toProduct({ product: p, assetModel, assetManufacturerName }: ProductJoined): Product {
@@ -132,7 +132,7 @@ export class ProductsRepository {
 
   /**
    * DateOfLastRecord follows the product's newest record of any category; CurrentStatus the conclusion
-   * (pass, fail or other for '-') of its newest record that carries one (DESIGN.md §5).
+   * (pass, fail or other for '-') of its newest Test record (DESIGN.md §5).
    */
   async refreshSummary(productId: number): Promise<void> {
     const [newest] = await this.db

@@ -264,3 +264,85 @@ export function multipart(
   ])
   return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } }
 }
+
+/** Ids of the known records `seedKnownRecords` submits. */
+export interface KnownRecords {
+  equipmentId: number
+  test: number[]
+  contosoTest: number
+  despatch: number
+  problem: number
+  calibration: number
+}
+
+/**
+ * A small known data set, submitted through the API: Northwind tests NWT:1 (1 Jan 2026, pass), NWT:2
+ * (2 Jan, fail), NWT:3 (3 Jan, n/a); Contoso test CRM:1 (4 Jan, pass); a despatch of NWT:1 (1 Feb, job
+ * JOB-1 for Acme Utilities); a problem report on NWT:2 (1 Mar, Oil leak); a calibration of EPN-TE:7
+ * (1 Apr). Every test used the calibrated item.
+ */
+export async function seedKnownRecords(server: TestServer, fx: RecordFixtures): Promise<KnownRecords> {
+  const post = async (path: string, body: object) => {
+    const res = await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, {
+      as: 'configurator',
+      body,
+    })
+    if (res.statusCode !== 200) throw new Error(`seed ${path}: ${res.body}`)
+    return res.json() as { recordId: number; testEquipmentId: number | null }
+  }
+  const calibration = await post('calibration', {
+    deviceOwnerId: fx.owner,
+    recordTypeId: fx.types.calibration,
+    data: { serial: 'EPN-TE:7', date: '2026-04-01T00:00:00Z', skip: true, description: 'Multimeter' },
+  })
+  const equipmentId = calibration.testEquipmentId!
+  const test = (supplierId: number, productTypeId: number, serial: string, day: number, result: string) =>
+    post('upload-single', {
+      supplierId,
+      productTypeId,
+      recordTypeId: fx.types.test,
+      data: {
+        serial,
+        testDate: `2026-01-0${day}T12:00:00Z`,
+        equipment: [equipmentId],
+        result,
+        ratio: { value: 0.25 * day, passOrFail: result === 'Fail' ? 'Fail' : 'Pass' },
+        comments: day === 1 ? '=HYPERLINK("http://evil.example","click")' : `Routine test ${day}`,
+      },
+    })
+  const t1 = await test(fx.northwind, fx.transformer, 'NWT:1', 1, 'Pass')
+  const t2 = await test(fx.northwind, fx.transformer, 'NWT:2', 2, 'Fail')
+  const t3 = await test(fx.northwind, fx.transformer, 'NWT:3', 3, 'n/a')
+  const contosoTest = await test(fx.contoso, fx.ringMainUnit, 'CRM:1', 4, 'Pass')
+  const despatch = await post('despatch', {
+    supplierId: fx.northwind,
+    productTypeId: fx.transformer,
+    recordTypeId: fx.types.despatch,
+    data: {
+      serial: 'NWT:1',
+      date: '2026-02-01T00:00:00Z',
+      job: 'JOB-1',
+      customer: 'Acme Utilities',
+      batch: 'B7',
+    },
+  })
+  const problem = await post('upload-single', {
+    supplierId: fx.northwind,
+    productTypeId: fx.transformer,
+    recordTypeId: fx.types.problem,
+    data: {
+      serial: 'NWT:2',
+      date: '2026-03-01T00:00:00Z',
+      faultItems: ['Oil leak'],
+      repairItems: ['Replaced gasket'],
+    },
+  })
+  return {
+    equipmentId,
+    test: [t1.recordId, t2.recordId, t3.recordId],
+    contosoTest: contosoTest.recordId,
+    despatch: despatch.recordId,
+    problem: problem.recordId,
+    calibration: calibration.recordId,
+  }
+}

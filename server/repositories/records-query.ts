@@ -1,0 +1,221 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import type { Claims, RoleView } from '../../schemas/roles'
+import type {
+  RECORD_SORT_FIELDS} from '../../schemas/records/index';
+import {
+  CATEGORY_FILTERS,
+  categoriesOfIds,
+  RECORD_FILTER_FIELDS,
+  RECORD_MESSAGES,
+  type CategoryFilter,
+  type RecordListItem,
+  type RecordsFilter,
+} from '../../schemas/records/index'
+import { captureTypeOf } from '../../schemas/entities/data-point-type'
+import { badRequest } from '../http-error'
+import type { Db } from '../db/client'
+import {
+  assetManufacturers,
+  assetModels,
+  customers,
+  dataPointTypes,
+  recordTestEquipment,
+  records,
+} from '../db/schema/index'
+import { parseDate } from './submission-values'
+
+/** Who is looking: decides which records exist for them (DESIGN.md §6). */
+export interface RecordViewer {
+  view: RoleView
+  claims: Claims
+}
+
+/**
+ * The scope of a viewer: supplier-view users see only their supplier's records; internal and supplier
+ * users only the categories of their ITRViewer claim; configurators and admins everything.
+ */
+export function scopeConditions(viewer: RecordViewer): SQL | undefined {
+  const parts: SQL[] = []
+  if (viewer.view === 'supplier')
+    parts.push(eq(records.supplierId, viewer.claims.AssetManufacturerView ?? -1))
+  if (viewer.view === 'supplier' || viewer.view === 'internal' || viewer.view === 'none') {
+    const allowed = categoriesOfIds(viewer.claims.ITRViewer ?? [])
+    parts.push(allowed.length ? inArray(records.category, allowed) : sql`false`)
+  }
+  return parts.length ? and(...parts) : undefined
+}
+
+/** The list item columns, joined with names. */
+export function recordListSelect(db: Db) {
+  return db
+    .select({
+      recordId: records.id,
+      recordTypeId: records.recordTypeId,
+      productTypeId: records.productTypeId,
+      supplierId: records.supplierId,
+      customerId: records.customerId,
+      productSerialNumber: records.productSerialNumber,
+      serialNumberPrefix: records.serialNumberPrefix,
+      productTypeName: assetModels.name,
+      recordTypeName: dataPointTypes.name,
+      sensorTypeId: dataPointTypes.sensorTypeId,
+      testResult: records.testResult,
+      supplierName: assetManufacturers.name,
+      jobNumber: records.jobNumber,
+      batchNumber: records.batchNumber,
+      customerName: customers.name,
+      faultItems: records.faultItems,
+      repairItems: records.repairItems,
+      faultDescriptives: records.faultDescriptives,
+      repairDescriptives: records.repairDescriptives,
+      recordDate: records.recordDate,
+      category: records.category,
+    })
+    .from(records)
+    .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
+    .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
+    .leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
+    .leftJoin(customers, eq(customers.id, records.customerId))
+}
+
+export type RecordListRow = Awaited<ReturnType<ReturnType<typeof recordListSelect>['execute']>>[number]
+
+/** A selected row in the SPEC §3 Record list item shape. */
+export function toListItem(row: RecordListRow): RecordListItem {
+  const { sensorTypeId, recordDate, ...rest } = row
+  return {
+    ...rest,
+    testResult: row.testResult as RecordListItem['testResult'],
+    category: row.category as CategoryFilter,
+    recordDate: recordDate.toISOString(),
+    captureType: captureTypeOf(sensorTypeId),
+  }
+}
+
+const SORT_COLUMNS = {
+  recordDate: records.recordDate,
+  recordId: records.id,
+  productSerialNumber: records.productSerialNumber,
+  productTypeName: assetModels.name,
+  recordTypeName: dataPointTypes.name,
+  testResult: records.testResult,
+  supplierName: assetManufacturers.name,
+  jobNumber: records.jobNumber,
+  customerName: customers.name,
+} as const satisfies Record<(typeof RECORD_SORT_FIELDS)[number], unknown>
+
+/** The ordering of a filter: a whitelisted field, then id, in the asked direction (default newest first). */
+export function recordOrder(filter: RecordsFilter): SQL[] {
+  const field = filter.sortField || 'recordDate'
+  const key = (Object.keys(SORT_COLUMNS) as (keyof typeof SORT_COLUMNS)[]).find(
+    (k) => k.toLowerCase() === field.toLowerCase(),
+  )
+  if (!key) throw badRequest(RECORD_MESSAGES.badSortField(field))
+  const dir =
+    String(filter.sortDirection ?? (key === 'recordDate' ? 'desc' : 'asc')).toLowerCase() === 'desc'
+      ? desc
+      : asc
+  return [dir(SORT_COLUMNS[key]), dir(records.id)]
+}
+
+const FIELD_BY_LOWER = new Map(RECORD_FILTER_FIELDS.map((f) => [f.toLowerCase(), f]))
+
+const listOf = (value: unknown): string[] =>
+  (Array.isArray(value) ? value : [value])
+    .map((v) => (v == null ? '' : String(v).trim()))
+    .filter((v) => v !== '')
+
+const idsOf = (field: string, value: unknown): number[] =>
+  listOf(value).map((v) => {
+    if (!/^\d{1,9}$/.test(v)) throw badRequest(RECORD_MESSAGES.badFilterShape(`${field} must be an id`))
+    return Number(v)
+  })
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
+const contains = (column: Parameters<typeof ilike>[0], values: string[]) =>
+  or(...values.map((v) => ilike(column, `%${escapeLike(v)}%`)))
+
+/** The condition of one `filters[]` entry; unknown fields are refused. */
+function filterCondition(rawField: string, value: unknown): SQL | undefined {
+  const field = FIELD_BY_LOWER.get(rawField.toLowerCase())
+  if (!field) throw badRequest(RECORD_MESSAGES.unknownFilterField(rawField))
+  const values = listOf(value)
+  if (values.length === 0) return undefined
+  switch (field) {
+    case 'productSerialNumber':
+    case 'serialNumber': {
+      const all = [...new Set([...values, ...values.map((v) => v.toUpperCase())])]
+      return inArray(records.productSerialNumber, all)
+    }
+    case 'productTypeId':
+      return inArray(records.productTypeId, idsOf(field, value))
+    case 'recordTypeId':
+      return inArray(records.recordTypeId, idsOf(field, value))
+    case 'supplierId':
+      return inArray(records.supplierId, idsOf(field, value))
+    case 'customerId':
+      return inArray(records.customerId, idsOf(field, value))
+    case 'productId':
+      return inArray(records.productId, idsOf(field, value))
+    case 'deviceOwnerId':
+      return inArray(records.deviceOwnerId, idsOf(field, value))
+    case 'testEquipment':
+      return inArray(
+        records.id,
+        sql`(SELECT ${recordTestEquipment.recordId} FROM ${recordTestEquipment} WHERE ${inArray(recordTestEquipment.testEquipmentId, idsOf(field, value))})`,
+      )
+    case 'category': {
+      if (values.some((v) => v.toLowerCase() === 'all')) return undefined
+      const known = values.map((v) => CATEGORY_FILTERS.find((c) => c.toLowerCase() === v.toLowerCase()))
+      if (known.some((c) => !c))
+        throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown category ${values.join(', ')}`))
+      return inArray(records.category, known as string[])
+    }
+    case 'result':
+      return inArray(
+        records.testResult,
+        values.map((v) => (['n/a', 'na', '-'].includes(v.toLowerCase()) ? '-' : v.toLowerCase())),
+      )
+    case 'supplier':
+      return inArray(
+        sql`lower(${assetManufacturers.name})`,
+        values.map((v) => v.toLowerCase()),
+      )
+    case 'customer':
+      return inArray(
+        sql`lower(${customers.name})`,
+        values.map((v) => v.toLowerCase()),
+      )
+    case 'jobNumber':
+      return contains(records.jobNumber, values)
+    case 'batchNumber':
+      return contains(records.batchNumber, values)
+    case 'faultItem':
+      return contains(records.faultItems, values)
+    case 'repairItem':
+      return contains(records.repairItems, values)
+    case 'faultDescriptive':
+      return contains(records.faultDescriptives, values)
+    case 'repairDescriptive':
+      return contains(records.repairDescriptives, values)
+  }
+}
+
+/** A date bound; a date without a time as an end bound includes that whole day. */
+function bound(text: string | null | undefined, name: string, end: boolean): SQL | undefined {
+  if (!text || !text.trim()) return undefined
+  const date = parseDate(text, name)
+  const dateOnly = !/[T ]\d/.test(text.trim())
+  if (end && dateOnly) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
+  return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
+}
+
+/** Every condition of a records filter plus the viewer's scope. */
+export function recordConditions(filter: RecordsFilter, viewer: RecordViewer): SQL | undefined {
+  return and(
+    scopeConditions(viewer),
+    ...(filter.filters ?? []).map((f) => filterCondition(f.field, f.value)),
+    bound(filter.startDate, 'startDate', false),
+    bound(filter.endDate, 'endDate', true),
+  )
+}

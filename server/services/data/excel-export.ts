@@ -1,0 +1,143 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { eq } from 'drizzle-orm'
+import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
+import {
+  exportAcceptedSchema,
+  jobSchema,
+  recordsFilterSchema,
+  RECORD_MESSAGES,
+  type Job,
+  type RecordsFilter,
+} from '../../../schemas/records/index'
+import { notFound } from '../../http-error'
+import { users } from '../../db/schema/index'
+import { exportDelivery } from '../../export/deliver'
+import { buildRecordsWorkbook } from '../../export/xlsx'
+import { DocumentsRepository } from '../../repositories/documents'
+import { parseFilter } from '../../repositories/filter-params'
+import { JobsRepository, type JobRow } from '../../repositories/jobs'
+import type { RecordViewer } from '../../repositories/records-query'
+import { attachmentHeader } from '../itr/documents'
+import { positiveId, textParams } from '../meta/params'
+
+const tags = ['records']
+const BASE = '/api/InstrumentTestRecord/ExcelExport'
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/**
+ * The Excel export of SPEC §7: the call logs a job and answers at once ('Request logged, you will receive
+ * an email with the results.'); the workbook is built in the background, stored as a document (so any
+ * instance can serve it) and e-mailed to the user when SMTP is configured. Job status and download calls
+ * let the SPA offer a link when there is no SMTP.
+ */
+const excelExport: FastifyPluginAsync = async (app) => {
+  const jobs = new JobsRepository(app.db)
+  const documents = new DocumentsRepository(app.db)
+  const delivery = exportDelivery(process.env, app.settings.title)
+  const running = new Set<Promise<void>>()
+  app.addHook('onClose', async () => {
+    await Promise.allSettled([...running])
+  })
+
+  const prefix = app.prefix
+  const downloadUrl = (job: JobRow) =>
+    job.status === 'done' && job.documentId ? `${prefix}${BASE}/jobs/${job.id}/download` : null
+  const toJob = (job: JobRow): Job => ({
+    id: job.id,
+    kind: job.kind as Job['kind'],
+    status: job.status as Job['status'],
+    error: job.error,
+    result: job.result ?? null,
+    downloadUrl: downloadUrl(job),
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  })
+
+  async function run(jobId: number, filter: RecordsFilter, viewer: RecordViewer, userId: number) {
+    try {
+      const { content, rows } = await buildRecordsWorkbook(app.db, filter, viewer)
+      const filename = `records-export-${jobId}.xlsx`
+      const doc = await documents.store({
+        documentType: 'excelExport',
+        originalFilename: filename,
+        contentType: XLSX,
+        content,
+        createdBy: userId,
+      })
+      const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId))
+      if (delivery.kind === 'email' && user?.email) await delivery.send(user.email, filename, content, rows)
+      await jobs.finish(jobId, { rows, delivery: delivery.kind, to: delivery.kind === 'email' ? user?.email : null }, doc.id)
+    } catch (error) {
+      app.log.error({ err: error, jobId }, 'excel export failed')
+      await jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
+    }
+  }
+
+  app.get<{ Params: { filter: string } }>(
+    `${BASE}/filter/:filter`,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: {
+        tags,
+        summary: 'Logs an Excel export of the records matching the filter; answers the job.',
+        description:
+          'Same filter JSON and scoping as the records page. The .xlsx has one column per mapped field and per ' +
+          'layout variable; text that would run as a formula is neutralised. Delivered by e-mail when SMTP_URL is ' +
+          'set; always downloadable from jobs/{id}/download once the job is done.',
+        params: textParams('filter'),
+        response: { 200: exportAcceptedSchema },
+      },
+    },
+    async (request) => {
+      const filter = parseFilter<RecordsFilter>(request.params.filter, recordsFilterSchema)
+      const viewer = { view: request.user.view, claims: request.user.claims }
+      const job = await jobs.create('excelExport', request.user.id, { filter })
+      const task = run(job.id, filter, viewer, request.user.id).finally(() => running.delete(task))
+      running.add(task)
+      return {
+        message: RECORD_MESSAGES.exportLogged,
+        jobId: job.id,
+        status: 'running' as const,
+        delivery: delivery.kind,
+        downloadUrl: null,
+      }
+    },
+  )
+
+  /** The caller's own export job (configurators and admins may read any). */
+  const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const id = positiveId(request.params.id, RECORD_MESSAGES.jobNotFound)
+    const job = await jobs.get(id)
+    const mayRead = job && (job.createdBy === request.user.id || CONFIGURE_VIEWS.includes(request.user.view))
+    if (!job || job.kind !== 'excelExport' || !mayRead) throw notFound(RECORD_MESSAGES.jobNotFound(id))
+    return job
+  }
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/jobs/:id`,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: { tags, summary: 'Status of an export job.', params: textParams('id'), response: { 200: jobSchema } },
+    },
+    async (request) => toJob(await ownJob(request)),
+  )
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/jobs/:id/download`,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: { tags, summary: 'The finished export workbook.', params: textParams('id') },
+    },
+    async (request, reply) => {
+      const job = await ownJob(request)
+      const doc = job.documentId ? await documents.byId(job.documentId) : undefined
+      if (job.status !== 'done' || !doc) throw notFound(RECORD_MESSAGES.exportNotReady)
+      return reply
+        .header('Content-Type', doc.contentType)
+        .header('Content-Disposition', attachmentHeader(doc.originalFilename))
+        .send(doc.content)
+    },
+  )
+}
+
+export default excelExport

@@ -1,0 +1,11 @@
+import type { FastifyPluginAsync } from 'fastify'
+import records from './records'
+import excelExport from './excel-export'
+
+/** The {data} host of SPEC §7: record browsing and the Excel export. */
+const dataService: FastifyPluginAsync = async (app) => {
+  await app.register(records)
+  await app.register(excelExport)
+}
+
+export default dataService

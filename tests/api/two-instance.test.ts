@@ -129,8 +129,32 @@ describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database
     expect(again.status).toBe(200)
   })
 
-  // TODO(issue 3, records): once {submission} records exist, add one block here: submit a test record
-  // through A and find it in the records list of B ({itr} records call of SPEC §7).
-  // TODO(issue 3, documents): once documents exist, add one block here: upload a document through A and
-  // download the same bytes through B (documents are stored in the database, docs/operations.md).
+  it('downloads through B the same bytes of a document uploaded through A', async () => {
+    const { token } = await signIn(a)
+    const content = Buffer.concat([
+      Buffer.from('%PDF-1.4\n'),
+      Buffer.from(Array.from({ length: 256 }, (_, i) => i)),
+      Buffer.from('\n%%EOF\n'),
+    ])
+    const form = new FormData()
+    form.append('file', new Blob([content], { type: 'application/pdf' }), 'two-instance.pdf')
+    const uploaded = await a.call('itr', 'POST', '/api/formDocuments', { token, multipart: form })
+    expect(uploaded.status).toBe(200)
+    const { savedFilename } = (await uploaded.json()) as { savedFilename: string }
+
+    const got = await b.call(
+      'itr',
+      'GET',
+      `/api/formDocuments?filename=${encodeURIComponent(savedFilename)}`,
+      {
+        token,
+      },
+    )
+    expect(got.status).toBe(200)
+    expect(got.headers.get('content-type')).toBe('application/pdf')
+    expect(Buffer.from(await got.arrayBuffer()).equals(content)).toBe(true)
+  })
+
+  // TODO(issue 3, records): add one block here: submit a test record through A ({submission}, see the
+  // record types of tests/api/records-fixtures.ts) and find it in the records list of B.
 })

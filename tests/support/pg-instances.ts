@@ -19,7 +19,7 @@ export interface ServerProcess {
     host: Host,
     method: string,
     urlPath: string,
-    init?: { token?: string; body?: unknown; form?: Record<string, string> },
+    init?: { token?: string; body?: unknown; form?: Record<string, string>; multipart?: FormData },
   ): Promise<Response>
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<void>
@@ -93,8 +93,10 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     call(host, method, urlPath, init = {}) {
       const headers: Record<string, string> = {}
       if (init.token) headers.authorization = `Bearer ${init.token}`
-      let body: string | undefined
-      if (init.form) {
+      let body: string | FormData | undefined
+      if (init.multipart)
+        body = init.multipart // fetch sets the multipart boundary itself
+      else if (init.form) {
         headers['content-type'] = 'application/x-www-form-urlencoded'
         body = new URLSearchParams(init.form).toString()
       } else if (init.body !== undefined) {

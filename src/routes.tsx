@@ -9,6 +9,9 @@ const SuppliersList = lazy(() => import('./pages/suppliers/suppliers-list-page')
 const SupplierEdit = lazy(() => import('./pages/suppliers/supplier-edit-page'))
 const ProductTypesList = lazy(() => import('./pages/product-types/product-types-list-page'))
 const ProductTypeEdit = lazy(() => import('./pages/product-types/product-type-edit-page'))
+const Calibrators = lazy(() => import('./pages/calibrators/calibrators-page'))
+const SurveyRepairList = lazy(() => import('./pages/survey-repair/survey-repair-list-page'))
+const SurveyRepairEdit = lazy(() => import('./pages/survey-repair/survey-repair-edit-page'))
 
 const AddRecord = lazy(() => import('./pages/add-record/add-record-page'))
 const DataEntry = lazy(() => import('./pages/data-entry/data-entry-page'))
@@ -42,7 +45,7 @@ export const routes: RouteObject[] = [
         'Device Owner',
         'Create or edit a device owner, its serial ranges, locations and reminder contacts.',
       ),
-      planned('/Calibrators', 'Calibrators', 'An editable list of calibration houses.'),
+      page('/Calibrators', Calibrators),
       page('/ProductTypes', ProductTypesList),
       page('/ProductTypes/:id', ProductTypeEdit),
       planned('/TestEquipment', 'Test Equipment', 'The list of test equipment with calibration status.'),
@@ -62,18 +65,10 @@ export const routes: RouteObject[] = [
       ),
       planned('/Records', 'Records', 'Browse records by category and export them to Excel.'),
       planned('/Records/:id', 'Record', 'One record shown as key/value lines.'),
-      planned('/FaultRepairTypes', 'Survey/Repair Types', 'Survey/repair items and descriptives.'),
-      planned(
-        '/FaultRepairTypes/:id',
-        'Survey/Repair Type',
-        'Create or edit a survey/repair item or descriptive.',
-      ),
-      planned('/SurveyRepairTypes', 'Survey/Repair Types', 'Survey/repair items and descriptives.'),
-      planned(
-        '/SurveyRepairTypes/:id',
-        'Survey/Repair Type',
-        'Create or edit a survey/repair item or descriptive.',
-      ),
+      page('/FaultRepairTypes', SurveyRepairList),
+      page('/FaultRepairTypes/:id', SurveyRepairEdit),
+      page('/SurveyRepairTypes', SurveyRepairList),
+      page('/SurveyRepairTypes/:id', SurveyRepairEdit),
       page('*', NotFound),
     ],
   },

@@ -48,6 +48,7 @@ describe('CrudForm', () => {
     )
     await userEvent.click(screen.getByRole('button', { name: 'Save' }))
     expect(await screen.findByText(MESSAGES.surveyRepair.productRequired)).toBeInTheDocument()
+    expect(screen.queryByText(/must match/)).toBeNull()
     expect(onSubmit).not.toHaveBeenCalled()
   })
 })

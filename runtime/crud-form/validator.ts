@@ -29,5 +29,6 @@ export const attachErrorsToFields: ErrorTransformer = (errors) => {
     return { ...error, property: path ? `.${path}` : error.property, stack: error.message ?? error.stack }
   })
   const withText = new Set(fixed.filter((e) => e.name === 'errorMessage').map((e) => e.property))
-  return fixed.filter((e) => e.name === 'errorMessage' || !withText.has(e.property))
+  // An `if` failure only says 'must match "then" schema'; the branch's own errors say what is wrong.
+  return fixed.filter((e) => e.name !== 'if' && (e.name === 'errorMessage' || !withText.has(e.property)))
 }

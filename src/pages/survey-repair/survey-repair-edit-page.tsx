@@ -1,0 +1,86 @@
+import { useMemo } from 'react'
+import { useParams } from 'react-router-dom'
+import { CrudForm } from '../../../runtime/crud-form'
+import { surveyRepairFormSchema, type SurveyRepairForm } from '../../../schemas/entities/fault-repair'
+import { MESSAGES } from '../../../schemas/messages'
+import { Banner } from '../../components/banner'
+import { PageHeader } from '../../components/page-header'
+import { PageState } from '../../components/page-state'
+import { isNewId } from '../../components/success-query'
+import { useSurveyRepairBase } from './survey-repair-routes'
+import { useSurveyRepairEdit, type SurveyRepairDraft } from './use-survey-repair-edit'
+
+const props = surveyRepairFormSchema.properties
+
+/** /SurveyRepairTypes/{id} (and /FaultRepairTypes/{id}): Name, 'Item or Descriptive', category or product type. */
+export default function SurveyRepairEditPage() {
+  const base = useSurveyRepairBase()
+  const { id: raw } = useParams()
+  const isNew = isNewId(raw)
+  const id = isNew ? null : Number(raw)
+  const c = useSurveyRepairEdit(base, Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
+
+  // The entity schema with labelled choices: the product types known now, and readable kind names.
+  const schema = useMemo(
+    () => ({
+      ...surveyRepairFormSchema,
+      properties: {
+        ...props,
+        kind: {
+          type: props.kind.type,
+          title: props.kind.title,
+          oneOf: [
+            { const: 'item', title: 'Item' },
+            { const: 'descriptive', title: 'Descriptive' },
+          ],
+        },
+        productTypeId: {
+          ...props.productTypeId,
+          ...(c.productTypes.length
+            ? { oneOf: c.productTypes.map((t) => ({ const: t.id, title: t.name })) }
+            : {}),
+        },
+      },
+    }),
+    [c.productTypes],
+  )
+  const uiSchema = useMemo(
+    () => ({
+      'ui:order': ['name', 'kind', 'descriptiveType', 'productTypeId'],
+      name: { 'ui:placeholder': 'Enter a name', 'ui:autofocus': true },
+      kind: { 'ui:placeholder': 'Select item or descriptive…' },
+      descriptiveType:
+        c.form.kind === 'descriptive'
+          ? { 'ui:placeholder': 'Select a category…' }
+          : { 'ui:widget': 'hidden' },
+      productTypeId:
+        c.form.kind === 'item' ? { 'ui:placeholder': 'Select a product type…' } : { 'ui:widget': 'hidden' },
+    }),
+    [c.form.kind],
+  )
+
+  return (
+    <>
+      <PageHeader title={isNew ? 'Create Survey/Repair Type' : 'Edit Survey/Repair Type'} />
+      {c.invalidUrl ? (
+        <Banner variant="error" message={MESSAGES.surveyRepair.invalidUrlType} />
+      ) : (
+        <>
+          <Banner variant="error" message={c.error} onClose={c.clearError} />
+          <PageState loading={c.loading} error={c.loadError}>
+            <CrudForm
+              label={isNew ? 'Create Survey/Repair Type' : 'Edit Survey/Repair Type'}
+              schema={schema}
+              uiSchema={uiSchema}
+              formData={c.form}
+              onChange={(d: SurveyRepairDraft) => c.change(d)}
+              onSubmit={(d: SurveyRepairDraft) => void c.save(d as SurveyRepairForm)}
+              onCancel={c.cancel}
+              busy={c.saving}
+            />
+          </PageState>
+        </>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,117 @@
+import { useState } from 'react'
+import { useNavigate, useSearchParams } from 'react-router-dom'
+import { describeError } from '../../api/client'
+import { useResource } from '../../api/use-resource'
+import { SURVEY_REPAIR_URL_TYPES, type SurveyRepairForm } from '../../../schemas/entities/fault-repair'
+import { MESSAGES } from '../../../schemas/messages'
+import { surveyRepairApi } from './survey-repair-api'
+
+type UrlType = (typeof SURVEY_REPAIR_URL_TYPES)[number]
+/** The form while editing: every field may still be blank. */
+export type SurveyRepairDraft = Partial<SurveyRepairForm>
+
+/** The URL's type (SPEC §5), defaulting to item for a new entry; null when invalid. */
+export function urlTypeOf(raw: string | null, isNew: boolean): UrlType | null {
+  if (raw == null || raw === '') return isNew ? 'item' : null
+  return (SURVEY_REPAIR_URL_TYPES as readonly string[]).includes(raw) ? (raw as UrlType) : null
+}
+
+/** SPEC §4 "Survey/repair editing": switching between item and descriptive drops the other kind's fields. */
+export function switchKind(previous: SurveyRepairDraft, next: SurveyRepairDraft): SurveyRepairDraft {
+  if (previous.kind === next.kind) return next
+  const { descriptiveType, productTypeId, ...rest } = next
+  if (next.kind === 'item') return { ...rest, productTypeId }
+  if (next.kind === 'descriptive') return { ...rest, descriptiveType }
+  return rest
+}
+
+/**
+ * Controller of /SurveyRepairTypes/{id}?type=item|rdesc|fdesc (and /FaultRepairTypes): loads the item or
+ * descriptive, and saves it where its kind lives (an item in its product type's list, a descriptive in
+ * the configuration of its category).
+ */
+export function useSurveyRepairEdit(base: string, id: number | null) {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const urlType = urlTypeOf(params.get('type'), id == null)
+  const prod = Number(params.get('prod')) || undefined
+  const [form, setForm] = useState<SurveyRepairDraft>({})
+  const [error, setError] = useState<string | null>(null)
+  const [saving, setSaving] = useState(false)
+
+  const resource = useResource(
+    async (signal) => {
+      if (!urlType) throw new Error(MESSAGES.surveyRepair.invalidUrlType)
+      const productTypes = await surveyRepairApi.productTypes(signal)
+      let original: SurveyRepairForm | null = null
+      if (id != null && urlType === 'item') {
+        const found = (await surveyRepairApi.list(signal)).find(
+          (e) =>
+            e.faultRepairType === 'Item' && e.id === id && (prod === undefined || e.productTypeId === prod),
+        )
+        if (!found) throw new Error(MESSAGES.surveyRepair.productInvalid)
+        original = { kind: 'item', name: found.name, productTypeId: found.productTypeId ?? undefined }
+      } else if (id != null) {
+        const d = await surveyRepairApi.descriptive(id, signal)
+        original = { kind: 'descriptive', name: d.name, descriptiveType: d.descriptiveType }
+      }
+      setForm(
+        original ??
+          (urlType === 'item'
+            ? { kind: 'item', productTypeId: prod }
+            : { kind: 'descriptive', descriptiveType: urlType === 'fdesc' ? 'Fault' : 'Repair' }),
+      )
+      return { productTypes: [...productTypes].sort((a, b) => a.name.localeCompare(b.name)), original }
+    },
+    [urlType, id, prod],
+  )
+
+  const change = (next: SurveyRepairDraft) => setForm((old) => switchKind(old, next))
+
+  /** Called by the form with schema-valid data. */
+  const save = async (data: SurveyRepairForm) => {
+    const original = resource.data?.original ?? null
+    const name = data.name.trim()
+    setError(null)
+    setSaving(true)
+    try {
+      // Remove the old entry where it lived when its kind, product type or category changes.
+      if (
+        original?.kind === 'item' &&
+        (data.kind !== 'item' || data.productTypeId !== original.productTypeId)
+      )
+        await surveyRepairApi.removeItem(original.productTypeId!, original.name)
+      if (
+        original?.kind === 'descriptive' &&
+        (data.kind !== 'descriptive' || data.descriptiveType !== original.descriptiveType)
+      )
+        await surveyRepairApi.deleteDescriptive(original.descriptiveType!, id!, original.name)
+
+      if (data.kind === 'item') {
+        if (original?.kind === 'item' && original.productTypeId === data.productTypeId)
+          await surveyRepairApi.renameItem(data.productTypeId!, original.name, name)
+        else await surveyRepairApi.addItem(data.productTypeId!, name)
+      } else if (original?.kind === 'descriptive' && original.descriptiveType === data.descriptiveType)
+        await surveyRepairApi.updateDescriptive(data.descriptiveType!, id!, name)
+      else await surveyRepairApi.addDescriptive(data.descriptiveType!, name)
+      navigate(id == null ? `${base}?success=true` : base)
+    } catch (e) {
+      setError(describeError(e))
+      setSaving(false)
+    }
+  }
+
+  return {
+    invalidUrl: urlType == null,
+    loading: resource.loading,
+    loadError: resource.error,
+    productTypes: resource.data?.productTypes ?? [],
+    form,
+    change,
+    save,
+    saving,
+    error,
+    clearError: () => setError(null),
+    cancel: () => navigate(base),
+  }
+}

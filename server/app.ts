@@ -47,7 +47,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     trustProxy: true,
     bodyLimit: 30 * 1024 * 1024,
     // The paging calls carry their filter as URL-encoded JSON in one path segment (SPEC §7).
-    maxParamLength: 8192,
+    routerOptions: { maxParamLength: 8192 },
     // allErrors lets ajv-errors attach the SPEC's messages (schemas' `errorMessage`) to any failure.
     ajv: {
       customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false },

@@ -125,7 +125,11 @@ export class RecordWriter {
   }
 
   /** Stores a new record. */
-  async write(p: PreparedRecord, userId: number, jobId: number | null = null): Promise<SubmissionResult> {
+  async write(
+    p: PreparedRecord,
+    userId: number | null,
+    jobId: number | null = null,
+  ): Promise<SubmissionResult> {
     const side = await this.sideEffects(p)
     const [row] = await this.db
       .insert(records)

@@ -4,6 +4,7 @@ import { UsersRepository } from '../repositories/users'
 import { DEMO_LOGINS, type DemoLogin } from './demo-users'
 import { seedReferenceData } from './reference'
 import { seedRecordTypes } from './record-types'
+import { seedDemoRecords } from './records'
 
 /** Advisory lock id for seeding; distinct from the migration lock in server/db/client.ts. */
 const SEED_LOCK_ID = 725_604_119
@@ -23,6 +24,7 @@ export async function seedDemoData(db: Db): Promise<Pick<DemoLogin, 'view' | 'us
       if ((await new UsersRepository(tx as unknown as Db).count()) > 0) return
       const ids = await seedReferenceData(tx as unknown as Db)
       await seedRecordTypes(tx as unknown as Db)
+      await seedDemoRecords(tx as unknown as Db)
       const txUsers = new UsersRepository(tx as unknown as Db)
       for (const login of DEMO_LOGINS) {
         await txUsers.add({

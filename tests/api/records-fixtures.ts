@@ -140,6 +140,10 @@ const idByName = async (
 /** Creates the fixture record types on a test server's database. */
 export async function recordFixtures(server: TestServer): Promise<RecordFixtures> {
   const db = server.database.db
+  // Start from an empty records domain: the demo records would otherwise shift every count.
+  await db.execute(
+    sql`TRUNCATE record_test_equipment, product_test_equipment, records, products, test_equipment, jobs, idempotency_keys`,
+  )
   const northwind = await idByName(server, assetManufacturers, 'Northwind Transformers')
   const contoso = await idByName(server, assetManufacturers, 'Contoso Switchgear')
   const owner = await idByName(server, deviceOwners, 'Eastern Power Networks')

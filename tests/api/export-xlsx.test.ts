@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import ExcelJS from 'exceljs'
+import { startTestServer, type TestServer } from '../support/api'
+import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
+
+type Who = 'internal' | 'supplier'
+
+describe('{data} Excel export', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    await seedKnownRecords(server, fx)
+  })
+  afterAll(() => server.close())
+
+  /** Requests an export, waits for its job and reads the workbook back with exceljs. */
+  async function exportRows(filter: object, as: Who) {
+    const res = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/ExcelExport/filter/${encodeURIComponent(JSON.stringify(filter))}`,
+      { as },
+    )
+    expect(res.statusCode).toBe(200)
+    const accepted = res.json()
+    expect(accepted.message).toBe('Request logged, you will receive an email with the results.')
+    expect(accepted.delivery).toBe('download')
+    const job = await vi.waitFor(
+      async () => {
+        const status = await server.call(
+          'data',
+          'GET',
+          `/api/InstrumentTestRecord/ExcelExport/jobs/${accepted.jobId}`,
+          { as },
+        )
+        const body = status.json()
+        if (body.status !== 'done') throw new Error(`job ${body.status}`)
+        return body
+      },
+      { timeout: 20_000, interval: 50 },
+    )
+    expect(job.downloadUrl).toBe(
+      `/svc/data/api/InstrumentTestRecord/ExcelExport/jobs/${accepted.jobId}/download`,
+    )
+    const file = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/ExcelExport/jobs/${accepted.jobId}/download`,
+      {
+        as,
+      },
+    )
+    expect(file.statusCode).toBe(200)
+    expect(file.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    expect(file.headers['content-disposition']).toContain(`records-export-${accepted.jobId}.xlsx`)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.getWorksheet('Records')!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[]
+    const rows: Record<string, unknown>[] = []
+    sheet.eachRow((row, n) => {
+      if (n === 1) return
+      const values = (row.values as unknown[]).slice(1)
+      rows.push(Object.fromEntries(header.map((h, i) => [h, values[i] ?? null])))
+    })
+    return { sheet, header, rows, jobId: accepted.jobId as number }
+  }
+
+  it('builds a real .xlsx of the filtered records, one column per mapped field and layout variable', async () => {
+    const { sheet, header, rows } = await exportRows(
+      { filters: [{ field: 'category', value: 'test' }] },
+      'internal',
+    )
+    expect(header.slice(0, 8)).toEqual([
+      'Record ID',
+      'Serial Number',
+      'Product Type',
+      'Record Type',
+      'Category',
+      'Supplier',
+      'Result',
+      'Date',
+    ])
+    expect(header).toEqual(
+      expect.arrayContaining(['serial', 'testDate', 'equipment', 'ratio', 'ratio result', 'comments']),
+    )
+    expect(rows.map((r) => [r['Serial Number'], r.Result])).toEqual([
+      ['CRM:1', 'pass'],
+      ['NWT:3', 'n/a'],
+      ['NWT:2', 'fail'],
+      ['NWT:1', 'pass'],
+    ])
+    const nwt2 = rows.find((r) => r['Serial Number'] === 'NWT:2')!
+    expect(nwt2.Date).toEqual(new Date('2026-01-02T12:00:00Z'))
+    expect(nwt2.ratio).toBe(0.5)
+    expect(nwt2['ratio result']).toBe('Fail')
+    expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
+    expect(sheet.autoFilter).toBeTruthy()
+  })
+
+  it('neutralises text a spreadsheet would run as a formula', async () => {
+    const { sheet, rows } = await exportRows(
+      {
+        filters: [
+          { field: 'productSerialNumber', value: 'NWT:1' },
+          { field: 'category', value: 'test' },
+        ],
+      },
+      'internal',
+    )
+    expect(rows[0].comments).toBe(`'=HYPERLINK("http://evil.example","click")`)
+    let formulas = 0
+    sheet.eachRow((row) =>
+      row.eachCell((cell) => (formulas += cell.type === ExcelJS.ValueType.Formula ? 1 : 0)),
+    )
+    expect(formulas).toBe(0)
+  })
+
+  it('exports only what the caller may see, and only the caller reads the job', async () => {
+    const { rows, jobId } = await exportRows({}, 'supplier')
+    expect(rows.map((r) => r['Serial Number'])).toEqual(['NWT:3', 'NWT:2', 'NWT:1'])
+    const other = await server.call('data', 'GET', `/api/InstrumentTestRecord/ExcelExport/jobs/${jobId}`, {
+      as: 'internal',
+    })
+    expect(other.statusCode).toBe(404)
+  })
+
+  it('refuses a bad filter before logging anything', async () => {
+    const res = await server.call('data', 'GET', '/api/InstrumentTestRecord/ExcelExport/filter/%7Bnope', {
+      as: 'internal',
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('The filter is not valid JSON.')
+  })
+})

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/api'
+import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
+
+type Who = 'internal' | 'supplier'
+
+describe('{meta} products page', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    await seedKnownRecords(server, fx)
+  })
+  afterAll(() => server.close())
+
+  const page = (filter: unknown, as: Who = 'internal', size = 10, pageNo = 1) =>
+    server.call(
+      'meta',
+      'GET',
+      `/api/assets/page/${pageNo}/size/${size}/filter/${encodeURIComponent(
+        typeof filter === 'string' ? filter : JSON.stringify(filter),
+      )}`,
+      { as },
+    )
+  const serials = (res: { json(): { result: { productSerialNumber: string }[] } }) =>
+    res.json().result.map((p) => p.productSerialNumber)
+
+  it('answers totalCount and products with the SPEC attributes', async () => {
+    const res = await page({ sortField: 'productSerialNumber' })
+    expect(res.statusCode).toBe(200)
+    expect(res.json().totalCount).toBe(4)
+    expect(serials(res)).toEqual(['CRM:1', 'NWT:1', 'NWT:2', 'NWT:3'])
+    const nwt2 = res.json().result[2]
+    expect(nwt2).toMatchObject({
+      serialNumber: '2',
+      serialNumberPrefix: 'NWT:',
+      assetModelId: fx.transformer,
+      assetModel: 'Distribution Transformer 11kV',
+      assetManufacturerId: fx.northwind,
+      assetManufacturerName: 'Northwind Transformers',
+      parent: null,
+      // The problem report of 1 March is the newest record; the status follows the newest test.
+      dateOfLastRecord: '2026-03-01T00:00:00.000Z',
+      currentStatus: 'fail',
+    })
+    expect(nwt2.attributes).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ key: 'SerialNumberPrefix', value: 'NWT:' }),
+        expect.objectContaining({ key: 'DateOfLastRecord', value: '2026-03-01T00:00:00.000Z' }),
+        expect.objectContaining({ key: 'CurrentStatus', value: '{"Conclusion":"fail"}' }),
+      ]),
+    )
+  })
+
+  it.each([
+    ['serial numbers', { serialNumbers: ['nwt:3'] }, ['NWT:3']],
+    ['supplier names', { assetManufacturerNames: ['Contoso Switchgear'] }, ['CRM:1']],
+    ['product type names', { assetModels: ['Ring Main Unit'] }, ['CRM:1']],
+    ['status pass', { attribute: { key: 'CurrentStatus', value: 'pass' } }, ['CRM:1', 'NWT:1']],
+    ['status n/a', { attribute: { key: 'CurrentStatus', value: 'n/a' } }, ['NWT:3']],
+    [
+      'last record date range',
+      { attribute: { key: 'DateOfLastRecord', value: { from: '2026-01-03', to: '2026-01-31' } } },
+      ['CRM:1', 'NWT:3'],
+    ],
+  ])('filters by %s', async (_name, filter, expected) => {
+    const res = await page({ ...filter, sortField: 'productSerialNumber', sortDirection: 'asc' })
+    expect(res.statusCode).toBe(200)
+    expect(serials(res)).toEqual(expected)
+  })
+
+  it('pages and sorts descending', async () => {
+    const first = await page({ sortField: 'productSerialNumber', sortDirection: 'desc' }, 'internal', 3, 1)
+    expect(serials(first)).toEqual(['NWT:3', 'NWT:2', 'NWT:1'])
+    const second = await page({ sortField: 'productSerialNumber', sortDirection: 'desc' }, 'internal', 3, 2)
+    expect(serials(second)).toEqual(['CRM:1'])
+    expect(second.json().totalCount).toBe(4)
+  })
+
+  it('filters to a product and its children (ParentAssetId)', async () => {
+    const equipment = (await server.call('itr', 'GET', '/api/testEquipment', { as: 'internal' })).json()
+    const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single', {
+      as: 'internal',
+      body: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: fx.types.test,
+        data: {
+          serial: 'NWT:50',
+          testDate: '2026-05-05',
+          bushing: 'NWB:50',
+          equipment: [equipment[0].id],
+          result: 'pass',
+        },
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const parentId = res.json().productId
+    const family = await page({ ParentAssetId: parentId, sortField: 'productSerialNumber' })
+    expect(serials(family)).toEqual(['NWB:50', 'NWT:50'])
+  })
+
+  it('shows a supplier user only its supplier’s products', async () => {
+    const res = await page({ sortField: 'productSerialNumber' }, 'supplier')
+    expect(serials(res).every((s) => s.startsWith('NW'))).toBe(true)
+    expect(serials(res)).not.toContain('CRM:1')
+  })
+
+  it('refuses bad JSON and unknown sort fields', async () => {
+    const bad = await page('{')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('The filter is not valid JSON.')
+    const sort = await page({ sortField: 'password' })
+    expect(sort.json().message).toBe('Products cannot be sorted by password.')
+  })
+
+  it('lists products by type and answers parent mappings', async () => {
+    const res = await server.call('meta', 'GET', `/api/assets/bytype/${fx.ringMainUnit}`, { as: 'internal' })
+    expect(res.json().map((p: { productSerialNumber: string }) => p.productSerialNumber)).toEqual(['CRM:1'])
+    const missing = await server.call('meta', 'GET', '/api/Assets/parentMappings/999999', { as: 'internal' })
+    expect(missing.statusCode).toBe(404)
+    expect(missing.json().message).toBe('Product 999999 does not exist')
+  })
+})

@@ -10,6 +10,8 @@ const SupplierEdit = lazy(() => import('./pages/suppliers/supplier-edit-page'))
 const ProductTypesList = lazy(() => import('./pages/product-types/product-types-list-page'))
 const ProductTypeEdit = lazy(() => import('./pages/product-types/product-type-edit-page'))
 const Calibrators = lazy(() => import('./pages/calibrators/calibrators-page'))
+const OwnersList = lazy(() => import('./pages/owners/owners-list-page'))
+const OwnerEdit = lazy(() => import('./pages/owners/owner-edit-page'))
 const SurveyRepairList = lazy(() => import('./pages/survey-repair/survey-repair-list-page'))
 const SurveyRepairEdit = lazy(() => import('./pages/survey-repair/survey-repair-edit-page'))
 
@@ -39,12 +41,8 @@ export const routes: RouteObject[] = [
       page('/login', Home),
       page('/Suppliers', SuppliersList),
       page('/Suppliers/:id', SupplierEdit),
-      planned('/Owners', 'Device Owners', 'The list of device owners who own test equipment.'),
-      planned(
-        '/Owners/:id',
-        'Device Owner',
-        'Create or edit a device owner, its serial ranges, locations and reminder contacts.',
-      ),
+      page('/Owners', OwnersList),
+      page('/Owners/:id', OwnerEdit),
       page('/Calibrators', Calibrators),
       page('/ProductTypes', ProductTypesList),
       page('/ProductTypes/:id', ProductTypeEdit),

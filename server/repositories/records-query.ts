@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import type { Claims, RoleView } from '../../schemas/roles'
-import type {
-  RECORD_SORT_FIELDS} from '../../schemas/records/index';
+import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
   CATEGORY_FILTERS,
   categoriesOfIds,

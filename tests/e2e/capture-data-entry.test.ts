@@ -100,7 +100,12 @@ describe('Data entry', () => {
 
     await field('Equipment serial number').fill(equipmentSerial)
     await page.getByText(`Equipment serial number: serial verified`).waitFor()
-    await field('Calibration date').fill('01-05-2024')
+    // Today, so the equipment's calibration card shows it as valid.
+    const today = new Date()
+    const pad = (n: number) => String(n).padStart(2, '0')
+    await field('Calibration date').fill(
+      `${pad(today.getDate())}-${pad(today.getMonth() + 1)}-${today.getFullYear()}`,
+    )
     await field('Description').fill('Insulation tester 5 kV')
     await field('Physical serial number (asset tag)').fill(`TAG-${RUN % 1000}`)
     await field('Calibration frequency').fill('12')
@@ -137,6 +142,7 @@ describe('Data entry', () => {
     await page.getByLabel('Test equipment used: test equipment ID').fill(String(equipmentId))
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     await page.locator('.itr-field[data-variable="testEquipment"]').getByText(equipmentSerial).waitFor()
+    expect(await page.locator('[data-variable="testEquipment"]').innerText()).toMatch(/Valid for/)
     await screenshot(page, 'capture-calibration-card')
 
     await page.getByRole('button', { name: 'Scan', exact: true }).click()

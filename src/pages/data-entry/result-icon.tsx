@@ -11,12 +11,14 @@ export function ResultIcon({ result }: { result: HeaderResult }) {
   const look = LOOK[result]
   return (
     <span
-      className={`result-icon d-inline-flex align-items-center gap-2 rounded-pill px-3 py-1 fw-semibold ${look.className}`}
+      className={`result-icon d-inline-flex align-items-center gap-1 rounded-pill px-3 py-1 fw-semibold ${look.className}`}
+      // It sits inside the page title: keep body-text size so the title and actions still fit one line.
+      style={{ fontSize: '1rem', verticalAlign: 'middle' }}
       role="status"
       aria-label={`Result: ${look.text}`}
       data-result={result}
     >
-      <span aria-hidden="true" className="fs-5 lh-1">
+      <span aria-hidden="true" className="lh-1">
         {look.symbol}
       </span>
       <span>{look.text}</span>

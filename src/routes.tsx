@@ -4,7 +4,6 @@ import { AppShell } from './shell/app-shell'
 
 const Home = lazy(() => import('./pages/home-page'))
 const NotFound = lazy(() => import('./pages/not-found-page'))
-const Planned = lazy(() => import('./pages/planned-page'))
 const SuppliersList = lazy(() => import('./pages/suppliers/suppliers-list-page'))
 const SupplierEdit = lazy(() => import('./pages/suppliers/supplier-edit-page'))
 const ProductTypesList = lazy(() => import('./pages/product-types/product-types-list-page'))
@@ -17,14 +16,15 @@ const SurveyRepairEdit = lazy(() => import('./pages/survey-repair/survey-repair-
 
 const AddRecord = lazy(() => import('./pages/add-record/add-record-page'))
 const DataEntry = lazy(() => import('./pages/data-entry/data-entry-page'))
+const RecordTypesList = lazy(() => import('./pages/record-types/record-types-list-page'))
+const RecordTypeEdit = lazy(() => import('./pages/record-types/record-type-edit-page'))
+const Products = lazy(() => import('./pages/products/products-page'))
+const TestEquipmentList = lazy(() => import('./pages/test-equipment/test-equipment-list-page'))
+const TestEquipmentDetail = lazy(() => import('./pages/test-equipment/test-equipment-detail-page'))
+const Records = lazy(() => import('./pages/records/records-page'))
+const RecordDetail = lazy(() => import('./pages/records/record-detail-page'))
 
 type Page = LazyExoticComponent<ComponentType>
-
-/** A route of SPEC §2 whose screen is still to be built. */
-const planned = (path: string, title: string, purpose: string): RouteObject => ({
-  path,
-  element: <Planned title={title} purpose={purpose} />,
-})
 
 const page = (path: string, Component: Page): RouteObject => ({ path, element: <Component /> })
 
@@ -46,23 +46,15 @@ export const routes: RouteObject[] = [
       page('/Calibrators', Calibrators),
       page('/ProductTypes', ProductTypesList),
       page('/ProductTypes/:id', ProductTypeEdit),
-      planned('/TestEquipment', 'Test Equipment', 'The list of test equipment with calibration status.'),
-      planned(
-        '/TestEquipment/:id',
-        'Test Equipment',
-        'One test equipment item with its QR code and printable label.',
-      ),
-      planned('/Products', 'Products', 'The list of serialised products with their last record and status.'),
+      page('/TestEquipment', TestEquipmentList),
+      page('/TestEquipment/:id', TestEquipmentDetail),
+      page('/Products', Products),
       page('/DataEntry', DataEntry),
       page('/AddRecord', AddRecord),
-      planned('/RecordTypes', 'Record Types', 'The list of record types.'),
-      planned(
-        '/RecordTypes/:id',
-        'Record Type',
-        'Create or edit a record type and design its data-entry form.',
-      ),
-      planned('/Records', 'Records', 'Browse records by category and export them to Excel.'),
-      planned('/Records/:id', 'Record', 'One record shown as key/value lines.'),
+      page('/RecordTypes', RecordTypesList),
+      page('/RecordTypes/:id', RecordTypeEdit),
+      page('/Records', Records),
+      page('/Records/:id', RecordDetail),
       page('/FaultRepairTypes', SurveyRepairList),
       page('/FaultRepairTypes/:id', SurveyRepairEdit),
       page('/SurveyRepairTypes', SurveyRepairList),

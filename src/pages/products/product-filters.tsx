@@ -1,0 +1,56 @@
+import { useId } from 'react'
+import Form from 'react-bootstrap/Form'
+import ToggleButton from 'react-bootstrap/ToggleButton'
+import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup'
+import type { ColumnFilterControl } from '../../../runtime/grid'
+import { dateRangeOf, dateRangeText, PRODUCT_STATUSES, statusesOf } from './products-filter'
+
+const STATUS_LABEL = { pass: 'Pass', fail: 'Fail', 'n/a': 'n/a' } as const
+
+/** The Status column's pass / fail / n/a toggle filter (SPEC §2 Products); none pressed shows all. */
+export function StatusFilter({ value, setValue, label }: ColumnFilterControl) {
+  const id = useId()
+  return (
+    <ToggleButtonGroup
+      type="checkbox"
+      size="sm"
+      value={statusesOf(value)}
+      onChange={(next: string[]) => setValue(next.join(','))}
+      aria-label={`Filter by ${label}`}
+      className="flex-nowrap"
+    >
+      {PRODUCT_STATUSES.map((s) => (
+        <ToggleButton key={s} id={`${id}-${s}`} value={s} variant="outline-secondary">
+          {STATUS_LABEL[s]}
+        </ToggleButton>
+      ))}
+    </ToggleButtonGroup>
+  )
+}
+
+/** The Last Record column's date-range filter: from and to days (UTC), either may be left open. */
+export function DateRangeFilter({ value, setValue, label }: ColumnFilterControl) {
+  const { from, to } = dateRangeOf(value)
+  return (
+    <div className="d-flex flex-column gap-1 date-range-filter">
+      <Form.Control
+        size="sm"
+        type="date"
+        value={from}
+        max={to || undefined}
+        onChange={(e) => setValue(dateRangeText(e.target.value, to))}
+        aria-label={`${label} from`}
+        title={`${label} from`}
+      />
+      <Form.Control
+        size="sm"
+        type="date"
+        value={to}
+        min={from || undefined}
+        onChange={(e) => setValue(dateRangeText(from, e.target.value))}
+        aria-label={`${label} to`}
+        title={`${label} to`}
+      />
+    </div>
+  )
+}

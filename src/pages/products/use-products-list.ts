@@ -1,0 +1,77 @@
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { useSearchParams } from 'react-router-dom'
+import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
+import type { Product } from '../../../schemas/records'
+import { useResource } from '../../api/use-resource'
+import { useDebounced } from '../../components/use-debounced'
+import { initialFromUrl, productsFilter } from './products-filter'
+import { productsApi } from './products-api'
+
+/** The product the grid is narrowed to (with its children), by the row action or ?filter=ParentAssetId. */
+export interface ParentFilter {
+  id: number
+  /** Shown in the 'only this product' note; the id when the product came from the URL. */
+  serial: string
+}
+
+// Typing in a column filter should not send one call per key.
+const FILTER_DELAY_MS = 250
+
+/**
+ * Controller of /Products (SPEC §2): the server-paged query (take 10), the initial filter from
+ * ?filter=&value=, 'filter to the product and its children', and Clear Filters.
+ */
+export function useProductsList() {
+  const [params, setParams] = useSearchParams()
+  const urlKey = `${params.get('filter') ?? ''}\u0000${params.get('value') ?? ''}`
+  const [query, setQuery] = useState<ListQuery>(() => ({
+    page: 0,
+    size: PAGE_SIZES.list,
+    filter: initialFromUrl(params).filter,
+  }))
+  const [parent, setParent] = useState<ParentFilter | null>(() => {
+    const id = initialFromUrl(params).parentId
+    return id == null ? null : { id, serial: `#${id}` }
+  })
+
+  // A new search from Home while already here replaces the filter.
+  const appliedKey = useRef(urlKey)
+  useEffect(() => {
+    if (appliedKey.current === urlKey) return
+    appliedKey.current = urlKey
+    const next = initialFromUrl(params)
+    setQuery((q) => ({ ...q, page: 0, filter: next.filter }))
+    setParent(next.parentId == null ? null : { id: next.parentId, serial: `#${next.parentId}` })
+  }, [urlKey, params])
+
+  const sent = useDebounced(query, FILTER_DELAY_MS, (a, b) => a.page !== b.page || a.sort !== b.sort)
+  const filter = productsFilter(sent, parent?.id ?? null)
+  const key = JSON.stringify([sent.page, sent.size, filter])
+  const page = useResource((signal) => productsApi.page(sent.page, sent.size, filter, signal), [key])
+
+  const clearFilters = useCallback(() => {
+    setQuery((q) => ({ ...q, page: 0, filter: {} }))
+    setParent(null)
+    appliedKey.current = '\u0000'
+    setParams({}, { replace: true })
+  }, [setParams])
+
+  const filterToProduct = useCallback((product: Product) => {
+    setParent({ id: product.id, serial: product.productSerialNumber })
+    setQuery((q) => ({ ...q, page: 0, filter: {} }))
+  }, [])
+
+  return {
+    query,
+    setQuery,
+    parent,
+    clearParent: () => setParent(null),
+    filterToProduct,
+    clearFilters,
+    hasFilters: parent != null || Object.keys(query.filter).length > 0,
+    rows: page.data?.result ?? [],
+    totalCount: page.data?.totalCount ?? 0,
+    loading: page.loading,
+    error: page.error,
+  }
+}

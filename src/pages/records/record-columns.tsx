@@ -1,0 +1,95 @@
+import Badge from 'react-bootstrap/Badge'
+import Form from 'react-bootstrap/Form'
+import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../../runtime/grid'
+import type { RecordListItem } from '../../../schemas/records'
+import { formatUtc } from '../../components/date-format'
+import { ActionLink, RowActions } from '../../components/row-actions'
+import {
+  columnsOf,
+  FILTERABLE_COLUMNS,
+  RECORD_COLUMN,
+  resultLabel,
+  viewLinkOf,
+  type CategoryChoice,
+} from './records-model'
+
+const HEADERS: Record<string, string> = {
+  [RECORD_COLUMN.serial]: 'Serial',
+  [RECORD_COLUMN.productType]: 'Product Type',
+  [RECORD_COLUMN.recordType]: 'Record Type',
+  [RECORD_COLUMN.result]: 'Result',
+  [RECORD_COLUMN.supplier]: 'Supplier',
+  [RECORD_COLUMN.jobNumber]: 'Job No.',
+  [RECORD_COLUMN.customer]: 'Customer',
+  [RECORD_COLUMN.faultItem]: 'Fault Item',
+  [RECORD_COLUMN.repairItem]: 'Repair Item',
+  [RECORD_COLUMN.faultDescriptive]: 'Fault Descriptive',
+  [RECORD_COLUMN.repairDescriptive]: 'Repair Descriptive',
+  [RECORD_COLUMN.date]: 'Date',
+}
+
+// Problem report lists are free text on the server: not sortable there.
+const UNSORTABLE = new Set<string>([
+  RECORD_COLUMN.faultItem,
+  RECORD_COLUMN.repairItem,
+  RECORD_COLUMN.faultDescriptive,
+  RECORD_COLUMN.repairDescriptive,
+])
+
+/** The Result column's filter: all, pass, fail or n/a. */
+function ResultFilter({ value, setValue, label }: ColumnFilterControl) {
+  return (
+    <Form.Select
+      size="sm"
+      value={value}
+      onChange={(e) => setValue(e.target.value)}
+      aria-label={`Filter by ${label}`}
+    >
+      <option value="">All</option>
+      <option value="pass">Pass</option>
+      <option value="fail">Fail</option>
+      <option value="n/a">n/a</option>
+    </Form.Select>
+  )
+}
+
+function ResultBadge({ result }: { result: RecordListItem['testResult'] }) {
+  const bg = result === 'pass' ? 'success' : result === 'fail' ? 'danger' : 'secondary'
+  return <Badge bg={bg}>{resultLabel(result)}</Badge>
+}
+
+function column(id: string): ColumnDef<RecordListItem, unknown> {
+  const base: ColumnDef<RecordListItem, unknown> = {
+    id,
+    accessorKey: id,
+    header: HEADERS[id],
+    enableSorting: !UNSORTABLE.has(id),
+    meta: { filter: FILTERABLE_COLUMNS.has(id) && id !== RECORD_COLUMN.result },
+  }
+  if (id === RECORD_COLUMN.result)
+    return {
+      ...base,
+      meta: { renderFilter: ResultFilter, width: 110 },
+      cell: ({ row }) => <ResultBadge result={row.original.testResult} />,
+    }
+  if (id === RECORD_COLUMN.date)
+    return { ...base, meta: { width: 150 }, cell: ({ row }) => formatUtc(row.original.recordDate) }
+  return { ...base, cell: ({ getValue }) => (getValue() as string | null) ?? '' }
+}
+
+/** The records grid's columns for a category (SPEC §2), ending with the View action. */
+export function recordColumns(category: CategoryChoice): ColumnDef<RecordListItem, unknown>[] {
+  return [
+    ...columnsOf(category).map(column),
+    actionsColumn<RecordListItem>(({ row }) => (
+      <RowActions>
+        <ActionLink
+          to={viewLinkOf(row.original)}
+          label={`View record ${row.original.recordId} of ${row.original.productSerialNumber}`}
+        >
+          View
+        </ActionLink>
+      </RowActions>
+    )),
+  ]
+}

@@ -1,0 +1,41 @@
+import Card from 'react-bootstrap/Card'
+import { Link, useNavigate } from 'react-router-dom'
+import Button from 'react-bootstrap/Button'
+import { PageHeader } from '../../components/page-header'
+import { PageState } from '../../components/page-state'
+import { useRecordDetail } from './use-record-detail'
+
+/** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
+export default function RecordDetailPage() {
+  const { id, data, loading, error } = useRecordDetail()
+  const navigate = useNavigate()
+  const title = data ? `${data.record.recordTypeName} ${data.record.productSerialNumber}` : `Record ${id}`
+  return (
+    <>
+      <PageHeader title={title}>
+        <Button variant="outline-secondary" onClick={() => navigate(-1)}>
+          Back
+        </Button>
+      </PageHeader>
+      <PageState loading={loading} error={error}>
+        {data && (
+          <Card className="shadow-sm record-detail">
+            <Card.Body>
+              <dl className="row mb-0" aria-label={`Record ${id}`}>
+                {data.lines.map((l) => (
+                  <div key={l.key} className="col-12 row border-bottom py-1 mx-0 record-line">
+                    <dt className="col-sm-4 text-secondary fw-normal px-0">{l.label}</dt>
+                    <dd className="col-sm-8 mb-0 px-0 text-break">{l.value}</dd>
+                  </div>
+                ))}
+              </dl>
+            </Card.Body>
+          </Card>
+        )}
+      </PageState>
+      <div className="mt-3">
+        <Link to="/Records">All records</Link>
+      </div>
+    </>
+  )
+}

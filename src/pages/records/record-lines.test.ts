@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest'
+import type { FormLayout } from '../../../schemas/form-layout'
+import type { RecordDetail } from '../../../schemas/records'
+import { formatValue, humanise, recordLines } from './record-lines'
+
+const layout: FormLayout = {
+  version: 1,
+  title: 'Transformer test',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Transformer serial', required: true },
+    {
+      type: 'group',
+      variable: 'result',
+      label: 'Insulation tests',
+      children: [
+        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Turns ratio', min: 0, max: 1 },
+      ],
+    },
+  ],
+}
+
+const record: RecordDetail = {
+  recordId: 12,
+  recordTypeId: 3,
+  productTypeId: 100200,
+  supplierId: 1,
+  customerId: null,
+  productSerialNumber: 'NWT:1001',
+  serialNumberPrefix: 'NWT:',
+  productTypeName: 'Distribution Transformer',
+  recordTypeName: 'Routine test',
+  testResult: 'pass',
+  supplierName: 'Northwind Transformers',
+  recordDate: '2024-05-06T07:08:00.000Z',
+  category: 'test',
+  captureType: 'form',
+  data: { extraNote: 'kept', ratio: { value: 0.5, passOrFail: 'Pass' }, serial: 'NWT:1001', result: 'Pass' },
+}
+
+describe('recordLines (SPEC §2 record detail)', () => {
+  it('starts with what the record is, dates as DD/MM/YYYY HH:mm UTC', () => {
+    const lines = recordLines(record, layout)
+    expect(lines.slice(0, 7).map((l) => [l.label, l.value])).toEqual([
+      ['Record ID', '12'],
+      ['Serial', 'NWT:1001'],
+      ['Product Type', 'Distribution Transformer'],
+      ['Record Type', 'Routine test'],
+      ['Category', 'Test'],
+      ['Date', '06/05/2024 07:08'],
+      ['Result', 'Pass'],
+    ])
+  })
+
+  it('labels captured values from the layout, in layout order, then the unlabelled ones', () => {
+    const data = recordLines(record, layout).filter((l) => l.key.startsWith('data.'))
+    expect(data.map((l) => [l.label, l.value])).toEqual([
+      ['Transformer serial', 'NWT:1001'],
+      ['Insulation tests', 'Pass'],
+      ['Turns ratio', '0.5 (Pass)'],
+      ['Extra note', 'kept'],
+    ])
+  })
+
+  it('falls back to readable names without a layout', () => {
+    const data = recordLines(record, null).filter((l) => l.key.startsWith('data.'))
+    expect(data.map((l) => l.label)).toEqual(['Extra note', 'Ratio', 'Serial', 'Result'])
+  })
+})
+
+describe('formatValue', () => {
+  it('shows lists, booleans, empties and n/a test fields plainly', () => {
+    expect(formatValue(['Bushing', 'Tap changer'])).toBe('Bushing, Tap changer')
+    expect(formatValue(true)).toBe('Yes')
+    expect(formatValue(null)).toBe('—')
+    expect(formatValue({ value: null, passOrFail: 'n/a' })).toBe('— (n/a)')
+    expect(humanise('repair_descriptives')).toBe('Repair descriptives')
+  })
+})

@@ -1,0 +1,97 @@
+import { walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
+import type { RecordDetail } from '../../../schemas/records'
+import { formatUtc } from '../../components/date-format'
+import { CATEGORY_LABELS, resultLabel } from './records-model'
+
+/** One key/value line of /Records/{id}. */
+export interface RecordLine {
+  key: string
+  label: string
+  value: string
+}
+
+/** 'faultItems' → 'Fault items', 'serial_no' → 'Serial no': a readable name when no layout labels it. */
+export function humanise(key: string): string {
+  const words = key
+    .replace(/[_-]+/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .trim()
+    .toLowerCase()
+  return words ? words[0].toUpperCase() + words.slice(1) : key
+}
+
+/** Labels by variable from a layout (its controls in document order). */
+export function layoutLabels(layout: FormLayout | null): Map<string, string> {
+  const labels = new Map<string, string>()
+  if (!layout) return labels
+  for (const { control } of walkControls(layout.controls)) {
+    const variable = variableOf(control)
+    const label = 'label' in control && typeof control.label === 'string' ? control.label.trim() : ''
+    if (variable && label && !labels.has(variable)) labels.set(variable, label)
+  }
+  return labels
+}
+
+const PASS_OR_FAIL: Record<string, string> = { Pass: 'Pass', Fail: 'Fail', '-': '-', 'n/a': 'n/a' }
+
+/** A captured value as text: lists joined, test fields as 'value (Pass)', booleans Yes/No, ISO dates as SPEC §9. */
+export function formatValue(value: unknown): string {
+  if (value == null || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number') return String(value)
+  if (typeof value === 'string') {
+    // Timestamps as DD/MM/YYYY HH:mm (UTC); plain dates stay as typed.
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatUtc(value) || value
+    return value
+  }
+  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : '—'
+  if (typeof value === 'object') {
+    const o = value as Record<string, unknown>
+    if ('passOrFail' in o) {
+      const result = PASS_OR_FAIL[String(o.passOrFail)] ?? String(o.passOrFail ?? '')
+      const shown = formatValue(o.value)
+      return result && result !== '-' ? `${shown} (${result})` : shown
+    }
+    if ('full' in o && typeof o.full === 'string') return o.full
+    if ('name' in o && typeof o.name === 'string') return o.name
+    if ('originalFilename' in o && typeof o.originalFilename === 'string') return o.originalFilename
+    return JSON.stringify(value)
+  }
+  return String(value)
+}
+
+/**
+ * The lines of /Records/{id} (SPEC §2 "The record is shown as key/value lines"): what the record is,
+ * then every captured value, labelled as the layout it was captured with labels it, in layout order.
+ */
+export function recordLines(record: RecordDetail, layout: FormLayout | null): RecordLine[] {
+  const line = (key: string, label: string, value: unknown): RecordLine => ({
+    key,
+    label,
+    value: formatValue(value),
+  })
+  const head: RecordLine[] = [
+    line('recordId', 'Record ID', record.recordId),
+    line('productSerialNumber', 'Serial', record.productSerialNumber),
+    line('productTypeName', 'Product Type', record.productTypeName),
+    line('recordTypeName', 'Record Type', record.recordTypeName),
+    line('category', 'Category', record.category ? CATEGORY_LABELS[record.category] : null),
+    line('recordDate', 'Date', formatUtc(record.recordDate)),
+  ]
+  if (record.category === 'test' || record.category == null)
+    head.push(line('testResult', 'Result', resultLabel(record.testResult)))
+  if (record.supplierName) head.push(line('supplierName', 'Supplier', record.supplierName))
+  if (record.deviceOwnerName) head.push(line('deviceOwnerName', 'Device Owner', record.deviceOwnerName))
+  if (record.jobNumber) head.push(line('jobNumber', 'Job No.', record.jobNumber))
+  if (record.customerName) head.push(line('customerName', 'Customer', record.customerName))
+  if (record.batchNumber) head.push(line('batchNumber', 'Batch No.', record.batchNumber))
+  if (record.fileName) head.push(line('fileName', 'File', record.fileName))
+
+  const labels = layoutLabels(layout)
+  const data = record.data as Record<string, unknown>
+  const order = [...labels.keys(), ...Object.keys(data).filter((k) => !labels.has(k))]
+  const values = order
+    .filter((k) => k in data)
+    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), data[k]))
+  return [...head, ...values]
+}

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest'
+import type { RecordListItem } from '../../../schemas/records'
+import { categoryChoices, columnsOf, recordsFilter, urlFilters, viewLinkOf } from './records-model'
+
+describe('categoryChoices (SPEC §6 records view)', () => {
+  it('gives configurator and view-all users every category with All first', () => {
+    expect(categoryChoices('configurator', [])).toEqual([
+      'all',
+      'test',
+      'despatch',
+      'problemReport',
+      'calibration',
+    ])
+    expect(categoryChoices('viewAll', [1])).toEqual([
+      'all',
+      'test',
+      'despatch',
+      'problemReport',
+      'calibration',
+    ])
+  })
+
+  it("limits others to their ITRViewer ids, adding 'All' only from three categories", () => {
+    expect(categoryChoices('internal', [1])).toEqual(['test'])
+    expect(categoryChoices('internal', [3, 1])).toEqual(['test', 'problemReport'])
+    expect(categoryChoices('internal', [1, 2, 4])).toEqual(['all', 'test', 'despatch', 'calibration'])
+    expect(categoryChoices('internal', [])).toEqual([])
+  })
+})
+
+describe('columnsOf (SPEC §2 records columns by category)', () => {
+  it('shows Serial and Product Type, the category columns, then Date', () => {
+    expect(columnsOf('all')).toEqual([
+      'productSerialNumber',
+      'productTypeName',
+      'recordTypeName',
+      'recordDate',
+    ])
+    expect(columnsOf('test')).toEqual([
+      'productSerialNumber',
+      'productTypeName',
+      'recordTypeName',
+      'testResult',
+      'supplierName',
+      'recordDate',
+    ])
+    expect(columnsOf('despatch')).toEqual([
+      'productSerialNumber',
+      'productTypeName',
+      'jobNumber',
+      'customerName',
+      'recordDate',
+    ])
+    expect(columnsOf('problemReport')).toEqual([
+      'productSerialNumber',
+      'productTypeName',
+      'faultItems',
+      'repairItems',
+      'faultDescriptives',
+      'repairDescriptives',
+      'recordDate',
+    ])
+    expect(columnsOf('calibration')).toEqual(['productSerialNumber', 'productTypeName', 'recordDate'])
+  })
+})
+
+describe('urlFilters and recordsFilter (SPEC §7 records page filter)', () => {
+  it('reads filter/value and secondaryFilter/additionalValue, skipping empty pairs', () => {
+    const params = new URLSearchParams(
+      'filter=productSerialNumber&value=NWT:1&secondaryFilter=productTypeId&additionalValue=100200',
+    )
+    expect(urlFilters(params)).toEqual([
+      { field: 'productSerialNumber', value: 'NWT:1' },
+      { field: 'productTypeId', value: '100200' },
+    ])
+    expect(urlFilters(new URLSearchParams('filter=testEquipment&value='))).toEqual([])
+  })
+
+  it('adds the category, the column filters as their fields and the sort', () => {
+    const filter = recordsFilter(
+      {
+        page: 1,
+        size: 10,
+        filter: { testResult: 'fail', supplierName: ' Acme ', recordTypeName: 'ignored' },
+        sort: { field: 'recordDate', direction: 'asc' },
+      },
+      'test',
+      [{ field: 'testEquipment', value: '4' }],
+    )
+    expect(filter).toEqual({
+      filters: [
+        { field: 'testEquipment', value: '4' },
+        { field: 'category', value: 'test' },
+        { field: 'result', value: 'fail' },
+        { field: 'supplier', value: 'Acme' },
+      ],
+      sortField: 'recordDate',
+      sortDirection: 'asc',
+    })
+  })
+})
+
+describe('viewLinkOf (SPEC §2 View)', () => {
+  const base = {
+    recordId: 9,
+    recordTypeId: 3,
+    productTypeId: 100200,
+    supplierId: 2,
+    productSerialNumber: 'NWT:1',
+    recordTypeName: 'Routine',
+    testResult: 'pass',
+    recordDate: '2024-01-01T00:00:00Z',
+  } satisfies RecordListItem
+  it('opens form records in /DataEntry with the record, others on /Records/{id}', () => {
+    expect(viewLinkOf({ ...base, captureType: 'form' })).toBe(
+      '/DataEntry?producttype=100200&recordtype=3&record=9&supplier=2',
+    )
+    expect(viewLinkOf({ ...base, captureType: 'file' })).toBe('/Records/9')
+  })
+})

@@ -1,0 +1,147 @@
+import type { ListQuery } from '../../../runtime/grid'
+import {
+  CATEGORY_FILTERS,
+  categoriesOfIds,
+  type CategoryFilter,
+  type RecordListItem,
+} from '../../../schemas/records'
+import type { RecordsFilter } from '../../../schemas/records'
+import { CONFIGURE_VIEWS, type RoleView } from '../../../schemas/roles'
+
+/** A choice of the category dropdown: one category filter value, or 'all'. */
+export type CategoryChoice = CategoryFilter | 'all'
+
+/** SPEC §1 category names, as the dropdown shows them. */
+export const CATEGORY_LABELS: Record<CategoryChoice, string> = {
+  all: 'All',
+  test: 'Test',
+  despatch: 'Despatch',
+  problemReport: 'Problem Report',
+  calibration: 'Calibration',
+}
+
+/**
+ * The categories a viewer may browse (SPEC §6): configurator and view-all users see every category,
+ * the others the ITRViewer ids of their session. 'All' is offered first once three or more are
+ * available; the dropdown is hidden when there is only one choice.
+ */
+export function categoryChoices(view: RoleView, recordViewCategories: readonly number[]): CategoryChoice[] {
+  const allowed: CategoryFilter[] = CONFIGURE_VIEWS.includes(view)
+    ? [...CATEGORY_FILTERS]
+    : categoriesOfIds(recordViewCategories)
+  return allowed.length >= 3 ? ['all', ...allowed] : allowed
+}
+
+/** One `filters[]` entry of SPEC §7. */
+export type RecordFilterEntry = { field: string; value: string | number | (string | number)[] }
+
+/** The filters of SPEC §2's query parameters filter, value, secondaryFilter and additionalValue. */
+export function urlFilters(params: URLSearchParams): RecordFilterEntry[] {
+  const out: RecordFilterEntry[] = []
+  const add = (field: string | null, value: string | null) => {
+    if (field?.trim() && value?.trim()) out.push({ field: field.trim(), value: value.trim() })
+  }
+  add(params.get('filter'), params.get('value'))
+  add(params.get('secondaryFilter'), params.get('additionalValue'))
+  return out
+}
+
+/** Readable names of the URL filter fields, for the 'Filtered by' note. */
+const FIELD_NAMES: Record<string, string> = {
+  productserialnumber: 'Serial',
+  serialnumber: 'Serial',
+  producttypeid: 'Product type',
+  recordtypeid: 'Record type',
+  testequipment: 'Test equipment',
+  supplierid: 'Supplier',
+  productid: 'Product',
+  deviceownerid: 'Device owner',
+}
+
+export const filterFieldName = (field: string): string => FIELD_NAMES[field.toLowerCase()] ?? field
+
+/** Grid column ids; the sortable ones are also the server's sort fields (RECORD_SORT_FIELDS). */
+export const RECORD_COLUMN = {
+  serial: 'productSerialNumber',
+  productType: 'productTypeName',
+  recordType: 'recordTypeName',
+  result: 'testResult',
+  supplier: 'supplierName',
+  jobNumber: 'jobNumber',
+  customer: 'customerName',
+  faultItem: 'faultItems',
+  repairItem: 'repairItems',
+  faultDescriptive: 'faultDescriptives',
+  repairDescriptive: 'repairDescriptives',
+  date: 'recordDate',
+} as const
+
+/** Column filter → SPEC §7 filter field. */
+const FILTER_FIELD: Record<string, string> = {
+  [RECORD_COLUMN.serial]: 'productSerialNumber',
+  [RECORD_COLUMN.result]: 'result',
+  [RECORD_COLUMN.supplier]: 'supplier',
+  [RECORD_COLUMN.jobNumber]: 'jobNumber',
+  [RECORD_COLUMN.customer]: 'customer',
+  [RECORD_COLUMN.faultItem]: 'faultItem',
+  [RECORD_COLUMN.repairItem]: 'repairItem',
+  [RECORD_COLUMN.faultDescriptive]: 'faultDescriptive',
+  [RECORD_COLUMN.repairDescriptive]: 'repairDescriptive',
+}
+
+/** Columns that carry a filter box on the records grid. */
+export const FILTERABLE_COLUMNS = new Set(Object.keys(FILTER_FIELD))
+
+/** The columns of a category (SPEC §2 Records): Serial and Product Type, then the category's own, Date. */
+export function columnsOf(category: CategoryChoice): string[] {
+  const C = RECORD_COLUMN
+  const middle: Record<CategoryChoice, string[]> = {
+    all: [C.recordType],
+    test: [C.recordType, C.result, C.supplier],
+    despatch: [C.jobNumber, C.customer],
+    problemReport: [C.faultItem, C.repairItem, C.faultDescriptive, C.repairDescriptive],
+    calibration: [],
+  }
+  return [C.serial, C.productType, ...middle[category], C.date]
+}
+
+/**
+ * The records page's `{encoded JSON}` (SPEC §7): the URL filters, the category ('all' included so the
+ * server applies the viewer's own category scope), the grid's column filters, and the sort.
+ */
+export function recordsFilter(
+  query: ListQuery,
+  category: CategoryChoice,
+  base: readonly RecordFilterEntry[],
+): RecordsFilter {
+  const filters: RecordFilterEntry[] = [...base, { field: 'category', value: category }]
+  for (const [column, raw] of Object.entries(query.filter)) {
+    const field = FILTER_FIELD[column]
+    const value = raw.trim()
+    if (field && value) filters.push({ field, value })
+  }
+  const out: RecordsFilter = { filters }
+  if (query.sort) {
+    out.sortField = query.sort.field
+    out.sortDirection = query.sort.direction
+  }
+  return out
+}
+
+/**
+ * Where a record's View action goes (SPEC §2): /DataEntry with the record for form records (so it
+ * opens read-only in its form), /Records/{id} for the others.
+ */
+export function viewLinkOf(record: RecordListItem): string {
+  if (record.captureType !== 'form') return `/Records/${record.recordId}`
+  const params = new URLSearchParams()
+  if (record.productTypeId != null) params.set('producttype', String(record.productTypeId))
+  params.set('recordtype', String(record.recordTypeId))
+  params.set('record', String(record.recordId))
+  if (record.supplierId != null) params.set('supplier', String(record.supplierId))
+  return `/DataEntry?${params}`
+}
+
+/** SPEC §9: results are pass, fail and n/a; n/a travels as '-'. */
+export const resultLabel = (result: RecordListItem['testResult']): string =>
+  result === 'pass' ? 'Pass' : result === 'fail' ? 'Fail' : 'n/a'

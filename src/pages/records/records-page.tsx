@@ -1,0 +1,100 @@
+import { useMemo, useState } from 'react'
+import Alert from 'react-bootstrap/Alert'
+import Button from 'react-bootstrap/Button'
+import Form from 'react-bootstrap/Form'
+import { DataGrid } from '../../../runtime/grid'
+import { describeError } from '../../api/client'
+import { Banner } from '../../components/banner'
+import { PageHeader } from '../../components/page-header'
+import { ExportDialog } from './export/export-dialog'
+import { initialExportForm } from './export/export-form'
+import { useServerExport } from './export/use-server-export'
+import { ExportStatus } from './export-status'
+import { recordColumns } from './record-columns'
+import { CATEGORY_LABELS, filterFieldName, type CategoryChoice } from './records-model'
+import { useRecordsList } from './use-records-list'
+
+/**
+ * /Records (SPEC §2): server-paged records titled 'Records', filtered by the query parameters; a
+ * category dropdown (hidden with one category) and 'Export to Excel' above the grid; columns by category.
+ */
+export default function RecordsPage() {
+  const list = useRecordsList()
+  const exporter = useServerExport()
+  const [exporting, setExporting] = useState(false)
+  const columns = useMemo(() => recordColumns(list.category), [list.category])
+
+  return (
+    <>
+      <PageHeader title="Records" />
+      <div className="d-flex flex-wrap align-items-end gap-2 mb-3 records-toolbar">
+        {list.choices.length > 1 && (
+          <Form.Group controlId="records-category">
+            <Form.Label className="mb-1 small text-secondary">Category</Form.Label>
+            <Form.Select
+              value={list.category}
+              onChange={(e) => list.chooseCategory(e.target.value as CategoryChoice)}
+              style={{ minWidth: 200 }}
+            >
+              {list.choices.map((c) => (
+                <option key={c} value={c}>
+                  {CATEGORY_LABELS[c]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
+        )}
+        <Button variant="success" onClick={() => setExporting(true)} disabled={list.choices.length === 0}>
+          Export to Excel
+        </Button>
+      </div>
+      {list.base.length > 0 && (
+        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2">
+          <span>
+            Filtered by{' '}
+            {list.base.map((f, i) => (
+              <span key={f.field}>
+                {i > 0 && ', '}
+                {filterFieldName(f.field)} <strong>{String(f.value)}</strong>
+              </span>
+            ))}
+          </span>
+          <Button size="sm" variant="outline-secondary" className="ms-auto" onClick={list.clearUrlFilters}>
+            Clear Filters
+          </Button>
+        </Alert>
+      )}
+      <Banner variant="success" message={exporter.banner} />
+      <Banner variant="error" message={exporter.error} onClose={exporter.dismissError} />
+      {exporter.job && (
+        <ExportStatus
+          job={exporter.job}
+          onDownload={() => void exporter.download()}
+          onDismiss={exporter.dismissJob}
+        />
+      )}
+      {list.choices.length === 0 && (
+        <Banner variant="warning" message="You have not been given any record categories to view." />
+      )}
+      <Banner variant="error" message={list.error ? describeError(list.error) : null} />
+      <DataGrid
+        label="Records"
+        columns={columns}
+        data={list.rows}
+        loading={list.loading}
+        getRowId={(r) => String(r.recordId)}
+        emptyText="No records match these filters."
+        server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
+      />
+      {exporting && (
+        <ExportDialog
+          initial={initialExportForm(list.category, list.base)}
+          choices={list.choices}
+          onExport={exporter.start}
+          exporting={exporter.busy}
+          onClose={() => setExporting(false)}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,33 @@
+import { useParams } from 'react-router-dom'
+import { loadLayout, type FormLayout } from '../../../schemas/form-layout'
+import { RECORD_MESSAGES } from '../../../schemas/records'
+import { ApiError } from '../../api/client'
+import { useResource } from '../../api/use-resource'
+import { recordsApi } from './records-api'
+import { recordLines } from './record-lines'
+
+/**
+ * Controller of /Records/{id}: the record and the layout revision it was captured with, whose labels
+ * name its values. A layout that cannot be read only costs the labels, never the record.
+ */
+export function useRecordDetail() {
+  const { id = '' } = useParams()
+  const valid = /^\d{1,9}$/.test(id) && Number(id) > 0
+  const res = useResource(
+    async (signal) => {
+      if (!valid) throw new ApiError(RECORD_MESSAGES.recordNotFound(id), 404)
+      const record = await recordsApi.record(Number(id), signal)
+      let layout: FormLayout | null = null
+      if (record.layoutVersion != null) {
+        const revision = await recordsApi
+          .layoutRevision(record.recordTypeId, record.layoutVersion, signal)
+          .catch(() => null)
+        const loaded = revision ? loadLayout(revision.layout) : null
+        layout = loaded?.ok ? loaded.layout : null
+      }
+      return { record, layout, lines: recordLines(record, layout) }
+    },
+    [id],
+  )
+  return { id, ...res }
+}

@@ -1,0 +1,88 @@
+import { Fragment, useState } from 'react'
+import Badge from 'react-bootstrap/Badge'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import { Link } from 'react-router-dom'
+import { QRCodeSVG } from 'qrcode.react'
+import { UNKNOWN_ASSET_TAG } from '../../../schemas/records'
+import { Banner } from '../../components/banner'
+import { formatUtc } from '../../components/date-format'
+import { Loading } from '../../components/page-state'
+import { PageHeader } from '../../components/page-header'
+import { calibrationKind, locationName, qrPayload } from './calibration'
+import { CalibrationIcon } from './calibration-icon'
+import { PrintLabelDialog } from './equipment-label'
+import { useTestEquipmentDetail } from './use-test-equipment-detail'
+
+/** /TestEquipment/{id} (SPEC §2): full serial in the title, calibration status, QR code and 'Print Label'. */
+export default function TestEquipmentDetailPage() {
+  const { item, status, loading, error } = useTestEquipmentDetail()
+  const [printing, setPrinting] = useState(false)
+
+  if (error)
+    return (
+      <>
+        <PageHeader title="Test Equipment" />
+        <Banner variant="error" message={error} />
+        <Link to="/TestEquipment">Back to test equipment</Link>
+      </>
+    )
+  if (loading || !item || !status) return <Loading />
+
+  const cal = item.latestCalibration
+  const facts: [string, string][] = [
+    ['Description', item.description || '—'],
+    ['Physical Serial Number', item.assetTag || UNKNOWN_ASSET_TAG],
+    ['Location', locationName(item)],
+    ['Owner', item.owner?.name || '—'],
+    ['Calibrated on', formatUtc(cal?.date) || '—'],
+    ['Expires', cal?.skipped ? 'Calibration not required' : formatUtc(cal?.expires) || '—'],
+    ['Calibrator', cal?.calibrator?.name || '—'],
+  ]
+  return (
+    <>
+      <PageHeader title={`Test Equipment ${item.serialNumber.full}`}>
+        <Link to={`/Records?filter=testEquipment&value=${item.id}`} className="btn btn-outline-primary">
+          Records
+        </Link>
+        <Button onClick={() => setPrinting(true)}>Print Label</Button>
+      </PageHeader>
+      <div className="row g-3">
+        <div className="col-12 col-md-8">
+          <Card className="shadow-sm">
+            <Card.Body>
+              <p className="d-flex align-items-center gap-2 mb-3" data-testid="calibration-status">
+                <CalibrationIcon kind={calibrationKind(item)} />
+                <Badge bg={status.variant} className="fs-6 fw-normal">
+                  {status.text}
+                </Badge>
+              </p>
+              <dl className="row mb-0">
+                {facts.map(([k, v]) => (
+                  <Fragment key={k}>
+                    <dt className="col-sm-4 text-secondary fw-normal">{k}</dt>
+                    <dd className="col-sm-8">{v}</dd>
+                  </Fragment>
+                ))}
+              </dl>
+            </Card.Body>
+          </Card>
+        </div>
+        <div className="col-12 col-md-4">
+          <Card className="shadow-sm h-100">
+            <Card.Body className="d-flex flex-column align-items-center justify-content-center gap-2">
+              <QRCodeSVG value={qrPayload(item)} size={160} level="M" role="img" aria-label="QR code" />
+              <small className="text-secondary text-center">
+                Scan to pick {item.serialNumber.full} in a form
+              </small>
+            </Card.Body>
+          </Card>
+        </div>
+      </div>
+      <div className="mt-3">
+        <Link to="/TestEquipment">Back to test equipment</Link>
+      </div>
+      <PrintLabelDialog item={item} show={printing} onClose={() => setPrinting(false)} />
+    </>
+  )
+}

@@ -12,6 +12,7 @@ import {
   type Target,
 } from './support/targets'
 import type { Benchmark } from './types'
+import { FORM_BENCH_NAME, formatFormFigures, formOverBudget, measureForm } from './form-300'
 
 /**
  * `npm run bench`: runs every benchmark in bench/benchmarks/ on PGlite and on PostgreSQL, each on a fresh
@@ -95,9 +96,12 @@ async function main() {
     console.log(USAGE)
     process.exit(values.help ? 0 : 1)
   }
-  const benchmarks = await loadBenchmarks(values.only ?? [])
+  // The browser form benchmark (bench/form-300.ts) needs no database: it runs once, after the others.
+  const dbOnly = (values.only ?? []).filter((name) => name !== FORM_BENCH_NAME)
+  const formOnly = (values.only?.length ?? 0) > 0 && dbOnly.length === 0
+  const benchmarks = formOnly ? [] : await loadBenchmarks(dbOnly)
   const scale = values.quick ? 0.05 : 1
-  const { targets, notes } = await openTargets(values.db!)
+  const { targets, notes } = formOnly ? { targets: [], notes: [] } : await openTargets(values.db!)
   const closeTargets = () => Promise.all(targets.map((t) => t.close()))
   process.once('SIGINT', () => void closeTargets().finally(() => process.exit(130)))
 
@@ -122,6 +126,16 @@ async function main() {
     }
   } finally {
     await closeTargets()
+  }
+  if (!values.only?.length || values.only.includes(FORM_BENCH_NAME)) {
+    try {
+      const figures = await measureForm(values.quick)
+      console.log(`\n${formatFormFigures(figures)}`)
+      if (formOverBudget(figures)) over = true
+    } catch (error) {
+      console.log(`\n${FORM_BENCH_NAME}: FAILED: ${(error as Error).message.split('\n')[0]}`)
+      failed = true
+    }
   }
   process.exit(failed ? 1 : values.strict && over ? 2 : 0)
 }

@@ -80,8 +80,10 @@ export function precompileWhenIdle(compiled: CompiledLayout): () => void {
       precompileField(compiled, variables[index++])
     if (index < variables.length) schedule(step)
   }
-  schedule(step)
+  // Starts once the first frame is on screen, so the first render never waits for it.
+  const first = requestAnimationFrame(() => setTimeout(() => schedule(step), 100))
   return () => {
+    cancelAnimationFrame(first)
     cancelled = true
   }
 }

@@ -1,15 +1,20 @@
 import { memo, useCallback } from 'react'
 import { widgetFor } from '../widgets/registry'
-import { useRuntime, useVariable, useVariableErrors } from './runtime-context'
+import { useRuntime, useSlot } from './runtime-context'
 
 /**
  * One variable of the form: its caption, its widget and its messages. It subscribes to its own
  * variable in the form store, so typing here re-renders this slot and nothing else.
  */
-export const FieldSlot = memo(function FieldSlot({ variable }: { variable: string }) {
+export const FieldSlot = memo(function FieldSlot({
+  variable,
+  className,
+}: {
+  variable: string
+  className: string
+}) {
   const runtime = useRuntime()
-  const value = useVariable(variable)
-  const errors = useVariableErrors(variable)
+  const { value, errors } = useSlot(variable)
   const { compiled, change } = runtime
   const onChange = useCallback((next: unknown) => change(variable, next), [change, variable])
   const field = compiled.fields[variable]
@@ -24,7 +29,7 @@ export const FieldSlot = memo(function FieldSlot({ variable }: { variable: strin
   const id = `${runtime.idPrefix}${variable}`
   const rawErrors = errors.length ? (errors as string[]) : undefined
   return (
-    <div className="itr-field" data-variable={variable}>
+    <div className={className} data-variable={variable}>
       {!Widget.ownsLabel && (
         <label className="form-label fw-semibold mb-1" htmlFor={id} id={`${id}-label`}>
           {label}

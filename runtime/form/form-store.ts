@@ -9,6 +9,12 @@ export type LiveResult = 'Pass' | 'Fail' | '-'
 
 type Listener = () => void
 
+/** One variable's value and messages, the same object until either changes. */
+export interface FieldSnapshot {
+  value: unknown
+  errors: readonly string[]
+}
+
 /** Which variables the live result reads: see `resultVariablesOf`. */
 export interface ResultVariables {
   result: readonly string[]
@@ -28,6 +34,7 @@ export class FormStore {
   private errors: Readonly<Record<string, readonly string[]>> = {}
   private readonly listeners = new Map<string, Set<Listener>>()
   private readonly resultListeners = new Set<Listener>()
+  private readonly snapshots = new Map<string, FieldSnapshot>()
   /** Variables that make the overall result (SPEC §4: test fields and result-bearing groups). */
   private readonly resultVariables: ReadonlySet<string>
   /** Every test field, wherever it sits: the result stays '-' until one of them has an answer. */
@@ -55,6 +62,17 @@ export class FormStore {
 
   errorsOf(variable: string): readonly string[] {
     return this.errors[variable] ?? NO_ERRORS
+  }
+
+  /** The value and messages of a variable, cached so useSyncExternalStore sees a stable object. */
+  snapshot(variable: string): FieldSnapshot {
+    const value = this.data[variable]
+    const errors = this.errorsOf(variable)
+    const cached = this.snapshots.get(variable)
+    if (cached && Object.is(cached.value, value) && cached.errors === errors) return cached
+    const fresh = { value, errors }
+    this.snapshots.set(variable, fresh)
+    return fresh
   }
 
   /** Calls `listener` whenever `variable`'s value or messages change; returns the unsubscribe. */

@@ -19,11 +19,7 @@ function GroupResult({ variable, label }: { variable: string; label: string }) {
 function Node({ node }: { node: LayoutNode }) {
   switch (node.kind) {
     case 'field':
-      return (
-        <div className={colClass(node.col)}>
-          <FieldSlot variable={node.variable} />
-        </div>
-      )
+      return <FieldSlot variable={node.variable} className={colClass(node.col)} />
     case 'note':
       return (
         <div className={colClass(node.col)}>

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
 import type { CompiledLayout } from '../compiler'
-import type { FormStore } from './form-store'
+import type { FieldSnapshot, FormStore } from './form-store'
 import type { RuntimeServices } from './services'
 
 /** What every widget of one open form can reach without props drilling through rjsf. */
@@ -45,14 +45,14 @@ export function useVariable(variable: string | undefined): unknown {
   )
 }
 
-/** The messages shown under one variable (after Save, until fixed). */
-export function useVariableErrors(variable: string): readonly string[] {
+/** A variable's value and messages with one subscription (what a field slot shows). */
+export function useSlot(variable: string): FieldSnapshot {
   const runtime = useRuntime()
   const subscribe = useCallback(
     (listener: () => void) => runtime.store.subscribe(variable, listener),
     [runtime, variable],
   )
-  return useSyncExternalStore(subscribe, () => runtime.store.errorsOf(variable))
+  return useSyncExternalStore(subscribe, () => runtime.store.snapshot(variable))
 }
 
 const NO_VALUES: readonly unknown[] = Object.freeze([])

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { fromPickerText, toPickerText } from './date-format'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
@@ -14,6 +14,18 @@ export function DateWidget(props: ItrWidgetProps) {
   const shown = toPickerText(props.value)
   const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
   const picker = useRef<HTMLInputElement>(null)
+  // The browser's calendar input is only created when asked for: one per date field would double the
+  // cost of mounting a form with many dates.
+  const [picking, setPicking] = useState(false)
+  useEffect(() => {
+    if (!picking) return
+    try {
+      picker.current?.showPicker?.()
+    } catch {
+      // showPicker refuses without a user gesture in some browsers; the focused input still works.
+      picker.current?.focus()
+    }
+  }, [picking])
   // A draft belongs to the value it was typed over; a new value from outside replaces it.
   const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
   const invalid = text !== '' && fromPickerText(text) === null
@@ -33,7 +45,7 @@ export function DateWidget(props: ItrWidgetProps) {
   }
 
   return (
-    <div>
+    <>
       <div className="input-group">
         <input
           id={props.id}
@@ -52,29 +64,31 @@ export function DateWidget(props: ItrWidgetProps) {
             type="button"
             className="btn btn-outline-secondary"
             aria-label={`Open calendar for ${props.label}`}
-            onClick={() => picker.current?.showPicker?.()}
+            onClick={() => (picking ? picker.current?.showPicker?.() : setPicking(true))}
           >
             📅
           </button>
         )}
-        <input
-          ref={picker}
-          type="date"
-          tabIndex={-1}
-          aria-hidden="true"
-          className="visually-hidden"
-          value={typeof props.value === 'string' ? props.value.slice(0, 10) : ''}
-          onChange={(e) => {
-            setDraft(null)
-            props.onChange(e.target.value === '' ? null : e.target.value)
-          }}
-        />
+        {picking && (
+          <input
+            ref={picker}
+            type="date"
+            tabIndex={-1}
+            aria-hidden="true"
+            className="visually-hidden"
+            value={typeof props.value === 'string' ? props.value.slice(0, 10) : ''}
+            onChange={(e) => {
+              setDraft(null)
+              props.onChange(e.target.value === '' ? null : e.target.value)
+            }}
+          />
+        )}
       </div>
       {invalid && (
         <div id={`${props.id}-hint`} className="invalid-feedback d-block">
           {DATE_FORMAT_HINT}
         </div>
       )}
-    </div>
+    </>
   )
 }

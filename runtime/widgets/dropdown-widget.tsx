@@ -1,5 +1,5 @@
 import { useListOptions } from './use-list-options'
-import type { ListSpec } from './list-source'
+import type { ListOption, ListSpec } from './list-source'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
 /** Placeholder entry of an empty dropdown. */
@@ -12,7 +12,28 @@ export const SELECT_PLACEHOLDER = 'Select…'
  */
 export function DropdownWidget(props: ItrWidgetProps) {
   const spec = props.options as ListSpec
-  const { options, loading, message } = useListOptions(spec)
+  // Fixed values need no fetching: no hooks, which matters on forms with many dropdowns.
+  if (spec.values && spec.values.length > 0)
+    return <DropdownSelect {...props} options={staticOptions(spec.values)} loading={false} />
+  return <ListDropdown {...props} />
+}
+
+const staticCache = new WeakMap<string[], ListOption[]>()
+function staticOptions(values: string[]): ListOption[] {
+  let options = staticCache.get(values)
+  if (!options) staticCache.set(values, (options = values.map((v) => ({ value: v, label: v, item: v }))))
+  return options
+}
+
+function ListDropdown(props: ItrWidgetProps) {
+  const state = useListOptions(props.options as ListSpec)
+  return <DropdownSelect {...props} {...state} />
+}
+
+function DropdownSelect(
+  props: Omit<ItrWidgetProps, 'options'> & { options: ListOption[]; loading: boolean; message?: string },
+) {
+  const { options, loading, message } = props
   const value = typeof props.value === 'string' ? props.value : ''
   const missing = value !== '' && !options.some((o) => o.value === value)
   return (

@@ -1,15 +1,15 @@
-import Badge from 'react-bootstrap/Badge'
 import type { ItrWidgetProps } from './widget-props'
 
 /** A Pass/Fail/n/a/'-' result as a coloured badge with its text (colour is never the only cue). */
 export function ResultBadge({ result, className }: { result: unknown; className?: string }) {
   const text = typeof result === 'string' && result !== '' ? result : '-'
   const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
+  // A plain span, not react-bootstrap's Badge: a big form shows one per test and group.
   return (
-    <Badge bg={bg} className={className} data-result={text}>
+    <span className={`badge text-bg-${bg}${className ? ` ${className}` : ''}`} data-result={text}>
       {text === 'Pass' ? '✓ ' : text === 'Fail' ? '✗ ' : ''}
       {text}
-    </Badge>
+    </span>
   )
 }
 

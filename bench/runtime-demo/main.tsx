@@ -1,0 +1,120 @@
+import 'bootstrap/dist/css/bootstrap.min.css'
+import { useLayoutEffect, useMemo, useState, type ReactNode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { emptyValues } from '../../runtime/compiler'
+import { RecordForm } from '../../runtime/form/record-form'
+import type { FormLayout } from '../../schemas/form-layout'
+import { ResultBadge } from '../../runtime/widgets/group-result-widget'
+import { demoServices } from './demo-services'
+import { benchLayout, DEMO_LAYOUT } from './layouts'
+import { PlainForm } from './plain-form'
+
+/**
+ * The form runtime outside the SPA: `?mode=demo` shows every control kind (for people and the
+ * screenshot); `?mode=record|plain&controls=300` is driven by bench/form-300.ts, which calls
+ * `window.formBench.mount()` and times it.
+ */
+
+const params = new URLSearchParams(location.search)
+const mode = params.get('mode') ?? 'demo'
+const controls = Number(params.get('controls') ?? 300)
+
+function RecordPage({ layout }: { layout: FormLayout }) {
+  const services = useMemo(() => demoServices(), [])
+  const [value, setValue] = useState(() => emptyValues(layout))
+  const [result, setResult] = useState<string>('-')
+  return (
+    <div className="container py-4">
+      <h1 className="h3 d-flex align-items-center gap-2">
+        {layout.title}
+        <ResultBadge result={result} className="fs-6" />
+      </h1>
+      <RecordForm
+        layout={layout}
+        value={value}
+        onChange={setValue}
+        services={services}
+        onResultChange={setResult}
+      />
+    </div>
+  )
+}
+
+function PlainPage({ groups }: { groups: number }) {
+  return (
+    <div className="container py-4">
+      <h1 className="h3">Plain form ({groups * 10} controls)</h1>
+      <PlainForm groups={groups} />
+    </div>
+  )
+}
+
+declare global {
+  interface Window {
+    formBench: {
+      mount(): Promise<number>
+      committedAt?: number
+      /** Render call → React's commit of the last mount. */
+      scriptMs?: number
+      painted?(at: number): void
+      /** Per keystroke: keydown → input handled (js) and keydown → next paint (paint), in ms. */
+      keys: { js: number; paint: number }[]
+    }
+  }
+}
+
+/**
+ * Notes when React committed the first render (script time), then when the next frame was painted:
+ * the task after that frame's requestAnimationFrame runs once style, layout and paint are done.
+ */
+function Committed({ children }: { children: ReactNode }) {
+  useLayoutEffect(() => {
+    const bench = window.formBench
+    bench.committedAt = performance.now()
+    requestAnimationFrame(() => setTimeout(() => bench.painted?.(performance.now()), 0))
+  }, [])
+  return children
+}
+
+/** Times every keystroke: its keydown, the end of React's handling of the input, and the next paint. */
+function instrumentKeys(keys: { js: number; paint: number }[]) {
+  let down = 0
+  document.addEventListener('keydown', (e) => (down = e.timeStamp), true)
+  // Bubble phase on document runs after React's root listener; the microtask runs after React's commit.
+  document.addEventListener('input', () => {
+    const start = down
+    queueMicrotask(() => {
+      const handled = performance.now()
+      requestAnimationFrame(() =>
+        setTimeout(() => keys.push({ js: handled - start, paint: performance.now() - start }), 0),
+      )
+    })
+  })
+}
+
+const root = createRoot(document.getElementById('root') as HTMLElement)
+if (mode === 'demo') root.render(<RecordPage layout={DEMO_LAYOUT} />)
+else {
+  const keys: { js: number; paint: number }[] = []
+  instrumentKeys(keys)
+  window.formBench = {
+    keys,
+    /** Renders the form and answers milliseconds from render call to first paint. */
+    async mount() {
+      const start = performance.now()
+      const painted = new Promise<number>((resolve) => (window.formBench.painted = resolve))
+      root.render(
+        <Committed>
+          {mode === 'plain' ? (
+            <PlainPage groups={Math.ceil(controls / 10)} />
+          ) : (
+            <RecordPage layout={benchLayout(controls)} />
+          )}
+        </Committed>,
+      )
+      const paintedAt = await painted
+      window.formBench.scriptMs = (window.formBench.committedAt ?? start) - start
+      return paintedAt - start
+    },
+  }
+}

@@ -3,9 +3,8 @@ import type { DeviceOwnerListItem } from '../../../schemas/entities/device-owner
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { RecordType } from '../../../schemas/entities/record-type'
 import type { Supplier } from '../../../schemas/entities/supplier'
-import type { CsvResult, CsvUpload } from '../../../schemas/records/submission'
 
-/** The calls of SPEC §7 that /AddRecord makes. */
+/** The reads of SPEC §7 that /AddRecord makes (the CSV upload, with progress, is in use-csv-upload.ts). */
 export const addRecordApi = {
   /** Every supplier (internal and configurator views). */
   suppliers: (signal?: AbortSignal) => api.get<Supplier[]>('meta', '/api/assetmanufacturers', { signal }),
@@ -22,6 +21,4 @@ export const addRecordApi = {
   /** One record type with its layout and mapping attributes. */
   recordType: (id: number, signal?: AbortSignal) =>
     api.get<RecordType>('meta', `/api/DataPointTypes/${id}`, { signal }),
-  /** SPEC §7: a CSV upload, its content base64. */
-  uploadCsv: (body: CsvUpload) => api.post<CsvResult>('submission', '/api/InstrumentTest/upload-csv/', body),
 }

@@ -16,7 +16,6 @@ vi.mock('./add-record-api', () => ({
     owners: vi.fn(),
     recordTypes: vi.fn(),
     recordType: vi.fn(),
-    uploadCsv: vi.fn(),
   },
 }))
 

@@ -143,3 +143,19 @@ describe('refresh failures', () => {
     expect(calls).toHaveLength(1)
   })
 })
+
+describe('extra headers', () => {
+  it('sends caller headers such as Idempotency-Key with the bearer', async () => {
+    signedIn()
+    answers.push(json(200, { recordId: 1 }))
+    await api.post(
+      'submission',
+      '/api/InstrumentTest/upload-single/',
+      {},
+      { headers: { 'Idempotency-Key': 'k-1' } },
+    )
+    const headers = calls[0].init.headers as Record<string, string>
+    expect(headers['Idempotency-Key']).toBe('k-1')
+    expect(headers.Authorization).toMatch(/^Bearer /)
+  })
+})

@@ -28,6 +28,8 @@ export interface RequestOptions {
   signal?: AbortSignal
   /** Answer the raw Response (files) instead of parsed JSON. */
   raw?: boolean
+  /** Extra request headers, e.g. an Idempotency-Key for submissions. */
+  headers?: Record<string, string>
 }
 
 /** Where the app goes when the session cannot be kept; replaced in unit tests. */
@@ -84,7 +86,7 @@ async function send(host: Host, path: string, options: RequestOptions): Promise<
   for (const [key, value] of Object.entries(options.query ?? {})) {
     if (value !== undefined && value !== null) url.searchParams.set(key, String(value))
   }
-  const headers: Record<string, string> = { Accept: 'application/json' }
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers }
   const token = readSession().token
   if (token) headers.Authorization = `Bearer ${token}`
   let body: BodyInit | undefined

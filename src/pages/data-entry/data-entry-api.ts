@@ -23,9 +23,16 @@ export const dataEntryApi = {
     api.get<Supplier>('meta', `/api/assetmanufacturers/${id}`, { signal }),
   owner: (id: number, signal?: AbortSignal) =>
     api.get<DeviceOwner>('itr', `/api/deviceOwners/${id}`, { signal }),
+  /**
+   * One save. The Idempotency-Key makes the server answer a resent request (the client retries once
+   * after refreshing an expired token) with the first answer instead of storing the record twice.
+   */
   submit(route: SubmitRoute, body: RecordSubmission, recordId?: number) {
+    const headers = { 'Idempotency-Key': crypto.randomUUID() }
     if (route === 'edit')
-      return api.put<SubmissionResult>('submission', `/api/InstrumentTest/Record/${recordId}`, body)
-    return api.post<SubmissionResult>('submission', `/api/InstrumentTest/${route}/`, body)
+      return api.put<SubmissionResult>('submission', `/api/InstrumentTest/Record/${recordId}`, body, {
+        headers,
+      })
+    return api.post<SubmissionResult>('submission', `/api/InstrumentTest/${route}/`, body, { headers })
   },
 }

@@ -25,8 +25,8 @@ import type { Figure } from './types'
 export const FORM_BENCH_NAME = 'form-300'
 const ROOT = path.join(import.meta.dirname, 'runtime-demo')
 const OUT = path.join(import.meta.dirname, '..', '.tmp', 'form-bench')
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
-const ARGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+export const ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -51,7 +51,8 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 }
 
-async function buildPage(): Promise<void> {
+/** Builds bench/runtime-demo with Vite into .tmp/form-bench. */
+export async function buildPage(): Promise<void> {
   await build({
     root: ROOT,
     configFile: false,
@@ -62,7 +63,8 @@ async function buildPage(): Promise<void> {
   })
 }
 
-function serve(): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves the built page on a free local port. */
+export function serve(): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
     const file = path.join(OUT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
     const target = file.endsWith(path.sep) ? path.join(file, 'index.html') : file

@@ -160,7 +160,9 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
         </div>
       )}
       {ids.length === 0 ? (
-        <div className="text-body-secondary small">No test equipment added.</div>
+        <div className="text-body-secondary small">
+          No test equipment added.{min > 0 ? ` At least ${min} required.` : ''}
+        </div>
       ) : (
         <ul
           className="list-unstyled d-grid gap-2 mb-0"
@@ -177,7 +179,7 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
           ))}
         </ul>
       )}
-      {min > 0 && (
+      {min > 0 && ids.length > 0 && (
         <div className="form-text">
           {ids.length} of at least {min} added.
         </div>

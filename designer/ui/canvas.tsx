@@ -1,0 +1,194 @@
+import { useDroppable } from '@dnd-kit/core'
+import { SortableContext, useSortable } from '@dnd-kit/sortable'
+import type { Control, ControlPath } from '../../schemas/form-layout'
+import { isContainer } from '../../schemas/form-layout'
+import { ControlLook } from './control-look'
+import { controlName, kindLabel } from './control-name'
+import { containerId, controlId, stepTarget, type StepMove } from './drop-target'
+import type { DesignerDocument } from '../model'
+
+/** What a canvas control can ask for; the design surface turns each into a command. */
+export interface CanvasActions {
+  select(path: ControlPath): void
+  step(path: ControlPath, move: StepMove): void
+  duplicate(path: ControlPath): void
+  remove(path: ControlPath): void
+}
+
+interface ListProps {
+  doc: DesignerDocument
+  parent: ControlPath
+  controls: readonly Control[]
+  /** Rows lay their children side by side, in Bootstrap columns. */
+  horizontal?: boolean
+  selected: string | null
+  actions: CanvasActions
+  emptyText: string
+}
+
+// Nothing shifts while dragging: a line marks where the drop goes, which reads better in nested lists.
+const noShift = () => null
+
+/** One container's list of controls (the form itself, a group or a row) and its drop area. */
+export function CanvasList({ doc, parent, controls, horizontal, selected, actions, emptyText }: ListProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: containerId(parent) })
+  const ids = controls.map((_, i) => controlId([...parent, i]))
+  return (
+    <SortableContext items={ids} strategy={noShift}>
+      <div
+        ref={setNodeRef}
+        className={`designer-list${horizontal ? ' row g-2' : ''}${isOver ? ' drop-inside' : ''}`}
+        data-testid={`drop-${containerId(parent)}`}
+      >
+        {controls.map((control, i) => (
+          <ControlCard
+            key={ids[i]}
+            doc={doc}
+            control={control}
+            path={[...parent, i]}
+            inRow={horizontal === true}
+            selected={selected}
+            actions={actions}
+          />
+        ))}
+        {controls.length === 0 && <div className="designer-empty">{emptyText}</div>}
+      </div>
+    </SortableContext>
+  )
+}
+
+interface CardProps {
+  doc: DesignerDocument
+  control: Control
+  path: ControlPath
+  inRow: boolean
+  selected: string | null
+  actions: CanvasActions
+}
+
+const MOVES: { move: StepMove; icon: string; text: (name: string) => string }[] = [
+  { move: 'up', icon: '↑', text: (n) => `Move ${n} up` },
+  { move: 'down', icon: '↓', text: (n) => `Move ${n} down` },
+  { move: 'into', icon: '⤷', text: (n) => `Move ${n} into the container above` },
+  { move: 'out', icon: '⤴', text: (n) => `Move ${n} out of its container` },
+]
+
+/** A control on the canvas: drag handle, move/duplicate/delete buttons, and how it will look. */
+function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps) {
+  const id = controlId(path)
+  const { setNodeRef, attributes, listeners, isDragging, isOver, setActivatorNodeRef } = useSortable({ id })
+  const name = controlName(control)
+  const isSelected = selected === id
+  const variable = 'variable' in control ? control.variable : undefined
+  return (
+    <div className={inRow ? ('col' in control && control.col ? `col-${control.col}` : 'col') : undefined}>
+      <div
+        ref={setNodeRef}
+        className={[
+          'designer-card',
+          isContainer(control) ? `designer-${control.type}` : '',
+          isSelected ? 'selected' : '',
+          isDragging ? 'dragging' : '',
+          isOver ? (inRow ? 'drop-left' : 'drop-before') : '',
+        ].join(' ')}
+        data-testid={`control-${path.join('.')}`}
+        aria-label={`${kindLabel(control)}: ${name}`}
+        role="group"
+        onClick={(e) => {
+          e.stopPropagation()
+          actions.select(path)
+        }}
+      >
+        <div className="designer-card-bar">
+          <button
+            type="button"
+            ref={setActivatorNodeRef}
+            className="designer-handle"
+            aria-label={`Drag ${name}`}
+            title="Drag to move (or focus and press Space, then the arrow keys)"
+            {...attributes}
+            {...listeners}
+          >
+            ⠿
+          </button>
+          <span className="designer-kind">{kindLabel(control)}</span>
+          {variable && <code className="designer-variable">{variable}</code>}
+          <span className="flex-grow-1" />
+          {MOVES.map(({ move, icon, text }) => (
+            <button
+              key={move}
+              type="button"
+              className="designer-tool"
+              aria-label={text(name)}
+              title={text(name)}
+              disabled={!stepTarget(doc, path, move)}
+              onClick={(e) => {
+                e.stopPropagation()
+                actions.step(path, move)
+              }}
+            >
+              {icon}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="designer-tool"
+            aria-label={`Duplicate ${name}`}
+            title={`Duplicate ${name}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              actions.duplicate(path)
+            }}
+          >
+            <svg
+              width="12"
+              height="12"
+              viewBox="0 0 16 16"
+              aria-hidden="true"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="1.5"
+            >
+              <rect x="5" y="5" width="9" height="9" rx="1.5" />
+              <path d="M11 3.5V3a1.5 1.5 0 0 0-1.5-1.5H3A1.5 1.5 0 0 0 1.5 3v6.5A1.5 1.5 0 0 0 3 11h.5" />
+            </svg>
+          </button>
+          <button
+            type="button"
+            className="designer-tool text-danger"
+            aria-label={`Delete ${name}`}
+            title={`Delete ${name}`}
+            onClick={(e) => {
+              e.stopPropagation()
+              actions.remove(path)
+            }}
+          >
+            ✕
+          </button>
+        </div>
+        {isContainer(control) ? (
+          <div className="designer-container-body">
+            {control.label && <div className="designer-group-title">{control.label}</div>}
+            <CanvasList
+              doc={doc}
+              parent={path}
+              controls={control.children}
+              horizontal={control.type === 'row'}
+              selected={selected}
+              actions={actions}
+              emptyText={
+                control.type === 'row'
+                  ? 'Drop controls here to place them side by side'
+                  : 'Drop controls here'
+              }
+            />
+          </div>
+        ) : (
+          <div className="designer-look">
+            <ControlLook control={control} />
+          </div>
+        )}
+      </div>
+    </div>
+  )
+}

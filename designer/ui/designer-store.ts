@@ -1,0 +1,122 @@
+import { useSyncExternalStore } from 'react'
+import type { ControlPath, LayoutIssue } from '../../schemas/form-layout'
+import { canRedo, canUndo, controlAt, createHistory, record, redo, replaceLayout, undo } from '../model'
+import type { DesignerDocument, History } from '../model'
+
+/** What the designer's views read: the undo history (its `present` is the document) and the selection. */
+export interface DesignerState {
+  readonly history: History<DesignerDocument>
+  /** The control the inspector shows, or null. */
+  readonly selected: ControlPath | null
+}
+
+/** How `apply` records an edit. */
+export interface ApplyOptions {
+  /** Edits with the same key within a second are one undo step (typing a label). */
+  coalesceKey?: string
+  /** The control to select afterwards (e.g. a control just dropped); the current one when absent. */
+  select?: ControlPath | null
+}
+
+type Listener = () => void
+
+const samePath = (a: ControlPath | null, b: ControlPath | null) =>
+  a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]))
+
+/**
+ * The one source of truth of a designer session: every view (canvas, inspector, JSON view, mapping
+ * inputs of the record-type page) edits the document through `apply` with a pure command of
+ * designer/model, so each edit is one undo step whichever view made it. A plain external store read
+ * with `useSyncExternalStore`, so views re-render only when the snapshot changes.
+ */
+export class DesignerStore {
+  private state: DesignerState
+  private readonly listeners = new Set<Listener>()
+
+  constructor(
+    doc: DesignerDocument,
+    /** Clock for coalescing; replaced in tests. */
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.state = { history: createHistory(doc), selected: null }
+  }
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener)
+    return () => this.listeners.delete(listener)
+  }
+
+  getSnapshot = (): DesignerState => this.state
+
+  /** The current document. */
+  get doc(): DesignerDocument {
+    return this.state.history.present
+  }
+
+  /**
+   * Runs a command on the current document and records the result. A command that changes nothing
+   * (returns its input) adds no undo step. Answers the new document.
+   */
+  apply(command: (doc: DesignerDocument) => DesignerDocument, options: ApplyOptions = {}): DesignerDocument {
+    const next = command(this.doc)
+    const history = record(this.state.history, next, { coalesceKey: options.coalesceKey, at: this.now() })
+    const selected = options.select !== undefined ? options.select : this.state.selected
+    this.set({ history, selected: this.validSelection(next, selected) })
+    return next
+  }
+
+  /**
+   * The JSON view's edit: applied only when the text is a valid layout; otherwise the design stays
+   * as it was and the errors come back.
+   */
+  replaceLayoutJson(json: string): LayoutIssue[] {
+    const result = replaceLayout(this.doc, json)
+    if (!result.ok) return result.errors
+    // Re-indenting or re-ordering keys is not a change of the design.
+    if (JSON.stringify(result.doc.layout) === JSON.stringify(this.doc.layout)) return []
+    this.apply(() => result.doc, { coalesceKey: 'json' })
+    return []
+  }
+
+  undo = (): void => {
+    if (!canUndo(this.state.history)) return
+    const history = undo(this.state.history)
+    this.set({ history, selected: this.validSelection(history.present, this.state.selected) })
+  }
+
+  redo = (): void => {
+    if (!canRedo(this.state.history)) return
+    const history = redo(this.state.history)
+    this.set({ history, selected: this.validSelection(history.present, this.state.selected) })
+  }
+
+  /** Starts over with `doc` (a record type just loaded): no undo steps, nothing selected. */
+  reset(doc: DesignerDocument): void {
+    this.set({ history: createHistory(doc), selected: null })
+  }
+
+  select = (path: ControlPath | null): void => {
+    const selected = this.validSelection(this.doc, path)
+    if (!samePath(selected, this.state.selected)) this.set({ ...this.state, selected })
+  }
+
+  private validSelection(doc: DesignerDocument, path: ControlPath | null): ControlPath | null {
+    return path && controlAt(doc.layout.controls, path) ? path : null
+  }
+
+  private set(state: DesignerState) {
+    if (state.history === this.state.history && samePath(state.selected, this.state.selected)) return
+    this.state = state
+    this.listeners.forEach((listener) => listener())
+  }
+}
+
+/** The store's state, re-rendering the caller on every change. */
+export function useDesignerState(store: DesignerStore): DesignerState {
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+}
+
+/** The current document of the store. */
+export function useDesignerDoc(store: DesignerStore): DesignerDocument {
+  return useDesignerState(store).history.present
+}

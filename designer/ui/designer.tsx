@@ -1,0 +1,97 @@
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import Form from 'react-bootstrap/Form'
+import Nav from 'react-bootstrap/Nav'
+import Tab from 'react-bootstrap/Tab'
+import type { RuntimeServices } from '../../runtime/form'
+import { selectIssues, setTitle } from '../model'
+import { DesignSurface } from './design-surface'
+import type { DesignerStore } from './designer-store'
+import { useDesignerDoc } from './designer-store'
+import { Preview } from './preview'
+import { UndoRedoButtons, useHistoryShortcuts } from './toolbar'
+import './designer.css'
+
+// Monaco is big: the JSON view and Monaco load only when the JSON tab is first opened.
+const JsonView = lazy(() => import('./json-view'))
+
+export type DesignerTab = 'design' | 'json' | 'preview'
+
+export interface FormDesignerProps {
+  store: DesignerStore
+  /** What the Preview's runtime reads reference lists through (uploads are not stored in preview). */
+  previewServices: RuntimeServices
+}
+
+const TABS: { key: DesignerTab; label: string }[] = [
+  { key: 'design', label: 'Design' },
+  { key: 'json', label: 'JSON' },
+  { key: 'preview', label: 'Preview' },
+]
+
+/**
+ * The visual form designer of a record type: the layout's title, undo/redo, and three views of one
+ * document — the Design canvas (palette, canvas, inspector), the JSON view and the Preview.
+ */
+export function FormDesigner({ store, previewServices }: FormDesignerProps) {
+  const doc = useDesignerDoc(store)
+  const [tab, setTab] = useState<DesignerTab>('design')
+  const root = useRef<HTMLDivElement>(null)
+  useHistoryShortcuts(store, root)
+  const issues = useMemo(() => selectIssues(doc), [doc])
+
+  return (
+    // Focusable, so a click on the canvas puts the keyboard here and Ctrl+Z reaches the designer.
+    <div ref={root} className="designer" aria-label="Form designer" role="region" tabIndex={-1}>
+      <Tab.Container id="designer" activeKey={tab} onSelect={(k) => k && setTab(k as DesignerTab)}>
+        <div className="designer-toolbar">
+          <Nav variant="tabs">
+            {TABS.map((t) => (
+              <Nav.Item key={t.key}>
+                <Nav.Link eventKey={t.key} as="button" type="button">
+                  {t.label}
+                </Nav.Link>
+              </Nav.Item>
+            ))}
+          </Nav>
+          <Form.Group className="designer-title-input" controlId="designer-form-title">
+            <Form.Label className="small mb-0 me-2 text-nowrap">Form title</Form.Label>
+            <Form.Control
+              size="sm"
+              value={doc.layout.title}
+              placeholder="Shown above the data entry form"
+              onChange={(e) => store.apply((d) => setTitle(d, e.target.value), { coalesceKey: 'title' })}
+            />
+          </Form.Group>
+          <UndoRedoButtons store={store} />
+        </div>
+        {issues.length > 0 && (
+          <div className="alert alert-warning small py-2 mb-2" data-testid="layout-issues">
+            <strong>Layout problems:</strong>
+            <ul className="mb-0">
+              {issues.slice(0, 6).map((issue, i) => (
+                <li key={i}>
+                  {issue.path && <code className="me-1">{issue.path}</code>}
+                  {issue.message}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Tab.Content>
+          <Tab.Pane eventKey="design">
+            <DesignSurface store={store} />
+          </Tab.Pane>
+          {/* Mounted while open: the JSON view reloads the text, the preview starts a fresh entry. */}
+          <Tab.Pane eventKey="json" mountOnEnter unmountOnExit>
+            <Suspense fallback={<p className="text-body-secondary">Loading the JSON editor…</p>}>
+              <JsonView store={store} />
+            </Suspense>
+          </Tab.Pane>
+          <Tab.Pane eventKey="preview" mountOnEnter unmountOnExit>
+            <Preview store={store} services={previewServices} />
+          </Tab.Pane>
+        </Tab.Content>
+      </Tab.Container>
+    </div>
+  )
+}

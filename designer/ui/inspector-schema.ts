@@ -1,0 +1,97 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils'
+import { FIXED_CHOICES, LEAF_SCHEMAS, groupSchema, rowSchema } from '../../schemas/form-layout'
+import type { Control } from '../../schemas/form-layout'
+
+/**
+ * The inspector's form for one control, derived from that kind's schema in schemas/form-layout so
+ * the inspector offers exactly the properties the layout allows. `type` and `children` are the
+ * canvas's business; per-kind rules the schema expresses with if/then (which fields a test kind
+ * uses, the allowed pass choices) become a plain schema for the kind at hand.
+ */
+
+/** Field captions (the layout schema describes properties but has no titles). */
+const TITLES: Record<string, string> = {
+  variable: 'Variable',
+  label: 'Label',
+  col: 'Width (columns, 1–12)',
+  required: 'Required',
+  outField: 'Out field',
+  values: 'Values',
+  source: 'Named list source',
+  endpoint: 'Endpoint',
+  filterfield: 'Filter field (variable)',
+  filtervalue: 'Filter value (item field)',
+  maxValues: 'Most values a user may select',
+  barcode: 'Barcode scan button',
+  documentType: 'Document type',
+  unit: 'Unit',
+  testType: 'Test type',
+  min: 'Min',
+  max: 'Max',
+  criteria: 'Criteria',
+  naOption: 'n/a option',
+  testNumber: 'Test number',
+  choices: 'Choices',
+  passChoice: 'Pass choice',
+  tests: 'Tests (variables making the group result)',
+}
+
+/** Properties a test kind uses; the others are hidden so the inspector shows only what applies. */
+const TEST_FIELDS: Record<string, readonly string[]> = {
+  numeric: ['min', 'max', 'unit', 'criteria', 'naOption', 'testNumber'],
+  selection: ['choices', 'passChoice', 'criteria', 'naOption', 'testNumber'],
+  yesNo: ['passChoice', 'criteria', 'naOption', 'testNumber'],
+  passFail: ['passChoice', 'criteria', 'naOption', 'testNumber'],
+}
+const TEST_ONLY = new Set(Object.values(TEST_FIELDS).flat())
+
+/** The order fields appear in; anything else follows. */
+const ORDER = ['label', 'variable', 'testType', 'col', 'required', '*']
+
+type Json = { [key: string]: unknown }
+
+function kindSchema(control: Control): Json {
+  if (control.type === 'group') return groupSchema as unknown as Json
+  if (control.type === 'row') return rowSchema as unknown as Json
+  return LEAF_SCHEMAS[control.type] as unknown as Json
+}
+
+/** rjsf schema and uiSchema editing `control` (without its type and children). */
+export function inspectorForm(control: Control): { schema: RJSFSchema; uiSchema: UiSchema } {
+  const source = kindSchema(control)
+  const properties: Json = {}
+  const uiSchema: UiSchema = { 'ui:order': ORDER, 'ui:submitButtonOptions': { norender: true } }
+  const keep = control.type === 'testField' ? new Set(TEST_FIELDS[control.testType] ?? []) : null
+  for (const [key, value] of Object.entries(source.properties as Json)) {
+    if (key === 'type' || key === 'children') continue
+    if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
+    const prop: Json = { ...(value as Json), title: TITLES[key] ?? key }
+    // The schema's descriptions are help texts under the field.
+    if (prop.description) {
+      uiSchema[key] = { 'ui:help': prop.description }
+      delete prop.description
+    }
+    properties[key] = prop
+  }
+  if (control.type === 'testField') {
+    const fixed =
+      control.testType === 'yesNo' || control.testType === 'passFail' ? FIXED_CHOICES[control.testType] : null
+    const choices = control.testType === 'selection' ? (control.choices ?? []) : null
+    const allowed = fixed ?? (choices && choices.length > 0 ? choices : null)
+    if (allowed && properties.passChoice) {
+      properties.passChoice = { ...(properties.passChoice as Json), enum: [...allowed] }
+    }
+  }
+  if (control.type === 'testEquipment' && properties.min) {
+    properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
+  }
+  if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
+  const required = ((source.required as string[] | undefined) ?? []).filter(
+    (k) => k !== 'type' && k !== 'children' && k in properties,
+  )
+  if (control.type === 'testField' && control.testType === 'selection') required.push('choices', 'passChoice')
+  return {
+    schema: { type: 'object', properties, required } as RJSFSchema,
+    uiSchema,
+  }
+}

@@ -1,0 +1,142 @@
+import { useMemo, useState } from 'react'
+import Form from '@rjsf/react-bootstrap'
+import type { CustomValidator, ErrorTransformer, RJSFSchema } from '@rjsf/utils'
+import { crudValidator } from '../../runtime/crud-form/validator'
+import { FORM_LAYOUT_MESSAGES, VARIABLE_PATTERN, listVariables } from '../../schemas/form-layout'
+import type { Control, ControlPath } from '../../schemas/form-layout'
+import { controlAt, updateControl } from '../model'
+import type { DesignerDocument } from '../model'
+import { controlName, kindLabel } from './control-name'
+import type { DesignerStore } from './designer-store'
+import { useDesignerState } from './designer-store'
+import { inspectorForm } from './inspector-schema'
+
+type Json = Record<string, unknown>
+
+/** Shown under a variable that is not an identifier (the schema's own pattern message is cryptic). */
+export const VARIABLE_FORMAT_MESSAGE = 'Use letters, digits and _ only, not starting with a digit.'
+
+const variableRe = new RegExp(VARIABLE_PATTERN)
+
+/** Variables of every other control: the layout's list minus one use of this control's own. */
+function otherVariables(doc: DesignerDocument, control: Control): string[] {
+  const all = listVariables(doc.layout)
+  const own = 'variable' in control ? control.variable : undefined
+  const at = own ? all.indexOf(own) : -1
+  if (at >= 0) all.splice(at, 1)
+  return all
+}
+
+/** The selected control's properties, in a form rendered by rjsf from its kind's schema. */
+export function Inspector({ store }: { store: DesignerStore }) {
+  const { history, selected } = useDesignerState(store)
+  const doc = history.present
+  const control = selected ? controlAt(doc.layout.controls, selected) : undefined
+  return (
+    <aside className="designer-inspector" aria-label="Inspector">
+      <h2 className="designer-pane-title">Inspector</h2>
+      {selected && control ? (
+        <InspectorForm key={selected.join('.')} store={store} doc={doc} path={selected} control={control} />
+      ) : (
+        <p className="text-body-secondary small mb-0">
+          Select a control on the canvas to edit its properties.
+        </p>
+      )}
+    </aside>
+  )
+}
+
+interface FormProps {
+  store: DesignerStore
+  doc: DesignerDocument
+  path: ControlPath
+  control: Control
+}
+
+/**
+ * Edits go straight into the document (one undo step per field, coalesced while typing), except a
+ * variable that is empty, not an identifier or already used: that stays in the form with its
+ * message until it is fixed, so the document never holds a broken or duplicate name.
+ */
+function InspectorForm({ store, doc, path, control }: FormProps) {
+  // What the form shows: the control, plus a variable being typed that is not valid yet.
+  const [draft, setDraft] = useState<{ source: Control; data: Json }>({ source: control, data: control })
+  let data = draft.data
+  if (draft.source !== control) {
+    // Changed elsewhere (undo, JSON view, canvas): show the document's version.
+    data = control as Json
+    setDraft({ source: control, data })
+  }
+  const others = useMemo(() => otherVariables(doc, control), [doc, control])
+  const form = useMemo(() => inspectorForm(control), [control])
+  const name = controlName(control)
+
+  const variableProblem = (value: unknown): string | null => {
+    if (!('variable' in form.schema.properties!)) return null
+    if (typeof value !== 'string' || value === '') return null
+    if (!variableRe.test(value)) return VARIABLE_FORMAT_MESSAGE
+    if (others.includes(value)) return FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(value)
+    return null
+  }
+
+  const onChange = (next: Json | undefined) => {
+    if (!next) return
+    const patch: Json = {}
+    const changed: string[] = []
+    for (const key of Object.keys(form.schema.properties ?? {})) {
+      if (JSON.stringify(next[key]) === JSON.stringify((control as Json)[key])) continue
+      if (key === 'variable' && (variableProblem(next[key]) !== null || !next[key])) continue
+      patch[key] = next[key]
+      changed.push(key)
+    }
+    let applied: Control = control
+    if (changed.length) {
+      const after = store.apply((d) => updateControl(d, path, patch), {
+        coalesceKey: `inspect:${path.join('.')}:${changed.join(',')}`,
+      })
+      applied = controlAt(after.layout.controls, path) ?? control
+    }
+    setDraft({ source: applied, data: { ...next, type: control.type } })
+  }
+
+  const customValidate: CustomValidator = (formData, errors) => {
+    // The format is the schema's pattern (shown once, by rjsf); uniqueness needs the whole layout.
+    const value = (formData as Json | undefined)?.variable
+    if (typeof value === 'string' && others.includes(value))
+      errors.variable?.addError(FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(value))
+    return errors
+  }
+
+  return (
+    <>
+      <p className="small mb-2">
+        <span className="badge text-bg-primary me-1">{kindLabel(control)}</span>
+        <span className="text-body-secondary">{name}</span>
+      </p>
+      <Form
+        schema={form.schema as RJSFSchema}
+        uiSchema={form.uiSchema}
+        formData={data}
+        validator={crudValidator}
+        customValidate={customValidate}
+        transformErrors={friendlyErrors}
+        liveValidate="onChange"
+        noHtml5Validate
+        showErrorList={false}
+        onChange={(e) => onChange(e.formData as Json | undefined)}
+        tagName="div"
+        className="designer-inspector-form"
+        idPrefix={`inspector-${path.join('-')}`}
+        aria-label={`Properties of ${name}`}
+      />
+    </>
+  )
+}
+
+/** The variable pattern's message in words; the rest as ajv says it. */
+const friendlyErrors: ErrorTransformer = (errors) =>
+  errors.map((e) =>
+    e.name === 'pattern' && e.property === '.variable'
+      ? { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
+      : e,
+  )

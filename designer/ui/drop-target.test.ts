@@ -13,7 +13,7 @@ const group = (variable: string, children: Control[]): Control => ({
 const docOf = (controls: Control[]) => createDocument({ version: 1, title: '', controls })
 const names = (controls: readonly Control[]): unknown[] =>
   controls.map((c) =>
-    'children' in c ? { [c.variable ?? c.type]: names(c.children) } : (c as { variable: string }).variable,
+    c.type === 'group' ? { [c.variable ?? c.type]: names(c.children) } : (c as { variable: string }).variable,
   )
 
 describe('canvas drops', () => {

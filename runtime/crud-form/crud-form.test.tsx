@@ -54,6 +54,27 @@ describe('CrudForm', () => {
 })
 
 describe('schemaErrors', () => {
+  it('in read-only mode disables the fields and its children, offers Back and no Save', async () => {
+    const onCancel = vi.fn()
+    render(
+      <CrudForm
+        schema={supplierWriteSchema}
+        formData={{ name: 'Northwind' }}
+        onChange={() => {}}
+        onSubmit={() => {}}
+        onCancel={onCancel}
+        readOnly
+      >
+        <button type="button">Add new product type</button>
+      </CrudForm>,
+    )
+    expect(screen.getByLabelText(/Name/)).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Add new product type' })).toBeDisabled()
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
+    await userEvent.click(screen.getByRole('button', { name: 'Back' }))
+    expect(onCancel).toHaveBeenCalled()
+  })
+
   it('gives the errorMessage texts by field path', () => {
     expect(schemaErrors(surveyRepairFormSchema, {})).toEqual([
       { path: 'name', message: MESSAGES.surveyRepair.nameRequired },

@@ -22,6 +22,11 @@ export interface CrudFormProps<T> {
   children?: ReactNode
   /** Accessible name of the form. */
   label?: string
+  /**
+   * For users who may look but not change (e.g. the internal view on reference data): every field and
+   * the children's controls are disabled, Save is not offered and Cancel reads Back.
+   */
+  readOnly?: boolean
 }
 
 /**
@@ -30,7 +35,7 @@ export interface CrudFormProps<T> {
  * so the SPEC texts, not the browser's, are what the user sees.
  */
 export function CrudForm<T>(props: CrudFormProps<T>) {
-  const { formData, onChange, onSubmit, onCancel, busy, label } = props
+  const { formData, onChange, onSubmit, onCancel, busy, label, readOnly } = props
   const schema = useMemo(() => withoutId(props.schema) as RJSFSchema, [props.schema])
   return (
     <Form
@@ -41,23 +46,27 @@ export function CrudForm<T>(props: CrudFormProps<T>) {
       transformErrors={attachErrorsToFields}
       noHtml5Validate
       showErrorList={false}
-      disabled={busy}
+      disabled={busy || readOnly}
       onChange={(e) => onChange(e.formData as T)}
       onSubmit={(e) => onSubmit(e.formData as T)}
       aria-label={label}
       className="crud-form"
     >
-      {props.children}
+      <fieldset disabled={readOnly} className="crud-form-children">
+        {props.children}
+      </fieldset>
       <div className="d-flex gap-2 mt-3">
         {onCancel && (
           <Button type="button" variant="outline-secondary" onClick={onCancel} disabled={busy}>
-            Cancel
+            {readOnly ? 'Back' : 'Cancel'}
           </Button>
         )}
-        <Button type="submit" variant="primary" disabled={busy}>
-          {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
-          {props.submitLabel ?? 'Save'}
-        </Button>
+        {!readOnly && (
+          <Button type="submit" variant="primary" disabled={busy}>
+            {busy && <Spinner animation="border" size="sm" className="me-2" aria-hidden="true" />}
+            {props.submitLabel ?? 'Save'}
+          </Button>
+        )}
       </div>
     </Form>
   )

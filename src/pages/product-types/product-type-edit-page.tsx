@@ -1,6 +1,8 @@
 import Form from 'react-bootstrap/Form'
 import { useParams } from 'react-router-dom'
 import { CrudForm } from '../../../runtime/crud-form'
+import { ReadOnlyNote } from '../../components/read-only-note'
+import { useCanConfigure } from '../../session/use-can-configure'
 import { productTypeWriteSchema } from '../../../schemas/entities/product-type'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
@@ -24,6 +26,7 @@ export default function ProductTypeEditPage() {
   const isNew = isNewId(raw)
   const id = isNew ? null : Number(raw)
   const c = useProductTypeEdit(Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
+  const canConfigure = useCanConfigure()
   const { form } = c
   return (
     <>
@@ -36,7 +39,9 @@ export default function ProductTypeEditPage() {
             <Form.Control value={raw} readOnly plaintext />
           </Form.Group>
         )}
+        {!canConfigure && <ReadOnlyNote what="product type" />}
         <CrudForm
+          readOnly={!canConfigure}
           label={isNew ? 'Create New Product Type' : 'Edit Product Type'}
           schema={productTypeWriteSchema}
           uiSchema={uiSchema}

@@ -46,8 +46,8 @@ export default function ProductTypesListPage() {
       }),
       actionsColumn<Row>(({ row: { original: t } }) => (
         <RowActions>
-          <ActionLink to={`/ProductTypes/${t.id}`} label={`Edit ${t.name}`}>
-            Edit
+          <ActionLink to={`/ProductTypes/${t.id}`} label={`${canWrite ? 'Edit' : 'View'} ${t.name}`}>
+            {canWrite ? 'Edit' : 'View'}
           </ActionLink>
           {canWrite && t.id !== PROTECTED_PRODUCT_TYPE_ID && (
             <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>

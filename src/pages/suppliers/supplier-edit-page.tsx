@@ -1,6 +1,8 @@
 import Form from 'react-bootstrap/Form'
 import { useParams } from 'react-router-dom'
 import { CrudForm } from '../../../runtime/crud-form'
+import { ReadOnlyNote } from '../../components/read-only-note'
+import { useCanConfigure } from '../../session/use-can-configure'
 import { supplierWriteSchema } from '../../../schemas/entities/supplier'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
@@ -17,6 +19,7 @@ export default function SupplierEditPage() {
   const isNew = isNewId(raw)
   const id = isNew ? null : Number(raw)
   const c = useSupplierEdit(Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
+  const canConfigure = useCanConfigure()
   return (
     <>
       <PageHeader title={isNew ? 'Create New Supplier' : 'Edit Supplier'} />
@@ -28,7 +31,9 @@ export default function SupplierEditPage() {
             <Form.Control value={raw} readOnly plaintext />
           </Form.Group>
         )}
+        {!canConfigure && <ReadOnlyNote what="supplier" />}
         <CrudForm
+          readOnly={!canConfigure}
           label={isNew ? 'Create New Supplier' : 'Edit Supplier'}
           schema={supplierWriteSchema}
           uiSchema={uiSchema}

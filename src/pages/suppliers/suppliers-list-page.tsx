@@ -24,6 +24,7 @@ export default function SuppliersListPage() {
   const [deleting, setDeleting] = useState<Supplier | null>(null)
   const [error, setError] = useState<string | null>(null)
   const canDelete = ADMIN_VIEWS.includes(view)
+  const canEdit = CONFIGURE_VIEWS.includes(view)
 
   const columns = useMemo(
     () => [
@@ -33,8 +34,11 @@ export default function SuppliersListPage() {
       }),
       actionsColumn<Supplier>(({ row }) => (
         <RowActions>
-          <ActionLink to={`/Suppliers/${row.original.id}`} label={`Edit ${row.original.name}`}>
-            Edit
+          <ActionLink
+            to={`/Suppliers/${row.original.id}`}
+            label={`${canEdit ? 'Edit' : 'View'} ${row.original.name}`}
+          >
+            {canEdit ? 'Edit' : 'View'}
           </ActionLink>
           {canDelete && (
             <ActionButton
@@ -48,7 +52,7 @@ export default function SuppliersListPage() {
         </RowActions>
       )),
     ],
-    [canDelete],
+    [canDelete, canEdit],
   )
 
   const remove = async () => {

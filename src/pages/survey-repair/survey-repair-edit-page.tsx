@@ -1,6 +1,8 @@
 import { useMemo } from 'react'
 import { useParams } from 'react-router-dom'
 import { CrudForm } from '../../../runtime/crud-form'
+import { ReadOnlyNote } from '../../components/read-only-note'
+import { useCanConfigure } from '../../session/use-can-configure'
 import { surveyRepairFormSchema, type SurveyRepairForm } from '../../../schemas/entities/fault-repair'
 import { MESSAGES } from '../../../schemas/messages'
 import { Banner } from '../../components/banner'
@@ -19,6 +21,7 @@ export default function SurveyRepairEditPage() {
   const isNew = isNewId(raw)
   const id = isNew ? null : Number(raw)
   const c = useSurveyRepairEdit(base, Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
+  const canConfigure = useCanConfigure()
 
   // The entity schema with labelled choices: the product types known now, and readable kind names.
   const schema = useMemo(
@@ -68,7 +71,9 @@ export default function SurveyRepairEditPage() {
         <>
           <Banner variant="error" message={c.error} onClose={c.clearError} />
           <PageState loading={c.loading} error={c.loadError}>
+            {!canConfigure && <ReadOnlyNote what="survey/repair type" />}
             <CrudForm
+              readOnly={!canConfigure}
               label={isNew ? 'Create Survey/Repair Type' : 'Edit Survey/Repair Type'}
               schema={schema}
               uiSchema={uiSchema}

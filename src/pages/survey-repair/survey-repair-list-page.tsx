@@ -41,8 +41,8 @@ export default function SurveyRepairListPage() {
   const columns = useMemo<ColumnDef<Entry, unknown>[]>(() => {
     const actions = actionsColumn<Entry>(({ row: { original: e } }) => (
       <RowActions>
-        <ActionLink to={editLink(base, e)} label={`Edit ${e.name}`}>
-          Edit
+        <ActionLink to={editLink(base, e)} label={`${canWrite ? 'Edit' : 'View'} ${e.name}`}>
+          {canWrite ? 'Edit' : 'View'}
         </ActionLink>
         {canWrite && (
           <ActionButton variant="outline-danger" label={`Delete ${e.name}`} onClick={() => setDeleting(e)}>

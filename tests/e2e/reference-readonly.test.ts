@@ -1,0 +1,41 @@
+import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, screenshot, signIn } from '../support/e2e'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+let context: BrowserContext
+let page: Page
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
+  page = await context.newPage()
+})
+afterEach(async () => {
+  await context?.close()
+})
+
+it('shows reference data read-only to the internal view: View actions, no Add, no Save', async () => {
+  await signIn(page, baseUrl, 'internal', '/Suppliers')
+  await page.getByRole('table').getByText('Northwind Transformers').waitFor()
+  expect(await page.getByRole('button', { name: 'Add new supplier' }).count()).toBe(0)
+  await page.getByRole('link', { name: 'View Northwind Transformers' }).click()
+  await page.getByText('You can view this supplier. Changes need the configurator or administrator role.').waitFor()
+  expect(await page.getByLabel(/Name/).first().isDisabled()).toBe(true)
+  expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
+  await screenshot(page, 'supplier-read-only')
+  await page.getByRole('button', { name: 'Back' }).click()
+  await page.waitForURL('**/Suppliers')
+})
+
+it('offers Edit to a configurator', async () => {
+  await signIn(page, baseUrl, 'configurator', '/Suppliers')
+  await page.getByRole('link', { name: 'Edit Northwind Transformers' }).click()
+  await page.getByRole('button', { name: 'Save' }).waitFor()
+})

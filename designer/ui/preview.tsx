@@ -35,6 +35,10 @@ function PreviewForm({ layout, services }: { layout: FormLayout; services: Runti
           Overall result <ResultBadge result={result} />
         </span>
       </div>
+      <p className="small text-body-secondary">
+        Try the form as a technician: results update as you type. Nothing here is saved, and uploads are not
+        stored in preview.
+      </p>
       <RecordForm
         layout={layout}
         value={value}

@@ -1,0 +1,180 @@
+import { act, renderHook, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { MemoryRouter } from 'react-router-dom'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { addControl, updateControl } from '../../../designer/model'
+import { FORM_LAYOUT_MESSAGES } from '../../../schemas/form-layout'
+import { recordTypesApi } from './record-types-api'
+import { useRecordTypeEdit } from './use-record-type-edit'
+
+vi.mock('./record-types-api', () => ({
+  recordTypesApi: {
+    list: vi.fn(),
+    get: vi.fn(),
+    create: vi.fn(),
+    update: vi.fn(),
+    delete: vi.fn(),
+    addAttribute: vi.fn(),
+    deleteAttribute: vi.fn(),
+    productTypes: vi.fn(),
+  },
+}))
+const navigate = vi.fn()
+vi.mock('react-router-dom', async (original) => ({
+  ...(await original<typeof import('react-router-dom')>()),
+  useNavigate: () => navigate,
+}))
+
+const api = vi.mocked(recordTypesApi)
+const M = FORM_LAYOUT_MESSAGES.recordType
+const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>
+
+const storedLayout = {
+  version: 1,
+  title: 'Routine',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial' },
+    { type: 'datepicker', variable: 'testDate', label: 'Date' },
+    { type: 'testField', testType: 'passFail', variable: 'result', label: 'Result' },
+  ],
+}
+const storedMappings = { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'result' }
+
+async function open(id: number | null) {
+  const hook = renderHook(() => useRecordTypeEdit(id), { wrapper })
+  await waitFor(() => expect(hook.result.current.loading).toBe(false))
+  return hook
+}
+
+beforeEach(() => {
+  vi.clearAllMocks()
+  api.productTypes.mockResolvedValue([{ id: 7, name: 'Bushing', parent: null, attributes: [] }] as never)
+  api.get.mockResolvedValue({
+    id: 4,
+    name: 'Routine Test',
+    sensorTypeId: 2,
+    captureType: 'form',
+    units: 'Test',
+    valueType: 'string',
+    attributes: [
+      { key: 'DataEntryForm', value: JSON.stringify(storedLayout) },
+      { key: 'FieldMappings', value: JSON.stringify(storedMappings) },
+    ],
+  } as never)
+  api.create.mockResolvedValue(12)
+  api.update.mockResolvedValue(undefined)
+  api.deleteAttribute.mockResolvedValue(undefined)
+  api.addAttribute.mockResolvedValue({})
+})
+
+describe('record type editor controller', () => {
+  it('starts a new record type as a file-captured Test (SPEC §4)', async () => {
+    const { result } = await open(null)
+    expect(result.current.fields).toEqual({ name: '', captureType: 'file', category: 'Test' })
+  })
+
+  it('forces form capture for Calibration, refuses file there, and fixes Problem Report fields', async () => {
+    const { result } = await open(null)
+    act(() => result.current.setCategory('Calibration'))
+    expect(result.current.fields.captureType).toBe('form')
+    act(() => result.current.setCaptureType('file'))
+    expect(result.current.fields.captureType).toBe('form')
+    act(() => result.current.setCategory('Problem Report'))
+    expect(result.current.doc.mappings).toMatchObject({
+      faultItemsField: 'faultItems',
+      repairDescriptivesField: 'repairDescriptives',
+    })
+    act(() => result.current.setCaptureType('file'))
+    expect(result.current.fields.captureType).toBe('file')
+  })
+
+  it('shows the SPEC §5 messages on save and makes no call', async () => {
+    const { result } = await open(null)
+    await act(() => result.current.save())
+    expect(result.current.messagesFor('name')).toEqual([M.nameRequired])
+    expect(result.current.messagesFor('serialField')).toEqual([M.fieldRequired('Serial Field')])
+    expect(result.current.messagesFor('resultField')).toEqual([M.fieldRequired('Test Result Field')])
+    act(() => result.current.setName('x'.repeat(51)))
+    expect(result.current.messagesFor('name')).toEqual([M.nameTooLong])
+    act(() => {
+      result.current.setName('Routine')
+      result.current.setCaptureType('form')
+      result.current.setMapping('serialField', 'serial')
+      result.current.setMapping('dateOfRecordField', 'd')
+      result.current.setMapping('resultField', 'r')
+      result.current.addComponent()
+    })
+    expect(result.current.messagesFor('layout')).toEqual([M.noForm])
+    expect(result.current.messagesFor('components.0.productType')).toEqual([M.componentProductType])
+    expect(result.current.messagesFor('components.0.serialField')).toEqual([M.componentSerialField])
+    act(() => {
+      result.current.store.apply((d) => addControl(d, 'singletext', [], 0))
+      result.current.store.apply((d) => addControl(d, 'singletext', [], 1))
+      result.current.store.apply((d) => updateControl(d, [1], { variable: 'singletext1' }))
+    })
+    expect(result.current.messagesFor('serialField')).toEqual([M.variableNotFound('serial')])
+    expect(result.current.messagesFor('layout')).toEqual([M.duplicateVariable('singletext1')])
+    expect(api.create).not.toHaveBeenCalled()
+  })
+
+  it('flags a mapped variable the layout lacks while typing (form capture only)', async () => {
+    const { result } = await open(4)
+    expect(result.current.missingVariable('serial')).toBeNull()
+    expect(result.current.missingVariable('gone')).toBe(M.variableNotFound('gone'))
+    act(() => result.current.setCaptureType('file'))
+    expect(result.current.missingVariable('gone')).toBeNull()
+  })
+
+  it('opens the stored design and saves: update, delete both attributes, layout then mappings', async () => {
+    const { result } = await open(4)
+    expect(result.current.fields).toEqual({ name: 'Routine Test', captureType: 'form', category: 'Test' })
+    expect(result.current.variables).toEqual(['serial', 'testDate', 'result'])
+    act(() => result.current.store.apply((d) => updateControl(d, [0], { variable: 'serialNo' })))
+    // Renaming a variable carries the mapping with it.
+    expect(result.current.doc.mappings.serialField).toBe('serialNo')
+    await act(() => result.current.save())
+    expect(api.update).toHaveBeenCalledWith(4, {
+      name: 'Routine Test',
+      sensorTypeId: 2,
+      valueType: 'string',
+      units: 'Test',
+      description: 'description',
+    })
+    expect(api.deleteAttribute.mock.calls).toEqual([
+      [4, 'FieldMappings'],
+      [4, 'DataEntryForm'],
+    ])
+    const posted = api.addAttribute.mock.calls.map(([, body]) => body.key)
+    expect(posted).toEqual(['DataEntryForm', 'FieldMappings'])
+    expect(JSON.parse(api.addAttribute.mock.calls[1][1].value)).toEqual({
+      ...storedMappings,
+      serialField: 'serialNo',
+    })
+    expect(navigate).toHaveBeenCalledWith('/RecordTypes')
+  })
+
+  it('creates a new record type and goes to the list with success=true', async () => {
+    const { result } = await open(null)
+    act(() => {
+      result.current.setName('Batch')
+      result.current.setMapping('serialField', 'Serial')
+      result.current.setMapping('dateOfRecordField', 'Date')
+      result.current.setMapping('resultField', 'Result')
+    })
+    await act(() => result.current.save())
+    expect(api.create).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Batch', sensorTypeId: 1, units: 'Test' }),
+    )
+    // A file capture with no controls keeps no layout; the mappings are posted.
+    expect(api.addAttribute.mock.calls.map(([id, body]) => [id, body.key])).toEqual([[12, 'FieldMappings']])
+    expect(navigate).toHaveBeenCalledWith('/RecordTypes?success=true')
+  })
+
+  it("shows the server's message as 'API Error: …' and stays on the page", async () => {
+    api.addAttribute.mockRejectedValueOnce(new Error('Variable "x" not found in data entry form'))
+    const { result } = await open(4)
+    await act(() => result.current.save())
+    expect(result.current.error).toBe('API Error: Variable "x" not found in data entry form')
+    expect(navigate).not.toHaveBeenCalled()
+  })
+})

@@ -74,11 +74,14 @@ export function useListOptions(spec: ListSpec): ListState {
     if (!request) return { options: [], loading: false }
     if ('unknownSource' in request)
       return { options: [], loading: false, message: `Unknown list source ${request.unknownSource}.` }
-    if ('waitingFor' in request)
-      return { options: [], loading: false, message: `Needs ${request.waitingFor} first.` }
+    if ('waitingFor' in request) {
+      // Name the control the user has to fill in, not its variable.
+      const label = runtime?.compiled.fields[request.waitingFor]?.control.label ?? request.waitingFor
+      return { options: [], loading: false, message: `Choose ${label} first.` }
+    }
     if (!answer || answer.url !== url) return { options: [], loading: true }
     if (answer.error) return { options: [], loading: false, message: answer.error }
     const filterValue = spec.filterfield ? byName[spec.filterfield] : undefined
     return { options: filterOptions(toOptions(answer.items ?? [], spec), spec, filterValue), loading: false }
-  }, [spec, request, answer, url, byName])
+  }, [spec, request, answer, url, byName, runtime])
 }

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify'
 import swagger from '@fastify/swagger'
 import ajvErrors from 'ajv-errors'
 import type { Plugin } from 'ajv'
@@ -34,6 +34,8 @@ export interface BuildOptions {
   config: ServerConfig
   database: Database
   logger?: FastifyServerOptions['logger']
+  /** Sees every route as it is added, with its options (the access-matrix and fuzz tests list routes this way). */
+  onRoute?: (route: RouteOptions) => void
 }
 
 /**
@@ -41,7 +43,12 @@ export interface BuildOptions {
  * own prefix, then /config.json and the SPA. The database is opened (and migrated) by the caller and
  * closed when the app closes.
  */
-export async function buildApp({ config, database, logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+  onRoute,
+}: BuildOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger,
     trustProxy: true,
@@ -55,6 +62,7 @@ export async function buildApp({ config, database, logger = false }: BuildOption
     },
     schemaErrorFormatter,
   })
+  if (onRoute) app.addHook('onRoute', onRoute)
   app.decorate('db', database.db)
   app.decorate('settings', config)
   app.addHook('onClose', async () => database.close())

@@ -1,4 +1,9 @@
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse as InjectResponse } from 'fastify'
+import type {
+  FastifyInstance,
+  InjectOptions,
+  LightMyRequestResponse as InjectResponse,
+  RouteOptions,
+} from 'fastify'
 import { buildApp } from '../../server/app'
 import { readConfig, servicePrefix, type ServerConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
@@ -39,12 +44,15 @@ export interface TestServer {
  * A server on a fresh database with the demo data: in-memory PGlite by default, or the PostgreSQL
  * database named by TEST_DATABASE_URL (a fresh schema per call). Tokens are cached per role.
  */
-export async function startTestServer(overrides: Partial<ServerConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<ServerConfig> = {},
+  hooks: { onRoute?: (route: RouteOptions) => void } = {},
+): Promise<TestServer> {
   const config = { ...readConfig({}), distDir: '/nonexistent', loginRateLimit: 1000, ...overrides }
   const database = await openTestDatabase()
   await database.migrate()
   await seedDemoData(database.db)
-  const app = await buildApp({ config, database })
+  const app = await buildApp({ config, database, onRoute: hooks.onRoute })
   await app.ready()
   const tokens = new Map<string, string>()
   const server: TestServer = {

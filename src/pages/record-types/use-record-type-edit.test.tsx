@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter } from 'react-router-dom'
+import type * as RouterModule from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { addControl, updateControl } from '../../../designer/model'
 import { FORM_LAYOUT_MESSAGES } from '../../../schemas/form-layout'
@@ -21,7 +22,7 @@ vi.mock('./record-types-api', () => ({
 }))
 const navigate = vi.fn()
 vi.mock('react-router-dom', async (original) => ({
-  ...(await original<typeof import('react-router-dom')>()),
+  ...(await original<typeof RouterModule>()),
   useNavigate: () => navigate,
 }))
 

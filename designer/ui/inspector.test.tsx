@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { createDocument } from '../model'
+import type { Control } from '../../schemas/form-layout'
+import { DesignerStore } from './designer-store'
+import { Inspector } from './inspector'
+import { inspectorForm } from './inspector-schema'
+
+const numeric: Control = {
+  type: 'testField',
+  testType: 'numeric',
+  variable: 'ir',
+  label: 'IR',
+  min: 0,
+  max: 1,
+}
+const selection: Control = {
+  type: 'testField',
+  testType: 'selection',
+  variable: 'colour',
+  label: 'Colour',
+  choices: ['Red', 'Green'],
+  passChoice: 'Green',
+}
+
+describe('inspector schema per control kind', () => {
+  it('offers a kind only the properties it uses, never type or children', () => {
+    const keys = (c: Control) => Object.keys(inspectorForm(c).schema.properties ?? {})
+    expect(keys(numeric)).toEqual(
+      expect.arrayContaining(['variable', 'label', 'min', 'max', 'unit', 'naOption']),
+    )
+    expect(keys(numeric)).not.toContain('choices')
+    expect(keys(numeric)).not.toContain('type')
+    expect(keys(selection)).toEqual(expect.arrayContaining(['choices', 'passChoice']))
+    expect(keys(selection)).not.toContain('min')
+    expect(keys({ type: 'group', children: [] })).not.toContain('children')
+  })
+
+  it('limits the pass choice to the choices', () => {
+    expect(inspectorForm(selection).schema.properties?.passChoice).toMatchObject({ enum: ['Red', 'Green'] })
+    const yesNo: Control = { type: 'testField', testType: 'yesNo', variable: 'ok', label: 'OK' }
+    expect(inspectorForm(yesNo).schema.properties?.passChoice).toMatchObject({ enum: ['Yes', 'No'] })
+  })
+})
+
+describe('Inspector', () => {
+  function setup() {
+    const store = new DesignerStore(
+      createDocument({
+        version: 1,
+        title: '',
+        controls: [numeric, { ...numeric, variable: 'ir2', label: 'IR 2' }],
+      }),
+    )
+    store.select([1])
+    render(<Inspector store={store} />)
+    return store
+  }
+
+  it('edits the selected control in the document', () => {
+    const store = setup()
+    fireEvent.change(screen.getByLabelText('Max'), { target: { value: '20' } })
+    expect(store.doc.layout.controls[1]).toMatchObject({ max: 20 })
+    act(() => store.undo())
+    expect(store.doc.layout.controls[1]).toMatchObject({ max: 1 })
+    expect((screen.getByLabelText('Max') as HTMLInputElement).value).toBe('1')
+  })
+
+  it('says a variable is already defined as it is typed, and keeps it out of the document', async () => {
+    const store = setup()
+    fireEvent.change(screen.getByLabelText(/^Variable/), { target: { value: 'ir' } })
+    expect(await screen.findByText('Variable ir is already defined.')).toBeInTheDocument()
+    expect(store.doc.layout.controls[1]).toMatchObject({ variable: 'ir2' })
+    fireEvent.change(screen.getByLabelText(/^Variable/), { target: { value: 'ir3' } })
+    expect(store.doc.layout.controls[1]).toMatchObject({ variable: 'ir3' })
+    expect(screen.queryByText('Variable ir is already defined.')).toBeNull()
+  })
+})

@@ -307,20 +307,20 @@ CREATE INDEX "jobs_status_idx" ON "jobs" USING btree ("status");--> statement-br
 CREATE INDEX "jobs_created_by_idx" ON "jobs" USING btree ("created_by","id");--> statement-breakpoint
 CREATE INDEX "product_test_equipment_te_idx" ON "product_test_equipment" USING btree ("test_equipment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "products_type_serial_unique" ON "products" USING btree ("asset_model_id","product_serial_number");--> statement-breakpoint
-CREATE INDEX "products_serial_idx" ON "products" USING btree ("product_serial_number");--> statement-breakpoint
-CREATE INDEX "products_serial_value_idx" ON "products" USING btree ("serial_number");--> statement-breakpoint
+CREATE INDEX "products_serial_idx" ON "products" USING btree ("product_serial_number","id");--> statement-breakpoint
+CREATE INDEX "products_serial_value_idx" ON "products" USING btree ("serial_number","id");--> statement-breakpoint
 CREATE INDEX "products_manufacturer_idx" ON "products" USING btree ("asset_manufacturer_id","id");--> statement-breakpoint
 CREATE INDEX "products_model_idx" ON "products" USING btree ("asset_model_id","id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record");--> statement-breakpoint
+CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record","id");--> statement-breakpoint
 CREATE INDEX "record_test_equipment_te_idx" ON "record_test_equipment" USING btree ("test_equipment_id","record_id");--> statement-breakpoint
-CREATE INDEX "records_date_idx" ON "records" USING btree ("record_date" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_serial_idx" ON "records" USING btree ("product_serial_number","record_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_supplier_date_idx" ON "records" USING btree ("supplier_id","record_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_category_date_idx" ON "records" USING btree ("category","record_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_record_type_idx" ON "records" USING btree ("record_type_id","record_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_product_type_idx" ON "records" USING btree ("product_type_id","record_date" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "records_product_idx" ON "records" USING btree ("product_id","record_date" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "records_date_idx" ON "records" USING btree ("record_date","id");--> statement-breakpoint
+CREATE INDEX "records_serial_idx" ON "records" USING btree ("product_serial_number","record_date","id");--> statement-breakpoint
+CREATE INDEX "records_supplier_date_idx" ON "records" USING btree ("supplier_id","category","record_date","id");--> statement-breakpoint
+CREATE INDEX "records_category_date_idx" ON "records" USING btree ("category","record_date","id");--> statement-breakpoint
+CREATE INDEX "records_record_type_idx" ON "records" USING btree ("record_type_id","record_date","id");--> statement-breakpoint
+CREATE INDEX "records_product_type_idx" ON "records" USING btree ("product_type_id","record_date","id");--> statement-breakpoint
+CREATE INDEX "records_product_idx" ON "records" USING btree ("product_id","record_date","id");--> statement-breakpoint
 CREATE INDEX "records_job_number_idx" ON "records" USING btree ("job_number");--> statement-breakpoint
 CREATE INDEX "records_customer_idx" ON "records" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "records_test_equipment_idx" ON "records" USING btree ("test_equipment_id");--> statement-breakpoint

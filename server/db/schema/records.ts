@@ -81,12 +81,13 @@ export const products = pgTable(
   },
   (t) => [
     uniqueIndex('products_type_serial_unique').on(t.assetModelId, t.productSerialNumber),
-    index('products_serial_idx').on(t.productSerialNumber),
-    index('products_serial_value_idx').on(t.serialNumber),
+    // (key, id): the products page orders by the sort field, then id, in either direction.
+    index('products_serial_idx').on(t.productSerialNumber, t.id),
+    index('products_serial_value_idx').on(t.serialNumber, t.id),
     index('products_manufacturer_idx').on(t.assetManufacturerId, t.id),
     index('products_model_idx').on(t.assetModelId, t.id),
     index('products_parent_idx').on(t.parentId),
-    index('products_last_record_idx').on(t.dateOfLastRecord),
+    index('products_last_record_idx').on(t.dateOfLastRecord, t.id),
     check(
       'products_status',
       sql`${t.currentStatus} IS NULL OR ${t.currentStatus} IN ('pass','fail','other')`,
@@ -166,13 +167,19 @@ export const records = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
-    index('records_date_idx').on(t.recordDate.desc(), t.id.desc()),
-    index('records_serial_idx').on(t.productSerialNumber, t.recordDate.desc()),
-    index('records_supplier_date_idx').on(t.supplierId, t.recordDate.desc()),
-    index('records_category_date_idx').on(t.category, t.recordDate.desc()),
-    index('records_record_type_idx').on(t.recordTypeId, t.recordDate.desc()),
-    index('records_product_type_idx').on(t.productTypeId, t.recordDate.desc()),
-    index('records_product_idx').on(t.productId, t.recordDate.desc()),
+    // Ascending (record_date, id) keys on purpose: the pages order by `record_date DESC, id DESC`, which
+    // PostgreSQL reads as DESC NULLS FIRST. A `DESC` index key is DESC NULLS LAST and does not match it
+    // (the planner then sorts all 1,000,000 rows); an ascending index scanned backwards matches both the
+    // newest-first and the oldest-first order. The trailing id makes the order total and lets counts and
+    // deep pages be index-only scans.
+    index('records_date_idx').on(t.recordDate, t.id),
+    index('records_serial_idx').on(t.productSerialNumber, t.recordDate, t.id),
+    // Supplier-view users always carry a category scope too (their ITRViewer claim).
+    index('records_supplier_date_idx').on(t.supplierId, t.category, t.recordDate, t.id),
+    index('records_category_date_idx').on(t.category, t.recordDate, t.id),
+    index('records_record_type_idx').on(t.recordTypeId, t.recordDate, t.id),
+    index('records_product_type_idx').on(t.productTypeId, t.recordDate, t.id),
+    index('records_product_idx').on(t.productId, t.recordDate, t.id),
     index('records_job_number_idx').on(t.jobNumber),
     index('records_customer_idx').on(t.customerId),
     index('records_test_equipment_idx').on(t.testEquipmentId),

@@ -6,7 +6,7 @@ import { DesignerStore } from './designer-store'
 import { Inspector } from './inspector'
 import { inspectorForm } from './inspector-schema'
 
-const numeric: Control = {
+const numeric = {
   type: 'testField',
   testType: 'numeric',
   variable: 'ir',

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import Form from 'react-bootstrap/Form'
+import InputGroup from 'react-bootstrap/InputGroup'
 import ToggleButton from 'react-bootstrap/ToggleButton'
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup'
 import type { ColumnFilterControl } from '../../../runtime/grid'
@@ -33,24 +34,32 @@ export function DateRangeFilter({ value, setValue, label }: ColumnFilterControl)
   const { from, to } = dateRangeOf(value)
   return (
     <div className="d-flex flex-column gap-1 date-range-filter">
-      <Form.Control
-        size="sm"
-        type="date"
-        value={from}
-        max={to || undefined}
-        onChange={(e) => setValue(dateRangeText(e.target.value, to))}
-        aria-label={`${label} from`}
-        title={`${label} from`}
-      />
-      <Form.Control
-        size="sm"
-        type="date"
-        value={to}
-        min={from || undefined}
-        onChange={(e) => setValue(dateRangeText(from, e.target.value))}
-        aria-label={`${label} to`}
-        title={`${label} to`}
-      />
+      <InputGroup size="sm" className="flex-nowrap">
+        <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
+          From
+        </InputGroup.Text>
+        <Form.Control
+          type="date"
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setValue(dateRangeText(e.target.value, to))}
+          aria-label={`${label} from`}
+          title={`${label} from`}
+        />
+      </InputGroup>
+      <InputGroup size="sm" className="flex-nowrap">
+        <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
+          To
+        </InputGroup.Text>
+        <Form.Control
+          type="date"
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setValue(dateRangeText(from, e.target.value))}
+          aria-label={`${label} to`}
+          title={`${label} to`}
+        />
+      </InputGroup>
     </div>
   )
 }

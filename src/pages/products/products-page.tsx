@@ -51,7 +51,7 @@ export default function ProductsPage() {
       text(PRODUCT_COLUMN.supplier, 'Supplier'),
       text(PRODUCT_COLUMN.productType, 'Product Type'),
       {
-        ...text(PRODUCT_COLUMN.lastRecord, 'Last Record', { renderFilter: DateRangeFilter, width: 150 }),
+        ...text(PRODUCT_COLUMN.lastRecord, 'Last Record', { renderFilter: DateRangeFilter, width: 200 }),
         cell: ({ row }) => formatUtc(row.original.dateOfLastRecord) || '—',
       },
       {

@@ -60,8 +60,8 @@ export default function TestEquipmentDetailPage() {
               <dl className="row mb-0">
                 {facts.map(([k, v]) => (
                   <Fragment key={k}>
-                    <dt className="col-sm-4 text-secondary fw-normal">{k}</dt>
-                    <dd className="col-sm-8">{v}</dd>
+                    <dt className="col-sm-5 text-secondary fw-normal">{k}</dt>
+                    <dd className="col-sm-7">{v}</dd>
                   </Fragment>
                 ))}
               </dl>

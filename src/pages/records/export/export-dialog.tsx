@@ -2,7 +2,6 @@ import { useEffect, useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Modal from 'react-bootstrap/Modal'
-import ProgressBar from 'react-bootstrap/ProgressBar'
 import type { RecordsFilter } from '../../../../schemas/records'
 import { Banner } from '../../../components/banner'
 import { Loading } from '../../../components/page-state'
@@ -26,7 +25,8 @@ export interface ExportDialogProps {
 
 /** How many records the dialog's filter matches, for 'Download now' (size-1 page of the records call). */
 function useMatchCount(filter: RecordsFilter | null) {
-  const key = useDebounced(filter ? JSON.stringify(filter) : null, 300)
+  const current = filter ? JSON.stringify(filter) : null
+  const key = useDebounced(current, 300)
   const [count, setCount] = useState<{ key: string; n: number } | null>(null)
   useEffect(() => {
     if (!key) return
@@ -37,7 +37,8 @@ function useMatchCount(filter: RecordsFilter | null) {
     )
     return () => controller.abort()
   }, [key])
-  return count && count.key === key ? count.n : null
+  // A count for an older filter is no count: the user is still changing it.
+  return count && count.key === current ? count.n : null
 }
 
 /**
@@ -172,13 +173,20 @@ export function ExportDialog({ initial, choices, onExport, exporting, onClose }:
           )}
         </div>
         {now.progress && (
-          <ProgressBar
-            className="mt-2"
-            now={now.progress.done}
-            max={now.progress.total}
-            label={`${now.progress.done} / ${now.progress.total}`}
-            aria-label="Download progress"
-          />
+          // Plain markup: react-bootstrap puts aria-label on the wrapper, not on the progressbar itself.
+          <div className="progress mt-2" style={{ height: '1.25rem' }}>
+            <div
+              className="progress-bar"
+              role="progressbar"
+              aria-label="Download progress"
+              aria-valuemin={0}
+              aria-valuemax={now.progress.total}
+              aria-valuenow={now.progress.done}
+              style={{ width: `${(100 * now.progress.done) / Math.max(1, now.progress.total)}%` }}
+            >
+              {`${now.progress.done} / ${now.progress.total}`}
+            </div>
+          </div>
         )}
         <div className="mt-2">
           <Banner variant="error" message={now.error} onClose={now.clearError} />

@@ -25,7 +25,7 @@ export function CategorySection({
     case 'test':
       return (
         <fieldset>
-          <legend className="h6">Test Record</legend>
+          <legend className="h6 fw-bold">Test Record</legend>
           <div className="mb-2" role="group" aria-label="Result">
             <div className="form-label mb-1">Result</div>
             {EXPORT_RESULTS.map((r) => (
@@ -54,7 +54,7 @@ export function CategorySection({
     case 'despatch':
       return (
         <fieldset>
-          <legend className="h6">Despatch Record</legend>
+          <legend className="h6 fw-bold">Despatch Record</legend>
           <MultiSelect
             label="Customer"
             options={options.customers}
@@ -76,7 +76,7 @@ export function CategorySection({
     case 'problemReport':
       return (
         <fieldset>
-          <legend className="h6">Problem Report Record</legend>
+          <legend className="h6 fw-bold">Problem Report Record</legend>
           <div className="row g-2">
             <div className="col-sm-6">
               <MultiSelect
@@ -116,7 +116,7 @@ export function CategorySection({
     case 'calibration':
       return (
         <fieldset>
-          <legend className="h6">Calibration Record</legend>
+          <legend className="h6 fw-bold">Calibration Record</legend>
           <p className="text-secondary mb-0">
             Calibration records are exported with every captured field; they have no filters of their own.
           </p>

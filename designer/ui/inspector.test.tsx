@@ -13,7 +13,7 @@ const numeric = {
   label: 'IR',
   min: 0,
   max: 1,
-}
+} as const satisfies Control
 const selection: Control = {
   type: 'testField',
   testType: 'selection',

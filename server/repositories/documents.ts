@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { DocumentInfo } from '../../schemas/records/document'
 import type { Db } from '../db/client'
-import { documents } from '../db/schema/index'
+import { documents, records } from '../db/schema/index'
+import { scopeConditions, type RecordViewer } from './records-query'
 
 export type DocumentRow = typeof documents.$inferSelect
 
@@ -66,6 +67,23 @@ export class DocumentsRepository {
       .from(documents)
       .where(eq(documents.savedFilename, savedFilename))
     return row?.id
+  }
+
+  /**
+   * Whether a caller may download a document: configurators and admins any; everyone else their own
+   * uploads (a form being filled in, their exports) and files attached to a record they may see — so a
+   * supplier never gets another supplier's files, nor a viewer those of categories it may not view.
+   */
+  async visibleTo(row: DocumentRow, viewer: RecordViewer & { id: number }): Promise<boolean> {
+    if (viewer.view === 'viewAll' || viewer.view === 'configurator') return true
+    if (row.createdBy != null && row.createdBy === viewer.id) return true
+    // Records keep an upload as its Document object in their data; the saved name is a random UUID.
+    const [hit] = await this.db
+      .select({ id: records.id })
+      .from(records)
+      .where(and(scopeConditions(viewer), sql`strpos(${records.data}::text, ${row.savedFilename}) > 0`))
+      .limit(1)
+    return Boolean(hit)
   }
 
   async byId(id: number): Promise<DocumentRow | undefined> {

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import {
   RECORD_MESSAGES,
   UNKNOWN_ASSET_TAG,
@@ -13,6 +13,9 @@ import {
   deviceOwners,
   documents,
   productTestEquipment,
+  products,
+  recordTestEquipment,
+  records,
   testEquipment,
 } from '../db/schema/index'
 
@@ -84,8 +87,32 @@ export class TestEquipmentRepository {
     }))
   }
 
-  list(): Promise<TestEquipment[]> {
-    return this.select(undefined)
+  /**
+   * Every item, or for a supplier only the items used on its own products or records: test equipment
+   * belongs to device owners, and a supplier has no business browsing an owner's whole inventory.
+   */
+  list(supplierId?: number): Promise<TestEquipment[]> {
+    if (supplierId === undefined) return this.select(undefined)
+    return this.select(
+      or(
+        inArray(
+          testEquipment.id,
+          this.db
+            .select({ id: productTestEquipment.testEquipmentId })
+            .from(productTestEquipment)
+            .innerJoin(products, eq(products.id, productTestEquipment.productId))
+            .where(eq(products.assetManufacturerId, supplierId)),
+        ),
+        inArray(
+          testEquipment.id,
+          this.db
+            .select({ id: recordTestEquipment.testEquipmentId })
+            .from(recordTestEquipment)
+            .innerJoin(records, eq(records.id, recordTestEquipment.recordId))
+            .where(eq(records.supplierId, supplierId)),
+        ),
+      ),
+    )
   }
 
   /** Test equipment whose full serial (or, failing that, bare serial value) is `serial`, ignoring case. */

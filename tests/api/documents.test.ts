@@ -32,7 +32,7 @@ describe('{itr}/api/formDocuments', () => {
     expect(doc.savedFilename).toMatch(/^[0-9a-f-]{36}\.pdf$/)
 
     const got = await server.call('itr', 'GET', `/api/formDocuments?filename=${doc.savedFilename}`, {
-      as: 'supplier',
+      as: 'internal',
     })
     expect(got.statusCode).toBe(200)
     expect(got.headers['content-type']).toBe('application/pdf')

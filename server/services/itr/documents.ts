@@ -83,6 +83,9 @@ const documentsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Downloads a stored document by its saved file name.',
+        description:
+          'Configurators and admins get any file; other users their own uploads and files attached to records ' +
+          'they may see (supplier and ITRViewer scoping), otherwise 404.',
         querystring: {
           type: 'object',
           required: ['filename'],
@@ -92,7 +95,8 @@ const documentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const row = await repo.bySavedFilename(request.query.filename)
-      if (!row) throw notFound(RECORD_MESSAGES.documentNotFound)
+      // A file the caller may not see answers like a missing one, so its existence is not disclosed.
+      if (!row || !(await repo.visibleTo(row, request.user))) throw notFound(RECORD_MESSAGES.documentNotFound)
       return reply
         .header('Content-Type', row.contentType)
         .header('Content-Disposition', attachmentHeader(row.originalFilename))

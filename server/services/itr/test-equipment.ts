@@ -24,6 +24,9 @@ const testEquipmentRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Lists test equipment; with ?serialNumber= only the items with that serial (404 when none).',
+        description:
+          "A supplier user's list holds only the items used on its supplier's products or records; looking an " +
+          'item up by serial number or id stays open to it, because the data-entry picker adds equipment that way.',
         querystring: {
           type: 'object',
           properties: { serialNumber: { type: 'string', maxLength: 200 } },
@@ -33,7 +36,7 @@ const testEquipmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const serial = request.query.serialNumber
-      if (serial === undefined) return repo.list()
+      if (serial === undefined) return repo.list(scopedSupplierId(request))
       const found = serial.trim() ? await repo.bySerial(serial) : []
       if (found.length === 0) throw notFound(RECORD_MESSAGES.testEquipmentNotFoundSerial)
       return found

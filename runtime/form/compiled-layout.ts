@@ -1,7 +1,7 @@
 import { compileLayout, precompileField, validateData } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
-import { variableOf, walkControls } from '../../schemas/form-layout'
+import { variableOf } from '../../schemas/form-layout'
 import type { Control, FormLayout } from '../../schemas/form-layout'
 import type { ResultVariables } from './form-store'
 import type { RecordData } from './types'
@@ -32,8 +32,13 @@ export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultV
   }
   visit(layout.controls)
   const tests: string[] = []
-  for (const { control } of walkControls(layout.controls))
-    if (control.type === 'testField') tests.push(control.variable)
+  const collect = (controls: readonly Control[]) => {
+    for (const control of controls) {
+      if (control.type === 'testField') tests.push(control.variable)
+      else if (control.type === 'group' || control.type === 'row') collect(control.children)
+    }
+  }
+  collect(layout.controls)
   return { result, tests }
 }
 

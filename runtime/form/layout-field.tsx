@@ -1,6 +1,6 @@
 import type { FieldProps } from '@rjsf/utils'
 import type { LayoutNode } from '../compiler'
-import { ResultBadge } from '../widgets/group-result-widget'
+import { resultBadge } from '../widgets/group-result-widget'
 import { FieldSlot } from './field-slot'
 import { useRuntime, useVariable } from './runtime-context'
 
@@ -11,51 +11,48 @@ function GroupResult({ variable, label }: { variable: string; label: string }) {
   const result = useVariable(variable)
   return (
     <span role="status" aria-label={`${label} result`}>
-      <ResultBadge result={result} />
+      {resultBadge(result)}
     </span>
   )
 }
 
-function Node({ node }: { node: LayoutNode }) {
+/** The arranged controls; plain functions, not components, since the tree renders once per layout. */
+function renderNode(node: LayoutNode, key: string) {
   switch (node.kind) {
     case 'field':
-      return <FieldSlot variable={node.variable} className={colClass(node.col)} />
+      return <FieldSlot key={key} variable={node.variable} className={colClass(node.col)} />
     case 'note':
       return (
-        <div className={colClass(node.col)}>
+        <div key={key} className={colClass(node.col)}>
           <div className="alert alert-light border mb-0 py-2">{node.label}</div>
         </div>
       )
     case 'row':
       return (
-        <div className="col-12">
+        <div key={key} className="col-12">
           {node.label && <div className="fw-semibold mb-2">{node.label}</div>}
-          <Nodes nodes={node.children} />
+          {renderNodes(node.children)}
         </div>
       )
     case 'group':
       return (
-        <div className={colClass(node.col)}>
+        <div key={key} className={colClass(node.col)}>
           <fieldset className="card">
             <legend className="card-header d-flex justify-content-between align-items-center fs-6 fw-semibold mb-0">
               <span>{node.label}</span>
               {node.variable && <GroupResult variable={node.variable} label={node.label ?? node.variable} />}
             </legend>
-            <div className="card-body">
-              <Nodes nodes={node.children} />
-            </div>
+            <div className="card-body">{renderNodes(node.children)}</div>
           </fieldset>
         </div>
       )
   }
 }
 
-function Nodes({ nodes }: { nodes: readonly LayoutNode[] }) {
+function renderNodes(nodes: readonly LayoutNode[]) {
   return (
     <div className="row g-3">
-      {nodes.map((node, i) => (
-        <Node key={node.kind === 'field' ? node.variable : `${node.kind}-${i}`} node={node} />
-      ))}
+      {nodes.map((node, i) => renderNode(node, node.kind === 'field' ? node.variable : `${node.kind}-${i}`))}
     </div>
   )
 }
@@ -68,5 +65,5 @@ function Nodes({ nodes }: { nodes: readonly LayoutNode[] }) {
  */
 export function LayoutField(_props: FieldProps) {
   const { compiled } = useRuntime()
-  return <Nodes nodes={compiled.tree} />
+  return renderNodes(compiled.tree)
 }

@@ -1,4 +1,4 @@
-import { useListOptions } from './use-list-options'
+import { useListOptions, type ListState } from './use-list-options'
 import type { ListOption, ListSpec } from './list-source'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
@@ -14,7 +14,7 @@ export function DropdownWidget(props: ItrWidgetProps) {
   const spec = props.options as ListSpec
   // Fixed values need no fetching: no hooks, which matters on forms with many dropdowns.
   if (spec.values && spec.values.length > 0)
-    return <DropdownSelect {...props} options={staticOptions(spec.values)} loading={false} />
+    return dropdownSelect(props, { options: staticOptions(spec.values), loading: false })
   return <ListDropdown {...props} />
 }
 
@@ -26,14 +26,12 @@ function staticOptions(values: string[]): ListOption[] {
 }
 
 function ListDropdown(props: ItrWidgetProps) {
-  const state = useListOptions(props.options as ListSpec)
-  return <DropdownSelect {...props} {...state} />
+  return dropdownSelect(props, useListOptions(props.options as ListSpec))
 }
 
-function DropdownSelect(
-  props: Omit<ItrWidgetProps, 'options'> & { options: ListOption[]; loading: boolean; message?: string },
-) {
-  const { options, loading, message } = props
+/** The select itself, as a plain function so a fixed-values dropdown is one component. */
+function dropdownSelect(props: ItrWidgetProps, state: ListState) {
+  const { options, loading, message } = state
   const value = typeof props.value === 'string' ? props.value : ''
   const missing = value !== '' && !options.some((o) => o.value === value)
   return (

@@ -2,6 +2,11 @@ import type { ItrWidgetProps } from './widget-props'
 
 /** A Pass/Fail/n/a/'-' result as a coloured badge with its text (colour is never the only cue). */
 export function ResultBadge({ result, className }: { result: unknown; className?: string }) {
+  return resultBadge(result, className)
+}
+
+/** The badge as plain JSX, for hot paths that should not add a component per badge. */
+export function resultBadge(result: unknown, className?: string) {
   const text = typeof result === 'string' && result !== '' ? result : '-'
   const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
   // A plain span, not react-bootstrap's Badge: a big form shows one per test and group.

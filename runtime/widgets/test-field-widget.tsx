@@ -1,7 +1,7 @@
 import { Fragment, useState } from 'react'
 import { evaluateTest } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
-import { ResultBadge } from './group-result-widget'
+import { resultBadge } from './group-result-widget'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
 /** The test field's `ui:options` as the compiler writes them (runtime/compiler/field-ui.ts). */
@@ -36,58 +36,86 @@ const asTestValue = (v: unknown): TestValue | null =>
  */
 export function TestFieldWidget(props: ItrWidgetProps) {
   const options = props.options as TestFieldOptions
+  // While the number box has focus its own text wins, so '1.' or '-' survive (the record gets 1 or null).
+  const [draft, setDraft] = useState<string | null>(null)
   if (options.issue || !options.testType)
     return (
       <div id={props.id} className="alert alert-danger py-2 mb-0" role="alert">
         {options.issue}
       </div>
     )
-  return <TestFieldInput {...props} testOptions={options} testType={options.testType} />
-}
-
-function TestFieldInput(props: ItrWidgetProps & { testOptions: TestFieldOptions; testType: TestType }) {
-  const { testOptions: options, testType } = props
+  const testType = options.testType
   const current = asTestValue(props.value)
   const na = current?.passOrFail === NA_TEXT
   const inert = isInert(props)
-  const control = {
-    type: 'testField',
-    variable: props.id,
-    label: props.label,
-    testType,
-    min: options.min,
-    max: options.max,
-    choices: options.choices,
-    passChoice: options.passChoice,
-  } as TestFieldControl
-  const emit = (value: number | string | null, notApplicable: boolean) =>
+  const emit = (value: number | string | null, notApplicable: boolean) => {
+    const control = {
+      type: 'testField',
+      variable: props.id,
+      label: props.label,
+      testType,
+      min: options.min,
+      max: options.max,
+      choices: options.choices,
+      passChoice: options.passChoice,
+    } as TestFieldControl
     props.onChange(
       value === null && !notApplicable
         ? null
         : { value: notApplicable ? null : value, passOrFail: evaluateTest(control, value, notApplicable) },
     )
-  const result = current?.passOrFail ?? '-'
+  }
+
+  // Plain render helpers, not components: a big form has hundreds of test fields.
+  const numericInput = () => {
+    const stored = current && typeof current.value === 'number' ? String(current.value) : ''
+    return (
+      <div className="input-group" style={{ maxWidth: '16rem' }}>
+        <input
+          id={props.id}
+          type="number"
+          inputMode="decimal"
+          step={options.step ?? 'any'}
+          className={`form-control${invalidClass(props)}`}
+          value={na ? '' : (draft ?? stored)}
+          disabled={inert || na}
+          onChange={(e) => {
+            const raw = e.target.value
+            const n = raw.trim() === '' ? null : Number(raw)
+            emit(n !== null && Number.isFinite(n) ? n : null, false)
+            setDraft(raw)
+          }}
+          onBlur={() => setDraft(null)}
+        />
+        {options.unit && <span className="input-group-text">{options.unit}</span>}
+      </div>
+    )
+  }
+  const choiceInput = () => (
+    <div role="radiogroup" aria-label={props.label} className="btn-group" id={props.id}>
+      {(options.choices ?? []).map((choice, i) => (
+        <Fragment key={choice}>
+          <input
+            type="radio"
+            className="btn-check"
+            name={props.id}
+            id={`${props.id}-${i}`}
+            checked={!na && current?.value === choice}
+            disabled={inert || na}
+            onChange={() => emit(choice, false)}
+          />
+          <label className="btn btn-outline-primary btn-sm" htmlFor={`${props.id}-${i}`}>
+            {choice}
+          </label>
+        </Fragment>
+      ))}
+    </div>
+  )
 
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       {options.testNumber && <span className="badge text-bg-light border">Test {options.testNumber}</span>}
-      {testType === 'numeric' ? (
-        <NumericInput
-          {...props}
-          numeric={options}
-          na={na}
-          current={current}
-          onValue={(v) => emit(v, false)}
-        />
-      ) : (
-        <ChoiceInput
-          {...props}
-          choices={options.choices ?? []}
-          selected={na ? null : (current?.value ?? null)}
-          disabled={inert || na}
-          onValue={(v) => emit(v, false)}
-        />
-      )}
+      {testType === 'numeric' ? numericInput() : choiceInput()}
       {options.naOption && (
         <div className="form-check form-switch mb-0">
           <input
@@ -105,7 +133,7 @@ function TestFieldInput(props: ItrWidgetProps & { testOptions: TestFieldOptions;
         </div>
       )}
       <span aria-live="polite" aria-label={`${props.label} result`}>
-        <ResultBadge result={result} />
+        {resultBadge(current?.passOrFail ?? '-')}
       </span>
       {(testType === 'numeric' || options.criteria) && (
         <div className="form-text w-100 mt-0">{limitsText(options)}</div>
@@ -127,69 +155,4 @@ export function limitsText(options: TestFieldOptions): string {
           ? `At most ${max}${unit}`
           : ''
   return [limits, options.criteria].filter(Boolean).join('. ')
-}
-
-function NumericInput(
-  props: ItrWidgetProps & {
-    numeric: TestFieldOptions
-    na: boolean
-    current: TestValue | null
-    onValue(value: number | null): void
-  },
-) {
-  const stored = props.current && typeof props.current.value === 'number' ? String(props.current.value) : ''
-  // While the box has focus its own text wins, so '1.' or '-' survive (the record gets 1 or null).
-  const [draft, setDraft] = useState<string | null>(null)
-  const text = props.na ? '' : (draft ?? stored)
-  return (
-    <div className="input-group" style={{ maxWidth: '16rem' }}>
-      <input
-        id={props.id}
-        type="number"
-        inputMode="decimal"
-        step={props.numeric.step ?? 'any'}
-        className={`form-control${invalidClass(props)}`}
-        value={text}
-        disabled={isInert(props) || props.na}
-        onChange={(e) => {
-          const raw = e.target.value
-          const n = raw.trim() === '' ? null : Number(raw)
-          props.onValue(n !== null && Number.isFinite(n) ? n : null)
-          setDraft(raw)
-        }}
-        onBlur={() => setDraft(null)}
-      />
-      {props.numeric.unit && <span className="input-group-text">{props.numeric.unit}</span>}
-    </div>
-  )
-}
-
-function ChoiceInput(
-  props: ItrWidgetProps & {
-    choices: string[]
-    selected: unknown
-    disabled: boolean
-    onValue(value: string): void
-  },
-) {
-  return (
-    <div role="radiogroup" aria-label={props.label} className="btn-group" id={props.id}>
-      {props.choices.map((choice, i) => (
-        <Fragment key={choice}>
-          <input
-            type="radio"
-            className="btn-check"
-            name={props.id}
-            id={`${props.id}-${i}`}
-            checked={props.selected === choice}
-            disabled={props.disabled}
-            onChange={() => props.onValue(choice)}
-          />
-          <label className="btn btn-outline-primary btn-sm" htmlFor={`${props.id}-${i}`}>
-            {choice}
-          </label>
-        </Fragment>
-      ))}
-    </div>
-  )
 }

@@ -51,11 +51,11 @@ export default function ProductsPage() {
       text(PRODUCT_COLUMN.supplier, 'Supplier'),
       text(PRODUCT_COLUMN.productType, 'Product Type'),
       {
-        ...text(PRODUCT_COLUMN.lastRecord, 'Last Record', { renderFilter: DateRangeFilter, width: 200 }),
+        ...text(PRODUCT_COLUMN.lastRecord, 'Last Record', { renderFilter: DateRangeFilter, width: 180 }),
         cell: ({ row }) => formatUtc(row.original.dateOfLastRecord) || '—',
       },
       {
-        ...text(PRODUCT_COLUMN.status, 'Status', { renderFilter: StatusFilter, width: 150 }),
+        ...text(PRODUCT_COLUMN.status, 'Status', { renderFilter: StatusFilter, width: 130 }),
         cell: ({ row }) => <ProductStatusBadge status={row.original.currentStatus} />,
       },
       actionsColumn<Product>(({ row }) => {
@@ -76,7 +76,7 @@ export default function ProductsPage() {
                 to={`/TestEquipment?product=${p.id}`}
                 label={`Show test equipment of ${p.productSerialNumber}`}
               >
-                Test Equipment
+                Equipment
               </ActionLink>
             )}
           </RowActions>

@@ -7,7 +7,7 @@ import { Banner } from '../../../components/banner'
 import { Loading } from '../../../components/page-state'
 import { useDebounced } from '../../../components/use-debounced'
 import { recordsApi } from '../records-api'
-import { CATEGORY_LABELS, type CategoryChoice } from '../records-model'
+import { CATEGORY_LABELS, filterFieldName, type CategoryChoice } from '../records-model'
 import { exportFilter, type ExportForm } from './export-form'
 import { MultiSelect, ToggledDate } from './export-fields'
 import { CategorySection } from './export-sections'
@@ -155,6 +155,13 @@ export function ExportDialog({ initial, choices, onExport, exporting, onClose }:
                 />
               </fieldset>
             </div>
+            {form.fixed.length > 0 && (
+              <p className="small text-secondary mb-2">
+                Also limited to{' '}
+                {form.fixed.map((f) => `${filterFieldName(f.field)} ${String(f.value)}`).join(', ')}, as on
+                the records page.
+              </p>
+            )}
             <hr className="my-2" />
             {options.data && <CategorySection form={form} set={set} options={options.data} />}
           </Form>

@@ -7,7 +7,25 @@ describe('initialExportForm', () => {
       { field: 'productSerialNumber', value: 'NWT:1001' },
       { field: 'productTypeId', value: '100200' },
     ])
-    expect(form).toMatchObject({ category: 'test', serialNumber: 'NWT:1001', productTypeId: 100200 })
+    expect(form).toMatchObject({
+      category: 'test',
+      serialNumber: 'NWT:1001',
+      productTypeId: 100200,
+      fixed: [],
+    })
+  })
+
+  it('keeps URL filters the dialog has no field for, and sends them first', () => {
+    const form = initialExportForm('all', [{ field: 'testEquipment', value: '2' }])
+    expect(form.fixed).toEqual([{ field: 'testEquipment', value: '2' }])
+    expect(exportFilter(form)).toEqual({
+      filter: {
+        filters: [
+          { field: 'testEquipment', value: '2' },
+          { field: 'category', value: 'all' },
+        ],
+      },
+    })
   })
 })
 

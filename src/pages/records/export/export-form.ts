@@ -29,6 +29,8 @@ export interface ExportForm {
   repairItems: string[]
   faultDescriptives: string[]
   repairDescriptives: string[]
+  /** Filters of the page's URL the dialog has no field for (e.g. testEquipment); sent as they are. */
+  fixed: RecordFilterEntry[]
 }
 
 /** Texts of the dialog's own checks (ours). */
@@ -44,6 +46,7 @@ export function initialExportForm(category: CategoryChoice, base: readonly Recor
   const fromUrl = (...names: string[]) =>
     base.find((f) => names.includes(f.field.toLowerCase()))?.value as string | number | undefined
   const serial = fromUrl('productserialnumber', 'serialnumber')
+  const shownInFields = ['productserialnumber', 'serialnumber', 'producttypeid']
   const productType = Number(fromUrl('producttypeid'))
   return {
     serialNumber: serial == null ? '' : String(serial),
@@ -63,6 +66,7 @@ export function initialExportForm(category: CategoryChoice, base: readonly Recor
     repairItems: [],
     faultDescriptives: [],
     repairDescriptives: [],
+    fixed: base.filter((f) => !shownInFields.includes(f.field.toLowerCase())),
   }
 }
 
@@ -81,7 +85,7 @@ export function exportFilter(form: ExportForm): { filter: RecordsFilter } | { er
   if (start && end && end < start) errors.end = EXPORT_TEXTS.endBeforeStart
   if (errors.start || errors.end) return { errors }
 
-  const filters: RecordFilterEntry[] = [{ field: 'category', value: form.category }]
+  const filters: RecordFilterEntry[] = [...form.fixed, { field: 'category', value: form.category }]
   const add = (field: string, value: string | number | (string | number)[] | null) => {
     if (value == null) return
     if (Array.isArray(value) ? value.length > 0 : String(value).trim() !== '')

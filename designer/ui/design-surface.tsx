@@ -34,6 +34,14 @@ const area = (rect: { width: number; height: number } | undefined) =>
  * innermost (smallest) target under the pointer wins; keyboard moves (no pointer) take the closest.
  */
 const innermost: CollisionDetection = (args) => {
+  if (!args.pointerCoordinates) {
+    // Keyboard: a non-empty list's own area spans its children and its centre would win over them;
+    // aim at controls and empty containers (the card buttons move to the end of a container).
+    const targets = args.droppableContainers.filter(
+      (d) => String(d.id).startsWith('c:') || d.data.current?.empty === true,
+    )
+    return closestCenter({ ...args, droppableContainers: targets })
+  }
   const hits = pointerWithin(args)
   if (hits.length === 0) return closestCenter(args)
   return [...hits].sort((a, b) => area(args.droppableRects.get(a.id)) - area(args.droppableRects.get(b.id)))

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
 import { HttpError } from '../http-error'
+import { sqlState } from '../repositories/db-errors'
 
 /**
  * One error shape for every failed call: `{message, details?}`. Caller mistakes keep their 4xx and a
@@ -18,6 +19,9 @@ export default fp(
             .status(400)
             .send({ message: validationMessage(error.message), details: error.validation })
         }
+        // A value the database refuses (NUL in text, a number past the column) is the caller's mistake.
+        const dataProblem = dataExceptionMessage(sqlState(error))
+        if (dataProblem) return reply.status(400).send({ message: dataProblem })
         const status = error.statusCode ?? 500
         if (status < 500) return reply.status(status).send({ message: error.message })
         request.log.error({ err: error }, 'unhandled error')
@@ -27,6 +31,18 @@ export default fp(
   },
   { name: 'errors' },
 )
+
+/**
+ * The message for a PostgreSQL data exception (SQLSTATE class 22) that slipped past the schemas; a
+ * safety net — routes should refuse such values first.
+ */
+function dataExceptionMessage(state: string | undefined): string | undefined {
+  if (!state?.startsWith('22')) return undefined
+  if (state === '22021' || state === '22P05') return 'Text must not contain the NUL character (U+0000).'
+  if (state === '22001') return 'A text in the request is too long.'
+  if (state === '22007' || state === '22008') return 'A date in the request is not valid.'
+  return 'A value in the request is out of range or not in the expected form.'
+}
 
 function validationMessage(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1)

@@ -1,10 +1,37 @@
 import fp from 'fastify-plugin'
 import helmet from '@fastify/helmet'
+import { badRequest } from '../http-error'
+
+/** What a request may not carry anywhere: PostgreSQL text cannot hold it, and no user types it. */
+export const NUL_MESSAGE = 'Text must not contain the NUL character (U+0000).'
+
+/** Browser features the SPA uses: the camera for barcode scanning (SPEC §2), nothing else. */
+export const PERMISSIONS_POLICY = [
+  'camera=(self)',
+  'microphone=()',
+  'geolocation=()',
+  'payment=()',
+  'usb=()',
+  'serial=()',
+  'bluetooth=()',
+  'interest-cohort=()',
+].join(', ')
+
+/** HSTS for a year once the app is reached over TLS (directly or through a proxy that says so). */
+export const HSTS = 'max-age=31536000; includeSubDomains'
 
 /**
- * Security headers. The CSP allows scripts from this origin only (no inline scripts); styles may be
- * inline because react-bootstrap and Monaco set style attributes. 'unsafe-eval' is needed while
- * ajv compiles form schemas in the browser at run time.
+ * Security headers (OWASP ASVS V14.4) and one input rule.
+ *
+ * - CSP: scripts from this origin only, never inline ('unsafe-inline' is absent for scripts; inline
+ *   event-handler attributes are blocked by script-src-attr 'none'). Styles may be inline because
+ *   react-bootstrap and Monaco set style attributes. 'unsafe-eval' stays because ajv compiles the
+ *   record form's validators from layouts authored at run time (runtime/compiler/field-validation.ts,
+ *   rjsf's validator-ajv8): they cannot be precompiled at build time. See docs/security.md.
+ * - Referrer-Policy no-referrer, Permissions-Policy (camera for scanning only), frame-ancestors 'none',
+ *   nosniff; HSTS only on HTTPS requests (X-Forwarded-Proto is trusted), so plain-HTTP development works.
+ * - Service responses are `Cache-Control: no-store` unless the route says otherwise.
+ * - A NUL character anywhere in the path, query or JSON body is refused with a 400 before any handler.
  */
 export default fp(
   async (app, opts: { connectSources: string[] }) => {
@@ -13,6 +40,7 @@ export default fp(
         directives: {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", "'unsafe-eval'"],
+          scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
@@ -26,9 +54,30 @@ export default fp(
           upgradeInsecureRequests: null,
         },
       },
+      referrerPolicy: { policy: 'no-referrer' },
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: false,
+    })
+
+    app.addHook('onSend', async (request, reply) => {
+      reply.header('Permissions-Policy', PERMISSIONS_POLICY)
+      if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS)
+      if (request.url.startsWith('/svc/') && !reply.hasHeader('Cache-Control'))
+        reply.header('Cache-Control', 'no-store')
+    })
+
+    app.addHook('preValidation', async (request) => {
+      if (hasNul(request.params) || hasNul(request.query) || hasNul(request.body))
+        throw badRequest(NUL_MESSAGE)
     })
   },
   { name: 'security' },
 )
+
+/** Whether any string (or key) in a parsed JSON value contains U+0000. */
+function hasNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000')
+  if (!value || typeof value !== 'object' || depth > 32 || Buffer.isBuffer(value)) return false
+  if (Array.isArray(value)) return value.some((v) => hasNul(v, depth + 1))
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || hasNul(v, depth + 1))
+}

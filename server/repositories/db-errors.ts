@@ -1,9 +1,11 @@
 /** PostgreSQL error codes the repositories turn into caller messages (same on PGlite). */
 const UNIQUE_VIOLATION = '23505'
 const FOREIGN_KEY_VIOLATION = '23503'
+/** ON DELETE RESTRICT reports a still-referenced row as restrict_violation, not foreign_key_violation. */
+const RESTRICT_VIOLATION = '23001'
 
 /** The SQLSTATE of a driver error, looking through drizzle's DrizzleQueryError wrapper. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let current: unknown = error
   for (let depth = 0; current && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code
@@ -17,7 +19,10 @@ function sqlState(error: unknown): string | undefined {
 export const isUniqueViolation = (error: unknown) => sqlState(error) === UNIQUE_VIOLATION
 
 /** A foreign key refused the change (a referenced row is missing, or a row is still referenced). */
-export const isForeignKeyViolation = (error: unknown) => sqlState(error) === FOREIGN_KEY_VIOLATION
+export const isForeignKeyViolation = (error: unknown) => {
+  const state = sqlState(error)
+  return state === FOREIGN_KEY_VIOLATION || state === RESTRICT_VIOLATION
+}
 
 /** Runs `work`, turning a unique or foreign-key violation into the caller's own error. */
 export async function mapConstraintErrors<T>(

@@ -9,6 +9,7 @@ import {
   type RecordTypeWrite,
 } from '../../schemas/entities/record-type'
 import type { Db } from '../db/client'
+import { conflict } from '../http-error'
 import {
   assetModelRecordTypes,
   dataPointTypes,
@@ -16,6 +17,7 @@ import {
   recordTypeLayouts,
 } from '../db/schema/index'
 import { AttributesRepository, type AttributeInput } from './attributes'
+import { mapConstraintErrors } from './db-errors'
 
 type RecordTypeRow = typeof dataPointTypes.$inferSelect
 
@@ -69,6 +71,18 @@ export class RecordTypesRepository {
 
   /** Deletes a record type with its attributes and product-type links; false when it does not exist. */
   async delete(id: number): Promise<boolean> {
+    const [row] = await this.db
+      .select({ name: dataPointTypes.name })
+      .from(dataPointTypes)
+      .where(eq(dataPointTypes.id, id))
+    if (!row) return false
+    // Records keep their record type (foreign key RESTRICT): deleting one in use is a 409, not a 500.
+    return mapConstraintErrors(() => this.deleteRow(id), {
+      foreignKey: () => conflict(`Record type ${row.name} is in use and cannot be deleted.`),
+    })
+  }
+
+  private deleteRow(id: number): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       await tx
         .delete(entityAttributes)

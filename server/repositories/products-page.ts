@@ -5,6 +5,7 @@ import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schema
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
+import { cappedCount, countHorizon } from './page-count'
 import { ProductsRepository, toProduct } from './products'
 
 const SORT_COLUMNS = {
@@ -116,19 +117,29 @@ export async function productsPage(
   const direction = String(filter.sortDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc
 
   const where = and(...conditions)
-  const repo = new ProductsRepository(db)
-  const rows = await repo
-    .joined()
-    .where(where)
-    .orderBy(direction(column), direction(products.id))
+  const offset = (page - 1) * size
+  // Name tables join the key queries only when a filter or the sort refers to them, so PostgreSQL plans
+  // those on `products` and its indexes alone. Every product has its type (NOT NULL foreign key): a left
+  // join to it matches the same rows as the list's inner join.
+  const keys = (withSort: boolean) => {
+    let query = db.select({ id: products.id }).from(products).$dynamic()
+    if ((withSort && sortField === 'assetModel') || models.length)
+      query = query.leftJoin(assetModels, eq(assetModels.id, products.assetModelId))
+    if ((withSort && sortField === 'assetManufacturerName') || makers.length)
+      query = query.leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
+    return query.where(where)
+  }
+  const order = [direction(column), direction(products.id)]
+  const pageIds = keys(true)
+    .orderBy(...order)
     .limit(size)
-    .offset((page - 1) * size)
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(products)
-    .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))
-    .leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
-    .where(where)
-  const totalCount = Number(n)
+    .offset(offset)
+    .as('page_ids')
+  const rows = await new ProductsRepository(db)
+    .joined()
+    .innerJoin(pageIds, eq(pageIds.id, products.id))
+    .orderBy(...order)
+  // Exact up to the horizon, "at least" beyond it (see page-count.ts).
+  const totalCount = await cappedCount(db, keys(false), countHorizon(offset, size))
   return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toProduct) }
 }

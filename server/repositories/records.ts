@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import {
   RECORD_MESSAGES,
   type RecordDetail,
@@ -7,17 +7,12 @@ import {
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
 import type { Db } from '../db/client'
-import {
-  assetManufacturers,
-  assetModels,
-  customers,
-  dataPointTypes,
-  deviceOwners,
-  recordTestEquipment,
-  records,
-} from '../db/schema/index'
+import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
+import { cappedCount, countHorizon } from './page-count'
 import {
   recordConditions,
+  recordJoinsOf,
+  recordKeySelect,
   recordListSelect,
   recordOrder,
   scopeConditions,
@@ -29,7 +24,12 @@ import {
 export class RecordsRepository {
   constructor(private readonly db: Db) {}
 
-  /** One page (pages count from 1) with totalCount and totalPages (SPEC §3 "Page response"). */
+  /**
+   * One page (pages count from 1) with totalCount and totalPages (SPEC §3 "Page response"). The page's
+   * record ids are found first on `records` alone (an index range scan, index-only for deep pages), then
+   * only those rows are joined with their names. totalCount is exact up to
+   * `countHorizon` (see page-count.ts); beyond it, it is that horizon, meaning "at least".
+   */
   async page(
     filter: RecordsFilter,
     page: number,
@@ -37,20 +37,22 @@ export class RecordsRepository {
     viewer: RecordViewer,
   ): Promise<{ totalCount: number; totalPages: number; result: RecordListItem[] }> {
     const where = recordConditions(filter, viewer)
-    const rows = await recordListSelect(this.db)
+    const order = recordOrder(filter)
+    const offset = (page - 1) * size
+    const pageIds = recordKeySelect(this.db, recordJoinsOf(filter, true))
       .where(where)
-      .orderBy(...recordOrder(filter))
+      .orderBy(...order)
       .limit(size)
-      .offset((page - 1) * size)
-    const [{ n }] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(records)
-      .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
-      .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
-      .leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
-      .leftJoin(customers, eq(customers.id, records.customerId))
-      .where(where)
-    const totalCount = Number(n)
+      .offset(offset)
+      .as('page_ids')
+    const rows = await recordListSelect(this.db)
+      .innerJoin(pageIds, eq(pageIds.id, records.id))
+      .orderBy(...order)
+    const totalCount = await cappedCount(
+      this.db,
+      recordKeySelect(this.db, recordJoinsOf(filter, false)).where(where),
+      countHorizon(offset, size),
+    )
     return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toListItem) }
   }
 

@@ -14,6 +14,8 @@ export interface Database {
   /** Applies pending migrations; safe when several instances start at once. */
   migrate(): Promise<void>
   close(): Promise<void>
+  /** PGlite only: the whole data dir as a tarball (backups, test snapshots). */
+  dump?(): Promise<Blob>
 }
 
 export interface OpenOptions {
@@ -22,6 +24,8 @@ export interface OpenOptions {
   /** PGlite data directory, or 'memory://' for an in-memory database. */
   dataDir?: string
   poolSize?: number
+  /** A PGlite data-dir dump (`dumpDataDir()`) to start from instead of an empty database (tests). */
+  loadDataDir?: Blob
 }
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations')
@@ -36,15 +40,15 @@ const MIGRATION_LOCK_ID = 725_604_118
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 10)
-    : openPglite(options.dataDir ?? 'memory://')
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir)
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   if (dataDir !== 'memory://' && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir)
+  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
   const db = drizzle(client, { schema }) as unknown as Db
   return {
     db,
@@ -52,6 +56,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     // One process owns a PGlite directory, so no lock is needed here.
     migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
     close: () => client.close(),
+    dump: async () => (await client.dumpDataDir('none')) as Blob,
   }
 }
 

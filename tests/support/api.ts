@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+import { inject } from 'vitest'
 import type {
   FastifyInstance,
   InjectOptions,
@@ -10,6 +12,13 @@ import { openDatabase, type Database } from '../../server/db/client'
 import { seedDemoData } from '../../server/seed/demo'
 import type { Host } from '../../schemas/config'
 import type { RoleView } from '../../schemas/roles'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** What every API test server starts from: a PGlite dump, or a PostgreSQL template database. */
+    apiSnapshot: { pgliteDump?: string; pgTemplate?: string }
+  }
+}
 
 /** Demo usernames by role view (see server/seed/demo-users.ts). */
 export const DEMO_USER: Record<Exclude<RoleView, 'none'>, { username: string; password: string }> = {
@@ -42,7 +51,9 @@ export interface TestServer {
 
 /**
  * A server on a fresh database with the demo data: in-memory PGlite by default, or the PostgreSQL
- * database named by TEST_DATABASE_URL (a fresh schema per call). Tokens are cached per role.
+ * database named by TEST_DATABASE_URL (a fresh database per call). Each starts from the migrated and
+ * seeded snapshot the API project's global setup prepared once (tests/api/global-setup.ts), so a
+ * test file does not pay for migrations and seeding. Tokens are cached per role.
  */
 export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
@@ -50,8 +61,7 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const config = { ...readConfig({}), distDir: '/nonexistent', loginRateLimit: 1000, ...overrides }
   const database = await openTestDatabase()
-  await database.migrate()
-  await seedDemoData(database.db)
+  await database.migrate() // a no-op on the snapshot; kept so a stale snapshot still gets new migrations
   const app = await buildApp({ config, database, onRoute: hooks.onRoute })
   await app.ready()
   const tokens = new Map<string, string>()
@@ -89,15 +99,39 @@ export async function startTestServer(
 
 async function openTestDatabase(): Promise<Database> {
   const url = process.env.TEST_DATABASE_URL
-  if (!url) return openDatabase({ dataDir: 'memory://' })
-  // One database per test server keeps files independent on a shared PostgreSQL.
-  const { default: pg } = await import('pg')
+  const snapshot = inject('apiSnapshot')
+  if (!url) {
+    const dump = new Blob([fs.readFileSync(snapshot.pgliteDump!)])
+    return openDatabase({ dataDir: 'memory://', loadDataDir: dump })
+  }
+  // One database per test server keeps files independent on a shared PostgreSQL; copying the
+  // seeded template is much faster than migrating and seeding again.
   const name = `itr_test_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`
+  await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${snapshot.pgTemplate}`)
+  return openDatabase({ url: withDatabase(url, name), poolSize: 4 })
+}
+
+/** Runs one statement on the server of `url` through its own short connection. */
+export async function adminQuery(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg')
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
-  await admin.query(`CREATE DATABASE ${name}`)
-  await admin.end()
+  try {
+    await admin.query(statement)
+  } finally {
+    await admin.end()
+  }
+}
+
+/** `url` pointing at another database of the same server. */
+export function withDatabase(url: string, name: string): string {
   const target = new URL(url)
   target.pathname = `/${name}`
-  return openDatabase({ url: target.toString(), poolSize: 4 })
+  return target.toString()
+}
+
+/** Migrates and seeds a database, the state every test server starts from. */
+export async function prepareSeededDatabase(database: Database): Promise<void> {
+  await database.migrate()
+  await seedDemoData(database.db)
 }

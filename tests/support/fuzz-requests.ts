@@ -40,23 +40,24 @@ function segmentFor(route: RouteInfo, name: string): fc.Arbitrary<string> {
 }
 
 /** A body for the route: its schema's shape with hostile content, broken JSON, or the wrong kind of body. */
-function bodyFor(route: RouteInfo): fc.Arbitrary<{ contentType?: string; payload?: string | Buffer }> {
+type Body = { contentType?: string; payload?: string | Buffer }
+
+function bodyFor(route: RouteInfo): fc.Arbitrary<Body> {
   const isForm = route.url.endsWith('/api/token')
   const isUpload = route.url.endsWith('/formDocuments') && route.method === 'POST'
-  const shaped = fromSchema(route.schema.body ?? {}).map((value) =>
+  const shaped = fromSchema(route.schema.body ?? {}).map((value): Body =>
     isForm
       ? {
           contentType: 'application/x-www-form-urlencoded',
           payload: new URLSearchParams(
-            Object.entries(value && typeof value === 'object' ? value : { value }).map(([k, v]) => [
-              k,
-              typeof v === 'string' ? v : JSON.stringify(v),
-            ]),
+            Object.entries(value && typeof value === 'object' ? value : { value }).map(
+              ([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)],
+            ),
           ).toString(),
         }
       : { contentType: 'application/json', payload: JSON.stringify(value) ?? 'null' },
   )
-  const variants = [
+  const variants: { weight: number; arbitrary: fc.Arbitrary<Body> }[] = [
     { weight: 6, arbitrary: shaped },
     { weight: 2, arbitrary: badJson.map((payload) => ({ contentType: 'application/json', payload })) },
     {
@@ -73,7 +74,7 @@ function bodyFor(route: RouteInfo): fc.Arbitrary<{ contentType?: string; payload
         payload: hostileString,
       }),
     },
-    { weight: 1, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.constant<Body>({}) },
   ]
   if (isUpload) variants.push({ weight: 4, arbitrary: multipartJunk })
   return fc.oneof(...variants)
@@ -133,7 +134,7 @@ export function requestsFor(route: RouteInfo): fc.Arbitrary<FuzzRequest> {
       as: fc.constantFrom(...views),
       segments,
       query: queryFor(route),
-      body: hasBody ? bodyFor(route) : fc.constant({}),
+      body: hasBody ? bodyFor(route) : fc.constant<Body>({}),
       junkHeader: fc.option(junkValue.map((v) => String(JSON.stringify(v)).slice(0, 200))),
     })
     .map(({ as, segments: values, query, body, junkHeader }) => {

@@ -29,7 +29,7 @@ export async function startRecordingServer(
   const routes: RouteInfo[] = []
   const record = (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    const url = route.url ?? route.path
+    const url = route.url
     if (!url?.startsWith('/svc/')) return
     const config = (route.config ?? {}) as { public?: boolean; views?: readonly RoleView[] }
     const schema = (route.schema ?? {}) as RouteInfo['schema']

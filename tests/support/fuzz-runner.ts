@@ -122,7 +122,7 @@ async function settleJobs(server: TestServer): Promise<void> {
     const result = await server.database.db.execute(
       sql`SELECT count(*)::int AS n FROM jobs WHERE status IN ('pending', 'running')`,
     )
-    if (Number((result.rows[0] as { n: number }).n) === 0) return
+    if (Number((result as unknown as { rows: { n: number }[] }).rows[0].n) === 0) return
     await new Promise((resolve) => setTimeout(resolve, 25))
   }
   throw new Error('background jobs did not finish')

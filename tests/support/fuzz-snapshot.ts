@@ -9,7 +9,7 @@ export async function appTables(db: Db): Promise<string[]> {
   const result = await db.execute(
     sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`,
   )
-  return (result.rows as { name: string }[]).map((r) => r.name)
+  return (result as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)
 }
 
 /**
@@ -26,7 +26,7 @@ export function snapshotter(db: Db, tables: string[]): () => Promise<DbSnapshot>
   return async () => {
     const result = await db.execute(sql.raw(query))
     return Object.fromEntries(
-      (result.rows as { name: string; rows: number; hash: string }[]).map((r) => [
+      (result as unknown as { rows: { name: string; rows: number; hash: string }[] }).rows.map((r) => [
         r.name,
         { rows: Number(r.rows), hash: r.hash },
       ]),

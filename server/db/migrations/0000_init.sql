@@ -251,6 +251,14 @@ CREATE TABLE "test_equipment" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "login_attempts" (
+	"username" text PRIMARY KEY NOT NULL,
+	"failures" integer NOT NULL,
+	"window_started_at" timestamp with time zone NOT NULL,
+	"locked_until" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_parent_id_asset_models_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -325,4 +333,5 @@ CREATE INDEX "records_job_number_idx" ON "records" USING btree ("job_number");--
 CREATE INDEX "records_customer_idx" ON "records" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "records_test_equipment_idx" ON "records" USING btree ("test_equipment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_equipment_serial_unique" ON "test_equipment" USING btree (lower("full_serial_number"));--> statement-breakpoint
-CREATE INDEX "test_equipment_owner_idx" ON "test_equipment" USING btree ("owner_id");
+CREATE INDEX "test_equipment_owner_idx" ON "test_equipment" USING btree ("owner_id");--> statement-breakpoint
+CREATE INDEX "login_attempts_updated_idx" ON "login_attempts" USING btree ("updated_at");

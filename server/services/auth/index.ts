@@ -7,7 +7,8 @@ import {
   errorSchema,
   type TokenRequest,
 } from '../../../schemas/auth'
-import { badRequest, unauthorized } from '../../http-error'
+import { badRequest, HttpError, unauthorized } from '../../http-error'
+import { LoginAttemptsRepository, lockoutMessage, lockoutPolicy } from '../../repositories/login-attempts'
 import type { UsersRepository } from '../../repositories/users'
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens'
 import type { AccessTokens } from './access-tokens'
@@ -21,11 +22,14 @@ export interface AuthServiceOptions {
 
 /**
  * The {auth} host: `POST /api/token`, form-encoded, for the password and refresh_token grants
- * (SPEC §7 Auth). Password attempts are rate-limited per client address and username.
+ * (SPEC §7 Auth). Password attempts are rate-limited per client address and username, and a username
+ * is locked after repeated wrong passwords (server/repositories/login-attempts.ts, docs/security.md).
  */
 const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) => {
   await app.register(formbody)
   await app.register(rateLimit, { global: false })
+  // Lockout per username, whichever address the guesses come from (the rate limit above is per address).
+  const attempts = new LoginAttemptsRepository(app.db, lockoutPolicy())
 
   app.post<{ Body: TokenRequest }>(
     '/api/token',
@@ -54,8 +58,15 @@ const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) =>
       const body = request.body
       if (body.grant_type === 'password') {
         if (!body.username || !body.password) throw badRequest('username and password are required.')
+        const locked = await attempts.lockedFor(body.username)
+        if (locked > 0) throw new HttpError(429, lockoutMessage(locked))
         const user = await opts.users.verify(body.username, body.password)
-        if (!user) throw unauthorized('User is Unauthorized.')
+        if (!user) {
+          const lockedNow = await attempts.recordFailure(body.username)
+          if (lockedNow > 0) throw new HttpError(429, lockoutMessage(lockedNow))
+          throw unauthorized('User is Unauthorized.')
+        }
+        await attempts.clear(body.username)
         const access = await opts.tokens.sign(user)
         return { ...access, refresh_token: await opts.refreshTokens.issue(user.id) }
       }

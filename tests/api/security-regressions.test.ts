@@ -47,6 +47,20 @@ describe('fuzzer regressions', () => {
     expect(res.json().message).toBe('A value in the request is out of range or not in the expected form.')
   })
 
+  it('refuses a multipart upload cut off before its closing boundary with 400', async () => {
+    const body = Buffer.from(
+      '--b\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n' +
+        'Content-Type: application/pdf\r\n\r\n%PDF-1.4 cut short\r\n',
+    )
+    const res = await server.call('itr', 'POST', '/api/formDocuments', {
+      as: 'internal',
+      body,
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+    })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe('The upload could not be read: the multipart body is incomplete.')
+  })
+
   it('answers 409 when a record type that records use is deleted, and keeps it', async () => {
     const [used] = await server.database.db
       .select({ id: dataPointTypes.id, name: dataPointTypes.name })

@@ -9,6 +9,9 @@ import { checkUpload } from './upload-check'
 const tags = ['documents']
 const MB = 1024 * 1024
 
+/** A multipart body that ends before its closing boundary. */
+export const UPLOAD_UNREADABLE = 'The upload could not be read: the multipart body is incomplete.'
+
 /** Upload size limit in MB: UPLOAD_MAX_MB, 20 by default. */
 export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) => Number(env.UPLOAD_MAX_MB ?? 20) || 20
 
@@ -52,15 +55,19 @@ const documentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest(RECORD_MESSAGES.uploadMissing)
-      const file = await request.file()
-      if (!file || file.fieldname !== 'file') throw badRequest(RECORD_MESSAGES.uploadMissing)
+      let file: Awaited<ReturnType<typeof request.file>>
       let content: Buffer
       try {
+        file = await request.file()
+        if (!file || file.fieldname !== 'file') throw badRequest(RECORD_MESSAGES.uploadMissing)
         content = await file.toBuffer()
       } catch (error) {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new HttpError(413, RECORD_MESSAGES.uploadTooLarge(limitMb))
-        throw error
+        // A body cut short or without its closing boundary is the caller's, not a server failure.
+        if (error instanceof HttpError || ((error as { statusCode?: number }).statusCode ?? 500) < 500)
+          throw error
+        throw badRequest(UPLOAD_UNREADABLE)
       }
       const contentType = checkUpload(file.filename, content, request.query.accept === 'pdf')
       const field = file.fields.documentType

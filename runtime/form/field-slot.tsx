@@ -29,7 +29,7 @@ export const FieldSlot = memo(function FieldSlot({
   const id = `${runtime.idPrefix}${variable}`
   const rawErrors = errors.length ? (errors as string[]) : undefined
   return (
-    <div className={className} data-variable={variable}>
+    <div className={`itr-field ${className}`} data-variable={variable}>
       {!Widget.ownsLabel && (
         <label className="form-label fw-semibold mb-1" htmlFor={id} id={`${id}-label`}>
           {label}

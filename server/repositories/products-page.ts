@@ -112,7 +112,9 @@ export async function productsPage(
   for (const a of attributes) conditions.push(attributeCondition(a.key, a.value))
 
   const sortField = filter.sortField || 'id'
-  if (!(sortField in SORT_COLUMNS)) throw badRequest(RECORD_MESSAGES.badProductSortField(sortField))
+  // Own keys only: `in` would also accept inherited names such as constructor or toString.
+  if (!Object.hasOwn(SORT_COLUMNS, sortField))
+    throw badRequest(RECORD_MESSAGES.badProductSortField(sortField))
   const column = SORT_COLUMNS[sortField as keyof typeof SORT_COLUMNS]
   const direction = String(filter.sortDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc
 

@@ -1,5 +1,9 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import type { GroupControl, LeafFieldControl } from '../../schemas/form-layout'
+import {
+  DOCUMENT_ONLY_EXTENSIONS,
+  UPLOAD_EXTENSIONS as SERVER_UPLOAD_EXTENSIONS,
+} from '../../schemas/records/document'
 
 /**
  * Output of `compileLayout`. Record data is FLAT: every variable is a top-level key, whatever group
@@ -61,8 +65,11 @@ export const UI_NAMES = {
   testEquipment: { field: 'testEquipment' },
 } as const
 
-/** SPEC §5 "Uploads": accepted extensions by default, and for document (typed) uploads. */
+/**
+ * SPEC §5 "Uploads": accepted extensions by default, and for document (typed) uploads — the same
+ * lists the server enforces (schemas/records/document.ts).
+ */
 export const UPLOAD_EXTENSIONS = {
-  default: ['.docx', '.png', '.svg', '.xls', '.zip', '.pdf'],
-  document: ['.pdf'],
+  default: SERVER_UPLOAD_EXTENSIONS,
+  document: DOCUMENT_ONLY_EXTENSIONS,
 } as const

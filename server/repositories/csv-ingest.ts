@@ -6,7 +6,7 @@ import { badRequest, HttpError } from '../http-error'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 import { JobsRepository } from './jobs'
-import { RecordWriter } from './record-writer'
+import { CsvRecordWriter } from './csv-record-writer'
 import {
   SubmissionPreparer,
   type PreparedRecord,
@@ -121,8 +121,8 @@ export class CsvIngest {
         if (errors.length) {
           throw badRequest(RECORD_MESSAGES.csvRejected(errors.length, rows.length), errors)
         }
-        const writer = new RecordWriter(tx)
-        for (const record of prepared) await writer.write(record, who.id, job.id)
+        // Every row is checked above before anything is written; then multi-row statements (DESIGN.md §8).
+        await new CsvRecordWriter(tx).writeAll(prepared, who.id, job.id)
         await new JobsRepository(tx).finish(job.id, { records: prepared.length })
         return { message: RECORD_MESSAGES.uploadAccepted, jobId: job.id, records: prepared.length }
       })

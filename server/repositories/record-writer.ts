@@ -21,6 +21,42 @@ export function normaliseNa(value: unknown): unknown {
   return value
 }
 
+/** What a record row refers to, once its customer, test equipment and product exist. */
+export interface RecordSide {
+  customerId: number | null
+  testEquipmentId: number | null
+  productId: number | null
+  serialNumberPrefix: string
+  productSerialNumber: string
+}
+
+/** The `records` columns of a prepared record (shared by the one-record and the batched CSV writers). */
+export function recordColumns(p: PreparedRecord, side: RecordSide) {
+  return {
+    recordTypeId: p.definition.id,
+    category: p.definition.category,
+    layoutVersion: p.definition.layoutRevision,
+    productTypeId: p.productTypeId,
+    supplierId: p.supplierId,
+    deviceOwnerId: p.deviceOwnerId,
+    customerId: side.customerId,
+    productId: side.productId,
+    testEquipmentId: side.testEquipmentId,
+    serialNumberPrefix: side.serialNumberPrefix,
+    productSerialNumber: side.productSerialNumber,
+    recordDate: p.recordDate,
+    testResult: p.testResult,
+    jobNumber: p.jobNumber,
+    batchNumber: p.batchNumber,
+    faultItems: p.faultItems,
+    repairItems: p.repairItems,
+    faultDescriptives: p.faultDescriptives,
+    repairDescriptives: p.repairDescriptives,
+    data: normaliseNa(p.data) as Record<string, unknown>,
+    fileName: p.fileName,
+  }
+}
+
 /** Writes prepared records and their side effects (products, test equipment, links) in the caller's transaction. */
 export class RecordWriter {
   private readonly products: ProductsRepository
@@ -34,7 +70,7 @@ export class RecordWriter {
   }
 
   /** Customer, test equipment and products the record points at, created on first use. */
-  private async sideEffects(p: PreparedRecord) {
+  private async sideEffects(p: PreparedRecord): Promise<RecordSide> {
     const customerId = p.customerName ? (await this.customers.findOrCreate(p.customerName)).id : null
     let testEquipmentId: number | null = null
     if (p.calibration) {
@@ -88,32 +124,6 @@ export class RecordWriter {
     }
   }
 
-  private columns(p: PreparedRecord, side: Awaited<ReturnType<RecordWriter['sideEffects']>>) {
-    return {
-      recordTypeId: p.definition.id,
-      category: p.definition.category,
-      layoutVersion: p.definition.layoutRevision,
-      productTypeId: p.productTypeId,
-      supplierId: p.supplierId,
-      deviceOwnerId: p.deviceOwnerId,
-      customerId: side.customerId,
-      productId: side.productId,
-      testEquipmentId: side.testEquipmentId,
-      serialNumberPrefix: side.serialNumberPrefix,
-      productSerialNumber: side.productSerialNumber,
-      recordDate: p.recordDate,
-      testResult: p.testResult,
-      jobNumber: p.jobNumber,
-      batchNumber: p.batchNumber,
-      faultItems: p.faultItems,
-      repairItems: p.repairItems,
-      faultDescriptives: p.faultDescriptives,
-      repairDescriptives: p.repairDescriptives,
-      data: normaliseNa(p.data) as Record<string, unknown>,
-      fileName: p.fileName,
-    }
-  }
-
   private async linkTestEquipment(recordId: number, p: PreparedRecord, testEquipmentId: number | null) {
     const ids = [...p.testEquipmentIds]
     if (testEquipmentId && !ids.includes(testEquipmentId)) ids.push(testEquipmentId)
@@ -133,7 +143,7 @@ export class RecordWriter {
     const side = await this.sideEffects(p)
     const [row] = await this.db
       .insert(records)
-      .values({ ...this.columns(p, side), createdBy: userId, jobId })
+      .values({ ...recordColumns(p, side), createdBy: userId, jobId })
       .returning({ id: records.id })
     await this.linkTestEquipment(row.id, p, side.testEquipmentId)
     if (side.productId) await this.products.refreshSummary(side.productId)
@@ -155,7 +165,7 @@ export class RecordWriter {
     const side = await this.sideEffects(p)
     await this.db
       .update(records)
-      .set({ ...this.columns(p, side), updatedBy: userId, updatedAt: new Date() })
+      .set({ ...recordColumns(p, side), updatedBy: userId, updatedAt: new Date() })
       .where(eq(records.id, recordId))
     await this.db.delete(recordTestEquipment).where(eq(recordTestEquipment.recordId, recordId))
     await this.linkTestEquipment(recordId, p, side.testEquipmentId)

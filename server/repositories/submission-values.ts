@@ -64,6 +64,39 @@ const DATE_FORMATS = [
   'YYYY-MM-DD HH:mm',
 ]
 
+const DAY_FIRST = /^(\d{2})([/-])(\d{2})\2(\d{4})(?: (\d{2}):(\d{2})(?::(\d{2}))?)?$/
+const YEAR_FIRST = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2})(?::(\d{2}))?$/
+
+/**
+ * The DATE_FORMATS shapes without dayjs, which costs ~0.3 ms a call (a CSV of 100,000 rows spent most of
+ * its time here). Answers only what dayjs' strict parse would answer the same for: every field must come
+ * back unchanged from the UTC date (so 31/02 or 24:00 are left to dayjs, which refuses them), and years
+ * before 1000 are left to dayjs too. Anything else: undefined, and the caller asks dayjs.
+ */
+function parseCommonDate(text: string): Date | undefined {
+  let parts: string[] | undefined
+  const dayFirst = DAY_FIRST.exec(text)
+  if (dayFirst) {
+    const [, day, , month, year, hour, minute, second] = dayFirst
+    parts = [year, month, day, hour, minute, second]
+  } else {
+    const yearFirst = YEAR_FIRST.exec(text)
+    if (yearFirst) parts = yearFirst.slice(1)
+  }
+  if (!parts) return undefined
+  const [y, mo, d, h, mi, s] = parts.map((v) => (v === undefined ? 0 : Number(v)))
+  if (y < 1000) return undefined
+  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s))
+  const same =
+    date.getUTCFullYear() === y &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    date.getUTCHours() === h &&
+    date.getUTCMinutes() === mi &&
+    date.getUTCSeconds() === s
+  return same ? date : undefined
+}
+
 /** A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC). */
 export function parseDate(v: unknown, variable: string): Date {
   const text = textOf(v)
@@ -72,6 +105,8 @@ export function parseDate(v: unknown, variable: string): Date {
     const d = new Date(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
     if (!Number.isNaN(d.getTime())) return d
   }
+  const fast = parseCommonDate(text)
+  if (fast) return fast
   for (const format of DATE_FORMATS) {
     const d = dayjs.utc(text, format, true)
     if (d.isValid()) return d.toDate()

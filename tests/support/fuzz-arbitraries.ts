@@ -51,6 +51,8 @@ export const HOSTILE_STRINGS = [
   '__proto__',
   'constructor',
   'prototype',
+  'toString',
+  'hasOwnProperty',
   'null',
   'undefined',
   'NaN',

@@ -121,14 +121,14 @@ export async function buildRecordsWorkbook(
   sheet.getRow(1).commit()
 
   let rows = 0
-  let after: { date: Date; id: number } | undefined
+  let after: { date: string; id: number } | undefined
   for (;;) {
     const batch = await recordListSelect(db)
       .where(
         and(
           where,
           after
-            ? sql`(${records.recordDate}, ${records.id}) < (${after.date.toISOString()}::timestamptz, ${after.id})`
+            ? sql`(${records.recordDate}, ${records.id}) < (${after.date}::timestamptz, ${after.id})`
             : undefined,
         ),
       )
@@ -136,7 +136,7 @@ export async function buildRecordsWorkbook(
       .limit(BATCH)
     if (batch.length === 0) break
     const data = await db
-      .select({ id: records.id, data: records.data })
+      .select({ id: records.id, data: records.data, at: sql<string>`${records.recordDate}::text` })
       .from(records)
       .where(
         inArray(
@@ -168,8 +168,10 @@ export async function buildRecordsWorkbook(
       sheet.addRow(values).commit()
       rows++
     }
+    // The cursor keeps the database's own timestamp text: a JS Date drops microseconds, and a record
+    // stored with them would fall outside `< cursor` and be skipped (or repeated).
     const last = batch[batch.length - 1]
-    after = { date: last.recordDate, id: last.recordId }
+    after = { date: data.find((d) => d.id === last.recordId)!.at, id: last.recordId }
     if (batch.length < BATCH) break
   }
   sheet.commit()

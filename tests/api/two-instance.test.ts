@@ -155,6 +155,60 @@ describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database
     expect(Buffer.from(await got.arrayBuffer()).equals(content)).toBe(true)
   })
 
-  // TODO(issue 3, records): add one block here: submit a test record through A ({submission}, see the
-  // record types of tests/api/records-fixtures.ts) and find it in the records list of B.
+  it('lists through B a test record submitted through A', async () => {
+    // The demo data of every fresh database: Fabrikam Meters' single-phase meters (FSM: 1..100000) and
+    // their Smart Meter Accuracy Batch record type (Test).
+    const client = new pg.Client({ connectionString: scratch.url })
+    await client.connect()
+    let supplierId: number
+    let recordTypeId: number
+    try {
+      const ids = await client.query(`SELECT
+        (SELECT id FROM asset_manufacturers WHERE name = 'Fabrikam Meters') AS supplier,
+        (SELECT id FROM data_point_types WHERE name = 'Smart Meter Accuracy Batch') AS type`)
+      supplierId = ids.rows[0].supplier
+      recordTypeId = ids.rows[0].type
+    } finally {
+      await client.end()
+    }
+    const { token } = await signIn(a)
+    const serial = `FSM:${90_000 + (Date.now() % 10_000)}`
+    const submitted = await a.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      token,
+      body: {
+        supplierId,
+        productTypeId: 100205,
+        recordTypeId,
+        data: { serial, testDate: '2026-03-01T09:30:00Z', result: 'pass' },
+      },
+    })
+    expect(submitted.status).toBe(200)
+    const { recordId } = (await submitted.json()) as { recordId: number }
+
+    const filter = encodeURIComponent(
+      JSON.stringify({ filters: [{ field: 'productSerialNumber', value: serial }] }),
+    )
+    const list = await b.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/Records/page/1/size/10/filter/${filter}`,
+      {
+        token,
+      },
+    )
+    expect(list.status).toBe(200)
+    const page = (await list.json()) as {
+      totalCount: number
+      result: { recordId: number; productSerialNumber: string; testResult: string; recordDate: string }[]
+    }
+    expect(page.totalCount).toBe(1)
+    expect(page.result).toEqual([
+      expect.objectContaining({
+        recordId,
+        productSerialNumber: serial,
+        testResult: 'pass',
+        recordDate: '2026-03-01T09:30:00.000Z',
+      }),
+    ])
+  })
 })

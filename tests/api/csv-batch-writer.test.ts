@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { CsvRecordWriter } from '../../server/repositories/csv-record-writer'
+import { RecordWriter } from '../../server/repositories/record-writer'
+import { SubmissionPreparer, type Submitter } from '../../server/repositories/submission-prepare'
+import { startTestServer, type TestServer } from '../support/api'
+import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
+
+const rowsOf = <T>(result: unknown): T[] =>
+  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
+
+/**
+ * The batched CSV writer must leave the database as writing the same records one by one does: the same
+ * products (created in the same order, same parents — also re-parented by a later row — and summaries),
+ * customers, records and links. Both run on the same starting data in a transaction that is rolled back;
+ * ids differ between the runs (sequences do not roll back), so the snapshots name rows by serial.
+ */
+describe('CSV batch writer', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  let equipmentId: number
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    equipmentId = (await seedKnownRecords(server, fx)).equipmentId
+  })
+  afterAll(() => server.close())
+
+  async function snapshot(db: Db) {
+    const q = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query))
+    return {
+      products: await q(sql`
+        SELECT p.asset_model_id, p.product_serial_number, p.asset_manufacturer_id, pp.product_serial_number AS parent,
+               p.date_of_last_record::text AS last, p.current_status
+        FROM products p LEFT JOIN products pp ON pp.id = p.parent_id ORDER BY p.id`),
+      customers: await q(sql`SELECT name FROM customers ORDER BY id`),
+      records: await q(sql`
+        SELECT r.category, r.product_serial_number, p.product_serial_number AS product, c.name AS customer,
+               r.record_date::text AS date, r.test_result, r.job_number, r.batch_number, r.fault_items, r.data,
+               r.file_name, r.layout_version, r.supplier_id, r.product_type_id,
+               (SELECT array_agg(t.test_equipment_id ORDER BY t.test_equipment_id) FROM record_test_equipment t
+                WHERE t.record_id = r.id) AS equipment
+        FROM records r LEFT JOIN products p ON p.id = r.product_id LEFT JOIN customers c ON c.id = r.customer_id
+        ORDER BY r.id`),
+      productEquipment: await q(sql`
+        SELECT p.product_serial_number, l.test_equipment_id FROM product_test_equipment l
+        JOIN products p ON p.id = l.product_id ORDER BY 1, 2`),
+    }
+  }
+
+  it('writes what the one-record writer writes, in the same order', async () => {
+    const db = server.database.db
+    const [who] = rowsOf<{ id: number }>(
+      await db.execute(sql`SELECT id FROM users WHERE username = 'internal'`),
+    )
+    const submitter: Submitter = {
+      id: who.id,
+      view: 'internal',
+      claims: { ITRInternalUser: true, ITRSubmitter: true, ITRViewer: [1, 2, 3, 4] },
+    }
+    const test = (serial: string, bushing: string | null, day: number, result: string) => ({
+      kind: 'single' as const,
+      input: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: fx.types.test,
+        fileName: 'batch.csv',
+        data: {
+          serial,
+          testDate: `2026-05-${String(day).padStart(2, '0')}T08:00:00Z`,
+          equipment: [equipmentId],
+          result,
+          ratio: { value: 0.5, passOrFail: result === 'Fail' ? 'Fail' : 'n/a' },
+          ...(bushing ? { bushing } : {}),
+        },
+      },
+    })
+    const despatch = (serial: string, customer: string, day: number) => ({
+      kind: 'despatch' as const,
+      input: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: fx.types.despatch,
+        data: { serial, date: `2026-06-0${day}T00:00:00Z`, job: `JOB-${day}`, customer, batch: 'B1' },
+      },
+    })
+    const inputs = [
+      test('NWT:1', 'NWB:5', 1, 'Pass'), // stored product, new component
+      test('NWT:500', 'NWB:6', 2, 'Fail'), // new product and component
+      test('NWT:501', 'NWB:5', 3, 'n/a'), // the component moves to a new parent
+      test('NWT:500', null, 4, 'Pass'), // the same new product again, newer
+      test('NWT:500', null, 1, 'Fail'), // an older record: the summary keeps the newest
+      despatch('NWT:501', 'Acme Utilities', 5), // stored customer (other case below)
+      despatch('NWT:500', 'New Customer Ltd', 6),
+      despatch('NWT:1', 'new customer ltd', 7),
+    ]
+    const preparer = new SubmissionPreparer(db)
+    const prepared = []
+    for (const { kind, input } of inputs) prepared.push(await preparer.prepare(kind, input, submitter))
+
+    const run = async (write: (tx: Db) => Promise<void>) => {
+      let taken: Awaited<ReturnType<typeof snapshot>> | undefined
+      const rollback = new Error('rollback')
+      await db
+        .transaction(async (tx) => {
+          await write(tx as unknown as Db)
+          taken = await snapshot(tx as unknown as Db)
+          throw rollback
+        })
+        .catch((error: unknown) => {
+          if (error !== rollback) throw error
+        })
+      return taken!
+    }
+    const oneByOne = await run(async (tx) => {
+      const writer = new RecordWriter(tx)
+      for (const p of prepared) await writer.write(p, who.id, null)
+    })
+    const batched = await run((tx) => new CsvRecordWriter(tx).writeAll(prepared, who.id, null))
+
+    expect(batched).toEqual(oneByOne)
+    // The cases above really happened: a re-parented component and a summary from the newest test.
+    const bushing = oneByOne.products.find(
+      (p) => (p as { product_serial_number: string }).product_serial_number === 'NWB:5',
+    )
+    expect(bushing).toMatchObject({ parent: 'NWT:501' })
+    const nwt500 = oneByOne.products.find(
+      (p) => (p as { product_serial_number: string }).product_serial_number === 'NWT:500',
+    )
+    expect(nwt500).toMatchObject({ current_status: 'pass' })
+    expect(oneByOne.records).toHaveLength(inputs.length + 7)
+  })
+})

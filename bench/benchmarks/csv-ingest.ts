@@ -8,8 +8,8 @@ const HEADER = 'serial,testDate,result,errorAt5A,errorAt60A,creepTest'
 
 /** Demo data (server/seed/reference.ts, demo-layouts.ts): Fabrikam Meters' meters, and their file-capture Test type. */
 const METERS = [
-  { productTypeId: 100205, prefix: 'FSM:' },
-  { productTypeId: 100206, prefix: 'FTM:' },
+  { productTypeId: 100206, prefix: 'FTM:' }, // range 1..50,000: the 10k batch
+  { productTypeId: 100205, prefix: 'FSM:' }, // range 1..100,000: the 100k batch
 ]
 
 /** A meter accuracy batch: `rows` new meters, one record each, a few fails, dates over the last year. */

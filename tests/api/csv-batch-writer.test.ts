@@ -3,7 +3,11 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { CsvRecordWriter } from '../../server/repositories/csv-record-writer'
 import { RecordWriter } from '../../server/repositories/record-writer'
-import { SubmissionPreparer, type Submitter } from '../../server/repositories/submission-prepare'
+import {
+  SubmissionPreparer,
+  type PreparedRecord,
+  type Submitter,
+} from '../../server/repositories/submission-prepare'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
 
@@ -96,7 +100,7 @@ describe('CSV batch writer', () => {
       despatch('NWT:1', 'new customer ltd', 7),
     ]
     const preparer = new SubmissionPreparer(db)
-    const prepared = []
+    const prepared: PreparedRecord[] = []
     for (const { kind, input } of inputs) prepared.push(await preparer.prepare(kind, input, submitter))
 
     const run = async (write: (tx: Db) => Promise<void>) => {

@@ -1,10 +1,11 @@
 import fs from 'node:fs'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn } from '../support/e2e'
+import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
-const baseUrl = inject('baseUrl')
+let baseUrl = ''
+useFreshServer((url) => (baseUrl = url))
 
 let browser: Browser
 let context: BrowserContext

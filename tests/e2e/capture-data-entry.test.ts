@@ -1,9 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { DEMO_USER } from '../support/api'
-import { launchBrowser, screenshot, signIn } from '../support/e2e'
+import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
-const baseUrl = inject('baseUrl')
+let baseUrl = ''
+useFreshServer((url) => (baseUrl = url))
 let browser: Browser
 let context: BrowserContext
 let page: Page

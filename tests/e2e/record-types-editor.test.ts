@@ -1,11 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { FORM_LAYOUT_MESSAGES } from '../../schemas/form-layout'
 import { DEMO_USER } from '../support/api'
-import { launchBrowser, screenshot, signIn } from '../support/e2e'
+import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
 const M = FORM_LAYOUT_MESSAGES.recordType
-const baseUrl = inject('baseUrl')
+let baseUrl = ''
+useFreshServer((url) => (baseUrl = url))
 let browser: Browser
 let context: BrowserContext
 let page: Page

@@ -1,8 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, inject, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn } from '../support/e2e'
+import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
-const baseUrl = inject('baseUrl')
+let baseUrl = ''
+useFreshServer((url) => (baseUrl = url))
 let browser: Browser
 let context: BrowserContext
 let page: Page
@@ -26,7 +27,9 @@ it('shows reference data read-only to the internal view: View actions, no Add, n
   await page.getByRole('table').getByText('Northwind Transformers').waitFor()
   expect(await page.getByRole('button', { name: 'Add new supplier' }).count()).toBe(0)
   await page.getByRole('link', { name: 'View Northwind Transformers' }).click()
-  await page.getByText('You can view this supplier. Changes need the configurator or administrator role.').waitFor()
+  await page
+    .getByText('You can view this supplier. Changes need the configurator or administrator role.')
+    .waitFor()
   expect(await page.getByLabel(/Name/).first().isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
   await screenshot(page, 'supplier-read-only')

@@ -1,9 +1,10 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn } from '../support/e2e'
+import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
-const baseUrl = inject('baseUrl')
+let baseUrl = ''
+useFreshServer((url) => (baseUrl = url))
 
 const NAV = {
   viewAll: [

@@ -4,6 +4,7 @@ import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { DEMO_USER } from './api'
 import type { RoleView } from '../../schemas/roles'
 
@@ -36,7 +37,8 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
   // E2E_DIST_DIR lets several people build and test at once without sharing dist/.
   const distDir = path.resolve(ROOT, process.env.E2E_DIST_DIR ?? 'dist')
-  if (!fs.existsSync(path.join(distDir, 'index.html'))) throw new Error(`${distDir} is missing: run vite build first`)
+  if (!fs.existsSync(path.join(distDir, 'index.html')))
+    throw new Error(`${distDir} is missing: run vite build first`)
   const port = await freePort()
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itr-e2e-'))
   let log = ''
@@ -122,4 +124,23 @@ export async function screenshot(page: Page, name: string) {
   const dir = path.join(ROOT, 'screenshots')
   fs.mkdirSync(dir, { recursive: true })
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+}
+
+/** Settings of every E2E server: many sign-ins from one address are normal in a test run. */
+export const E2E_SERVER_ENV = { LOGIN_RATE_LIMIT: '10000' }
+
+/**
+ * Gives the calling test file its own real server on a fresh data dir (started before its tests,
+ * stopped after), so no file sees another file's records and counts stay what the demo data says.
+ * `onUrl` receives the base URL once the server answers.
+ */
+export function useFreshServer(onUrl: (url: string) => void): void {
+  let server: RunningServer | undefined
+  beforeAll(async () => {
+    server = await startServer(E2E_SERVER_ENV)
+    onUrl(server.url)
+  }, 180_000)
+  afterAll(async () => {
+    await server?.stop()
+  })
 }

@@ -15,7 +15,13 @@ export interface DemoIds {
 }
 
 export const DEMO_LOGINS: DemoLogin[] = [
-  { view: 'viewAll', username: 'admin', password: 'admin-demo', email: 'admin@itr.example', claims: () => ({ IsAdmin: true }) },
+  {
+    view: 'viewAll',
+    username: 'admin',
+    password: 'admin-demo',
+    email: 'admin@itr.example',
+    claims: () => ({ IsAdmin: true }),
+  },
   {
     view: 'configurator',
     username: 'configurator',

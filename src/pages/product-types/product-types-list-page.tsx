@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
@@ -13,6 +13,7 @@ import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { Banner } from '../../components/banner'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useConfirmDelete } from '../../components/use-confirm-delete'
 import { PageHeader } from '../../components/page-header'
 import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { useSuccessQuery } from '../../components/success-query'
@@ -32,8 +33,11 @@ export default function ProductTypesListPage() {
     () => (list.data ?? []).map((t) => ({ ...t, parentName: t.parent?.name ?? '' })),
     [list.data],
   )
-  const [deleting, setDeleting] = useState<Row | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const del = useConfirmDelete<Row>(
+    (item) => productTypesApi.delete(item.id),
+    () => list.reload(),
+  )
+  const askDelete = del.ask
 
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
@@ -50,7 +54,7 @@ export default function ProductTypesListPage() {
             {canWrite ? 'Edit' : 'View'}
           </ActionLink>
           {canWrite && t.id !== PROTECTED_PRODUCT_TYPE_ID && (
-            <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+            <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => askDelete(t)}>
               Delete
             </ActionButton>
           )}
@@ -60,21 +64,8 @@ export default function ProductTypesListPage() {
         </RowActions>
       )),
     ],
-    [canWrite],
+    [canWrite, askDelete],
   )
-
-  const remove = async () => {
-    const target = deleting
-    setDeleting(null)
-    if (!target) return
-    try {
-      await productTypesApi.delete(target.id)
-      setError(null)
-      list.reload()
-    } catch (e) {
-      setError(describeError(e))
-    }
-  }
 
   return (
     <>
@@ -82,7 +73,7 @@ export default function ProductTypesListPage() {
         {canWrite && <Button onClick={() => navigate('/ProductTypes/New')}>Add new product type</Button>}
       </PageHeader>
       <Banner variant="success" message={success} />
-      <Banner variant="error" message={error ?? (list.error ? describeError(list.error) : null)} />
+      <Banner variant="error" message={del.error ?? (list.error ? describeError(list.error) : null)} />
       <DataGrid
         label="Product Types"
         columns={columns}
@@ -92,9 +83,9 @@ export default function ProductTypesListPage() {
         emptyText="No product types yet."
       />
       <ConfirmDialog
-        question={deleting && `Delete product type ${deleting.name}?`}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        question={del.deleting && `Delete product type ${del.deleting.name}?`}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </>
   )

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
@@ -9,6 +9,7 @@ import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { Banner } from '../../components/banner'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useConfirmDelete } from '../../components/use-confirm-delete'
 import { PageHeader } from '../../components/page-header'
 import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { useSuccessQuery } from '../../components/success-query'
@@ -37,8 +38,11 @@ export default function RecordTypesListPage() {
       })),
     [list.data],
   )
-  const [deleting, setDeleting] = useState<Row | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const del = useConfirmDelete<Row>(
+    (item) => recordTypesApi.delete(item.id),
+    () => list.reload(),
+  )
+  const askDelete = del.ask
 
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
@@ -56,7 +60,7 @@ export default function RecordTypesListPage() {
             Edit
           </ActionLink>
           {canWrite && (
-            <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => setDeleting(t)}>
+            <ActionButton variant="outline-danger" label={`Delete ${t.name}`} onClick={() => askDelete(t)}>
               Delete
             </ActionButton>
           )}
@@ -66,21 +70,8 @@ export default function RecordTypesListPage() {
         </RowActions>
       )),
     ],
-    [canWrite],
+    [canWrite, askDelete],
   )
-
-  const remove = async () => {
-    const target = deleting
-    setDeleting(null)
-    if (!target) return
-    try {
-      await recordTypesApi.delete(target.id)
-      setError(null)
-      list.reload()
-    } catch (e) {
-      setError(describeError(e))
-    }
-  }
 
   return (
     <>
@@ -88,7 +79,7 @@ export default function RecordTypesListPage() {
         {canWrite && <Button onClick={() => navigate('/RecordTypes/New')}>Add new record type</Button>}
       </PageHeader>
       <Banner variant="success" message={success} />
-      <Banner variant="error" message={error ?? (list.error ? describeError(list.error) : null)} />
+      <Banner variant="error" message={del.error ?? (list.error ? describeError(list.error) : null)} />
       <DataGrid
         label="Record Types"
         columns={columns}
@@ -99,9 +90,9 @@ export default function RecordTypesListPage() {
         emptyText="No record types yet."
       />
       <ConfirmDialog
-        question={deleting && `Delete record type ${deleting.name}?`}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        question={del.deleting && `Delete record type ${del.deleting.name}?`}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </>
   )

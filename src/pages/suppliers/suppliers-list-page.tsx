@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
@@ -9,6 +9,7 @@ import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { Banner } from '../../components/banner'
 import { ConfirmDialog } from '../../components/confirm-dialog'
+import { useConfirmDelete } from '../../components/use-confirm-delete'
 import { PageHeader } from '../../components/page-header'
 import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { useSuccessQuery } from '../../components/success-query'
@@ -21,8 +22,11 @@ export default function SuppliersListPage() {
   const view = useAtomValue(sessionAtom)?.view ?? 'none'
   const success = useSuccessQuery('Successfully added new supplier')
   const list = useResource((signal) => suppliersApi.list(signal), [])
-  const [deleting, setDeleting] = useState<Supplier | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const del = useConfirmDelete<Supplier>(
+    (item) => suppliersApi.delete(item.id),
+    () => list.reload(),
+  )
+  const askDelete = del.ask
   const canDelete = ADMIN_VIEWS.includes(view)
   const canEdit = CONFIGURE_VIEWS.includes(view)
 
@@ -44,7 +48,7 @@ export default function SuppliersListPage() {
             <ActionButton
               variant="outline-danger"
               label={`Delete ${row.original.name}`}
-              onClick={() => setDeleting(row.original)}
+              onClick={() => askDelete(row.original)}
             >
               Delete
             </ActionButton>
@@ -52,20 +56,8 @@ export default function SuppliersListPage() {
         </RowActions>
       )),
     ],
-    [canDelete, canEdit],
+    [canDelete, canEdit, askDelete],
   )
-
-  const remove = async () => {
-    const target = deleting
-    setDeleting(null)
-    if (!target) return
-    try {
-      await suppliersApi.delete(target.id)
-      list.reload()
-    } catch (e) {
-      setError(describeError(e))
-    }
-  }
 
   return (
     <>
@@ -75,7 +67,7 @@ export default function SuppliersListPage() {
         )}
       </PageHeader>
       <Banner variant="success" message={success} />
-      <Banner variant="error" message={error ?? (list.error ? describeError(list.error) : null)} />
+      <Banner variant="error" message={del.error ?? (list.error ? describeError(list.error) : null)} />
       <DataGrid
         label="Suppliers"
         columns={columns}
@@ -85,9 +77,9 @@ export default function SuppliersListPage() {
         emptyText="No suppliers yet."
       />
       <ConfirmDialog
-        question={deleting && `Delete supplier ${deleting.name}?`}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        question={del.deleting && `Delete supplier ${del.deleting.name}?`}
+        onConfirm={() => void del.confirm()}
+        onCancel={del.cancel}
       />
     </>
   )

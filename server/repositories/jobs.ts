@@ -1,12 +1,24 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 
 export type JobRow = typeof jobs.$inferSelect
 
+/**
+ * A job still 'running' this long after its last update was cut off (its instance restarted or died):
+ * nothing it wrote is half done — an ingest is one transaction, an export stores its file in one
+ * step — so it is reported failed and the user requests it again.
+ */
+export const STALE_JOB_MS = 15 * 60 * 1000
+export const INTERRUPTED_JOB_MESSAGE =
+  'The job was interrupted because the server restarted. Please try again.'
+
 /** Background jobs (CSV ingest, Excel export) and their status. */
 export class JobsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** A new job, already running. */
   async create(kind: string, createdBy: number | null, payload: Record<string, unknown>): Promise<JobRow> {
@@ -17,7 +29,13 @@ export class JobsRepository {
     return row
   }
 
+  /** The job; one left running past STALE_JOB_MS is marked failed first (see STALE_JOB_MS). */
   async get(id: number): Promise<JobRow | undefined> {
+    const staleBefore = new Date(this.now() - STALE_JOB_MS)
+    await this.db
+      .update(jobs)
+      .set({ status: 'error', error: INTERRUPTED_JOB_MESSAGE, updatedAt: new Date(this.now()) })
+      .where(and(eq(jobs.id, id), eq(jobs.status, 'running'), lt(jobs.updatedAt, staleBefore)))
     const [row] = await this.db.select().from(jobs).where(eq(jobs.id, id))
     return row
   }

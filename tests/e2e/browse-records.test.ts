@@ -119,7 +119,7 @@ describe('/Records', () => {
     await settled()
     expect(await categorySelect().count()).toBe(0)
     expect(await headers()).toContain('Result ↕')
-    expect(await page.getByRole('button', { name: 'Export to Excel' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Export to Excel' }).isVisible()).toBe(true)
   })
 
   it('opens form records in /DataEntry and other records as key/value lines on /Records/{id}', async () => {
@@ -248,7 +248,7 @@ describe('Excel export', () => {
     const progress = dialog.getByRole('progressbar', { name: 'Download progress' })
     await progress.waitFor()
     expect(await progress.innerText()).toBe('16 / 16')
-    expect(await dialog.getByRole('button', { name: 'Stop download' }).isVisible()).toBe(true)
+    await expect.poll(() => dialog.getByRole('button', { name: 'Stop download' }).isVisible()).toBe(true)
     expect(chunkRequested).toBe(true)
     release()
     const download = await downloading

@@ -123,7 +123,7 @@ describe('Add New Record', () => {
     await openAs('viewAll', '/AddRecord')
     await page.getByRole('heading', { name: 'Add New Record' }).waitFor()
     expect(await page.getByRole('radio', { name: 'Standard' }).isChecked()).toBe(true)
-    expect(await page.getByRole('radio', { name: 'Calibration' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('radio', { name: 'Calibration' }).isVisible()).toBe(true)
 
     await select('Supplier').selectOption({ label: emptySupplier })
     await warning(SPEC.noProductTypes).waitFor()

@@ -134,8 +134,8 @@ describe('Data entry', () => {
     )
     await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
     expect(await headerResult()).toBe('-')
-    expect(await page.getByRole('button', { name: 'Lock Items' }).isVisible()).toBe(true)
-    expect(await page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Lock Items' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('button', { name: 'Cancel' }).isVisible()).toBe(true)
     await screenshot(page, 'capture-data-entry-new')
 
     await field('Transformer serial number').fill(transformerSerial)
@@ -174,14 +174,14 @@ describe('Data entry', () => {
       'Transformer Routine Test',
     ])
     for (const name of ['Finish', 'Add Duplicate', 'Add New'])
-      expect(await page.getByRole('button', { name }).isVisible()).toBe(true)
+      await expect.poll(() => page.getByRole('button', { name }).isVisible()).toBe(true)
     await screenshot(page, 'capture-data-entry-summary')
 
     await page.getByRole('button', { name: 'Add Duplicate' }).click()
     await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
     expect(await field('Transformer serial number').inputValue()).toBe('')
     expect(await field('Voltage ratio error').inputValue()).toBe('')
-    expect(await page.getByText('No test equipment added.').isVisible()).toBe(true)
+    await expect.poll(() => page.getByText('No test equipment added.').isVisible()).toBe(true)
     expect(await headerResult()).toBe('-')
   })
 
@@ -190,7 +190,7 @@ describe('Data entry', () => {
     await open(`/DataEntry?record=${testRecordId}`)
     await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
     expect(await field('Transformer serial number').inputValue()).toBe(transformerSerial)
-    expect(await field('Transformer serial number').getAttribute('readonly')).not.toBeNull()
+    await expect.poll(() => field('Transformer serial number').getAttribute('readonly')).not.toBeNull()
     expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: 'Lock Items' }).count()).toBe(0)
     expect(await page.locator('.data-entry-actions').getByRole('button', { name: 'Close' }).isVisible()).toBe(
@@ -201,7 +201,7 @@ describe('Data entry', () => {
 
     await page.getByRole('button', { name: 'Edit' }).click()
     await page.waitForURL(/edit=true/)
-    expect(await field('Transformer serial number').getAttribute('readonly')).toBeNull()
+    await expect.poll(() => field('Transformer serial number').getAttribute('readonly')).toBeNull()
     await field('Voltage ratio error').fill('0.3')
     const newId = await saveRecord()
     expect(newId).not.toBe(testRecordId)
@@ -215,10 +215,10 @@ describe('Data entry', () => {
       'Transformer Routine Test',
     )
     await page.getByRole('button', { name: 'Lock Items' }).click()
-    expect(await field('Tested by').getAttribute('readonly')).not.toBeNull()
-    expect(await field('Transformer serial number').getAttribute('readonly')).toBeNull()
+    await expect.poll(() => field('Tested by').getAttribute('readonly')).not.toBeNull()
+    await expect.poll(() => field('Transformer serial number').getAttribute('readonly')).toBeNull()
     await page.getByRole('button', { name: 'Unlock Items' }).click()
-    expect(await field('Tested by').getAttribute('readonly')).toBeNull()
+    await expect.poll(() => field('Tested by').getAttribute('readonly')).toBeNull()
   })
 
   it('uploads a document with a progress bar and an image preview', async () => {
@@ -236,12 +236,14 @@ describe('Data entry', () => {
     await field('Photo of the fault').setInputFiles({ name: 'fault.png', mimeType: 'image/png', buffer: png })
     const uploading = page.getByRole('status', { name: 'Uploading fault.png' })
     await uploading.waitFor()
-    expect(await uploading.locator('.progress').isVisible()).toBe(true)
+    await expect.poll(() => uploading.locator('.progress').isVisible()).toBe(true)
     expect(await uploading.getByRole('progressbar').count()).toBe(1)
     await page.getByAltText('Preview of fault.png').waitFor()
     await screenshot(page, 'capture-upload-progress')
     release()
     await page.locator('[data-variable="photo"]').getByText('Uploaded').waitFor()
-    expect(await page.locator('[data-variable="photo"]').getByText('fault.png').isVisible()).toBe(true)
+    await expect
+      .poll(() => page.locator('[data-variable="photo"]').getByText('fault.png').isVisible())
+      .toBe(true)
   })
 })

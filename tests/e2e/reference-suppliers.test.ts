@@ -42,7 +42,9 @@ describe('suppliers', () => {
     await page.getByRole('heading', { name: 'Suppliers' }).waitFor()
     const grid = page.getByRole('table', { name: 'Suppliers' })
     await grid.getByRole('cell', { name: 'Northwind Transformers', exact: true }).waitFor()
-    expect(await grid.getByRole('button', { name: 'Delete Northwind Transformers' }).isVisible()).toBe(true)
+    await expect
+      .poll(() => grid.getByRole('button', { name: 'Delete Northwind Transformers' }).isVisible())
+      .toBe(true)
     await page.getByLabel('Filter by Name').fill('northwnd')
     await expect.poll(() => grid.getByRole('row').count()).toBe(3) // header, filter row, one match
     await screenshot(page, 'ref-suppliers-list')

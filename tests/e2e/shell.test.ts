@@ -71,7 +71,7 @@ describe('login', () => {
     await page.goto(`${baseUrl}/Records`)
     await page.getByRole('dialog').waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
-    expect(await page.getByRole('heading', { name: 'Login - ITR Studio' }).isVisible()).toBe(true)
+    await expect.poll(() => page.getByRole('heading', { name: 'Login - ITR Studio' }).isVisible()).toBe(true)
     expect(await page.getByLabel('Username').getAttribute('required')).not.toBeNull()
     expect(await page.getByLabel('Password').getAttribute('required')).not.toBeNull()
     expect(await seriousViolations(page)).toEqual([])
@@ -82,7 +82,7 @@ describe('login', () => {
     await page.goto(`${baseUrl}/login`)
     await page.getByRole('button', { name: 'Login' }).click()
     await page.getByText('Username is required.').waitFor()
-    expect(await page.getByText('Password is required.').isVisible()).toBe(true)
+    await expect.poll(() => page.getByText('Password is required.').isVisible()).toBe(true)
   })
 
   it("shows 'User is Unauthorized.' for a wrong password", async () => {
@@ -155,23 +155,23 @@ describe('shell', () => {
     await screenshot(page, 'shell-home-desktop')
 
     await page.getByRole('button', { name: 'Close navigation' }).click()
-    expect(await drawer.isVisible()).toBe(false)
+    await expect.poll(() => drawer.isVisible()).toBe(false)
     await page.getByRole('button', { name: 'Open navigation' }).click()
-    expect(await drawer.isVisible()).toBe(true)
+    await expect.poll(() => drawer.isVisible()).toBe(true)
   })
 
   it('opens the drawer at 98% width on a 400 px screen', async () => {
     await page.setViewportSize({ width: 400, height: 800 })
     await signIn(page, baseUrl, 'viewAll')
     const drawer = page.getByRole('navigation', { name: 'Main navigation' })
-    expect(await drawer.isVisible()).toBe(false)
+    await expect.poll(() => drawer.isVisible()).toBe(false)
     await screenshot(page, 'shell-home-400')
     await page.getByRole('button', { name: 'Open navigation' }).click()
     expect((await drawer.boundingBox())?.width).toBeCloseTo(392, 0)
     await screenshot(page, 'shell-drawer-400')
     await drawer.getByRole('link', { name: 'Records' }).click()
     await page.waitForURL('**/Records')
-    expect(await drawer.isVisible()).toBe(false)
+    await expect.poll(() => drawer.isVisible()).toBe(false)
   })
 
   it('logs out back to the login modal and forgets the session', async () => {

@@ -32,6 +32,11 @@ it('shows reference data read-only to the internal view: View actions, no Add, n
     .waitFor()
   expect(await page.getByLabel(/Name/).first().isDisabled()).toBe(true)
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
+  // The serial ranges are readable without pressing an expander (which the disabled form cannot offer).
+  const ranges = page.getByRole('table', { name: /^Serial ranges of / })
+  await ranges.first().waitFor()
+  await expect.poll(() => ranges.count()).toBe(3)
+  await expect.poll(() => ranges.first().getByLabel('Prefix').first().inputValue()).toMatch(/^NW[TBC]:$/)
   await screenshot(page, 'supplier-read-only')
   await page.getByRole('button', { name: 'Back' }).click()
   await page.waitForURL('**/Suppliers')

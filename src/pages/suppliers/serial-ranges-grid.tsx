@@ -8,13 +8,15 @@ import type { ProductRow, RangeRow } from './supplier-products'
 const titles = supplierSerialRangeSchema.properties
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text))
 
-/** The serial ranges of one supplier product: prefix (text), min and max (numeric), delete; 3 a page. */
+/** The serial ranges of one supplier product: prefix (text), min and max (numeric), delete (not when read-only); 3 a page. */
 export function SerialRangesGrid({
   product,
   onChange,
   onRemove,
+  readOnly,
 }: {
   product: ProductRow
+  readOnly?: boolean
   onChange: (rangeKey: string, patch: Partial<RangeRow>) => void
   onRemove: (rangeKey: string) => void
 }) {
@@ -49,17 +51,21 @@ export function SerialRangesGrid({
           />
         ),
       })),
-      actionsColumn<RangeRow>(({ row }) => (
-        <ActionButton
-          variant="outline-danger"
-          label="Delete serial range"
-          onClick={() => onRemove(row.original.key)}
-        >
-          Delete
-        </ActionButton>
-      )),
+      ...(readOnly
+        ? []
+        : [
+            actionsColumn<RangeRow>(({ row }) => (
+              <ActionButton
+                variant="outline-danger"
+                label="Delete serial range"
+                onClick={() => onRemove(row.original.key)}
+              >
+                Delete
+              </ActionButton>
+            )),
+          ]),
     ],
-    [onChange, onRemove],
+    [onChange, onRemove, readOnly],
   )
   return (
     <DataGrid

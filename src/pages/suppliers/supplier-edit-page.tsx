@@ -43,7 +43,7 @@ export default function SupplierEditPage() {
           onCancel={c.cancel}
           busy={c.saving}
         >
-          <SupplierProductsGrid c={c} />
+          <SupplierProductsGrid c={c} readOnly={!canConfigure} />
         </CrudForm>
       </PageState>
     </>

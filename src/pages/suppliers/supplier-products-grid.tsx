@@ -9,9 +9,10 @@ import type { SupplierEditController } from './use-supplier-edit'
 
 /**
  * The supplier's product types, 5 a page (SPEC §2/§9). Each row picks a product type and expands to
- * its serial ranges; 'Add new product type' waits until no empty row is left.
+ * its serial ranges; 'Add new product type' waits until no empty row is left. Read-only viewers sit
+ * inside the form's disabled fieldset, where no expander can be pressed, so every row shows expanded.
  */
-export function SupplierProductsGrid({ c }: { c: SupplierEditController }) {
+export function SupplierProductsGrid({ c, readOnly }: { c: SupplierEditController; readOnly?: boolean }) {
   const { types, chooseProduct, removeProduct, addRange, updateRange, removeRange } = c
   const columns = useMemo<ColumnDef<ProductRow, unknown>[]>(
     () => [
@@ -53,25 +54,29 @@ export function SupplierProductsGrid({ c }: { c: SupplierEditController }) {
           </Button>
         ),
       },
-      {
-        ...actionsColumn<ProductRow>(({ row }) => (
-          <RowActions>
-            <ActionButton label="Add new serial range" onClick={() => addRange(row.original.key)}>
-              Add new serial range
-            </ActionButton>
-            <ActionButton
-              variant="outline-danger"
-              label={`Delete product type ${row.original.name ?? ''}`.trim()}
-              onClick={() => removeProduct(row.original.key)}
-            >
-              Delete
-            </ActionButton>
-          </RowActions>
-        )),
-        meta: { width: COLUMN_WIDTHS.actions + 130, align: 'end' },
-      },
+      ...(readOnly
+        ? []
+        : [
+            {
+              ...actionsColumn<ProductRow>(({ row }) => (
+                <RowActions>
+                  <ActionButton label="Add new serial range" onClick={() => addRange(row.original.key)}>
+                    Add new serial range
+                  </ActionButton>
+                  <ActionButton
+                    variant="outline-danger"
+                    label={`Delete product type ${row.original.name ?? ''}`.trim()}
+                    onClick={() => removeProduct(row.original.key)}
+                  >
+                    Delete
+                  </ActionButton>
+                </RowActions>
+              )),
+              meta: { width: COLUMN_WIDTHS.actions + 130, align: 'end' },
+            },
+          ]),
     ],
-    [types, chooseProduct, removeProduct, addRange],
+    [types, chooseProduct, removeProduct, addRange, readOnly],
   )
   const renderRanges = useCallback(
     (row: { original: ProductRow }) => (
@@ -79,9 +84,10 @@ export function SupplierProductsGrid({ c }: { c: SupplierEditController }) {
         product={row.original}
         onChange={(rangeKey, patch) => updateRange(row.original.key, rangeKey, patch)}
         onRemove={(rangeKey) => removeRange(row.original.key, rangeKey)}
+        readOnly={readOnly}
       />
     ),
-    [updateRange, removeRange],
+    [updateRange, removeRange, readOnly],
   )
   return (
     <section aria-labelledby="supplier-products-title" className="mt-4">
@@ -89,9 +95,11 @@ export function SupplierProductsGrid({ c }: { c: SupplierEditController }) {
         <h2 id="supplier-products-title" className="h5 mb-0">
           Product Types
         </h2>
-        <Button size="sm" variant="outline-primary" onClick={c.addProduct} disabled={!c.canAddProduct}>
-          Add new product type
-        </Button>
+        {!readOnly && (
+          <Button size="sm" variant="outline-primary" onClick={c.addProduct} disabled={!c.canAddProduct}>
+            Add new product type
+          </Button>
+        )}
       </div>
       <DataGrid
         label="Product types of the supplier"
@@ -101,7 +109,7 @@ export function SupplierProductsGrid({ c }: { c: SupplierEditController }) {
         pageSize={PAGE_SIZES.supplierProducts}
         emptyText="This supplier has no product types yet."
         renderExpanded={renderRanges}
-        expanded={c.expanded}
+        expanded={readOnly ? Object.fromEntries(c.rows.map((r) => [r.key, true])) : c.expanded}
         onExpandedChange={c.setExpanded}
         showRowId={c.lastAdded}
       />

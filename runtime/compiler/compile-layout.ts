@@ -1,43 +1,24 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { groupTestVariables, isContainer, variableOf } from '../../schemas/form-layout'
+import { compileDataSchema, emptyValue, valueControlsOf, variableOf } from '../../schemas/form-layout'
 import type { Control, FormLayout } from '../../schemas/form-layout'
-import { emptyValue, fieldSchema } from './field-schema'
 import { fieldUi } from './field-ui'
-import type { CompiledField, CompiledLayout, LayoutNode, ValueControl } from './types'
+import type { CompiledField, CompiledLayout, LayoutNode } from './types'
 
 /**
- * Compiles a (valid, current-version) form layout into what rjsf renders: the data JSON Schema,
- * the uiSchema, the empty values of a fresh entry and the flat field index. Pure and without React;
- * the runtime calls it once per layout and memoises the result.
+ * Compiles a (valid, current-version) form layout into what rjsf renders: the data JSON Schema
+ * (schemas/form-layout/data-schema.ts, the one the server validates submissions with), the uiSchema,
+ * the empty values of a fresh entry and the flat field index. Pure and without React; the runtime
+ * calls it once per layout and memoises the result.
  */
 export function compileLayout(layout: FormLayout): CompiledLayout {
+  const data = compileDataSchema(layout)
   const fields: Record<string, CompiledField> = {}
-  const properties: Record<string, RJSFSchema> = {}
-  const required: string[] = []
   const uiSchema: UiSchema = {}
   const defaults: Record<string, unknown> = {}
-  const dependents: Record<string, string[]> = {}
-  const order: string[] = []
-
-  const addField = (control: ValueControl) => {
-    const variable = control.variable
-    // Duplicates are a layout error reported by the designer; the first control keeps the key.
-    if (fields[variable]) return
-    const schema = fieldSchema(control)
-    fields[variable] = { variable, control, schema }
-    properties[variable] = schema
-    uiSchema[variable] = fieldUi(control)
-    defaults[variable] = emptyValue(control)
-    order.push(variable)
-    if (
-      ('required' in control && control.required) ||
-      (control.type === 'testEquipment' && (control.min ?? 0) > 0)
-    ) {
-      required.push(variable)
-    }
-    if (control.type === 'group') {
-      for (const test of groupTestVariables(control)) (dependents[test] ??= []).push(variable)
-    }
+  for (const [variable, field] of Object.entries(data.fields)) {
+    fields[variable] = { ...field, schema: field.schema as RJSFSchema }
+    uiSchema[variable] = fieldUi(field.control)
+    defaults[variable] = emptyValue(field.control)
   }
 
   const build = (controls: readonly Control[]): LayoutNode[] =>
@@ -53,7 +34,6 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
           }
         case 'group': {
           const variable = variableOf(control)
-          if (variable) addField({ ...control, variable })
           return {
             kind: 'group',
             ...(control.label ? { label: control.label } : {}),
@@ -63,36 +43,28 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
           }
         }
         default:
-          addField(control)
           return { kind: 'field', variable: control.variable, ...(control.col ? { col: control.col } : {}) }
       }
     })
 
   const tree = build(layout.controls)
-  uiSchema['ui:order'] = [...order, '*']
+  uiSchema['ui:order'] = [...Object.keys(fields), '*']
   uiSchema['ui:options'] = { layout: tree }
 
   return {
-    schema: { type: 'object', title: layout.title, properties, ...(required.length ? { required } : {}) },
+    schema: data.schema as RJSFSchema,
     uiSchema,
     defaults,
     fields,
     tree,
-    dependents,
+    dependents: data.dependents,
   }
 }
 
 /** SPEC §4: the values a fresh entry (or a duplicate) starts with. */
 export function emptyValues(layout: FormLayout): Record<string, unknown> {
   const values: Record<string, unknown> = {}
-  const visit = (controls: readonly Control[]) => {
-    for (const control of controls) {
-      const variable = variableOf(control)
-      if (variable && !(variable in values))
-        values[variable] = emptyValue({ ...control, variable } as ValueControl)
-      if (isContainer(control)) visit(control.children)
-    }
-  }
-  visit(layout.controls)
+  for (const control of valueControlsOf(layout))
+    if (!(control.variable in values)) values[control.variable] = emptyValue(control)
   return values
 }

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import type { GroupControl, LeafFieldControl } from '../../schemas/form-layout'
+import type { ValueControl } from '../../schemas/form-layout'
 import {
   DOCUMENT_ONLY_EXTENSIONS,
   UPLOAD_EXTENSIONS as SERVER_UPLOAD_EXTENSIONS,
@@ -28,7 +28,7 @@ export interface CompiledLayout {
 }
 
 /** A control that holds a value: a leaf field, or a group that stores its result. */
-export type ValueControl = LeafFieldControl | (GroupControl & { variable: string })
+export type { ValueControl }
 
 export interface CompiledField {
   variable: string

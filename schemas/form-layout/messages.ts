@@ -26,3 +26,22 @@ export const FORM_LAYOUT_MESSAGES = {
 
 /** SPEC §9: record type name maximum. */
 export const RECORD_TYPE_NAME_MAX = 50
+
+/**
+ * Not SPEC texts: what a record value breaks when the data schema (data-schema.ts) refuses it. They
+ * name no field (a form shows them under the field; the server puts the field label in front), so
+ * controls with equal rules share one compiled validator.
+ */
+export const DATA_VALUE_MESSAGES = {
+  date: 'must be a date (yyyy-MM-dd, or an ISO 8601 date and time)',
+  duration: 'must be an ISO 8601 duration such as P12M, with a value of 0 or more',
+  checkbox: 'must be true or false',
+  text: 'must be text',
+  choice: (values: readonly string[]) => `must be one of ${values.join(', ')}`,
+  tooManyValues: (n: number) => `allows at most ${n} ${n === 1 ? 'value' : 'values'}`,
+  listOfValues: 'must be a list of distinct values',
+  groupResult: 'must be Pass, Fail, - or n/a',
+  testResult: 'must be a test result: a value and Pass, Fail, - or n/a',
+  testEquipment: 'must be a list of distinct test equipment ids',
+  document: 'must be an uploaded document',
+} as const

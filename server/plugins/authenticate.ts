@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin'
+import { decodeJwt } from 'jose'
 import { viewFromClaims, type RoleView } from '../../schemas/roles'
 import { forbidden, unauthorized } from '../http-error'
 import type { AccessTokens, SessionUser } from '../services/auth/access-tokens'
@@ -16,6 +17,40 @@ declare module 'fastify' {
   }
 }
 
+/** How long a verified token is taken on trust without checking its signature again. */
+const CACHE_MS = 30_000
+/** Verified tokens kept at most; the cache starts afresh when full (a burst of sign-ins, not a leak). */
+const CACHE_ENTRIES = 5_000
+
+/**
+ * Verified access tokens for a short while. Checking an HS256 signature goes through WebCrypto (a
+ * round trip to libuv's thread pool), which cost a records page 0.5 ms at the median and up to 9 ms
+ * on a loaded machine (docs/performance.md). A hit is only an exact token string seen verified before,
+ * so nothing is taken on trust that was not checked; it lapses at the token's own expiry (the answer
+ * is then "expired", as without the cache) or after CACHE_MS, whichever comes first. Tokens are
+ * stateless (no revocation list), so caching changes no answer.
+ */
+class VerifiedTokens {
+  private readonly entries = new Map<string, { user: SessionUser; until: number }>()
+
+  get(token: string, now: number): SessionUser | undefined {
+    const entry = this.entries.get(token)
+    if (!entry) return undefined
+    if (entry.until > now) return entry.user
+    this.entries.delete(token)
+    return undefined
+  }
+
+  set(token: string, user: SessionUser, now: number): void {
+    const exp = decodeJwt(token).exp
+    // jose refuses a token once now >= exp (whole seconds): the entry must lapse no later.
+    const until = Math.min(now + CACHE_MS, typeof exp === 'number' ? exp * 1000 : now)
+    if (until <= now) return
+    if (this.entries.size >= CACHE_ENTRIES) this.entries.clear()
+    this.entries.set(token, { user, until })
+  }
+}
+
 /**
  * Every service route (under /svc) needs a valid bearer token unless it is marked `config.public`, and a route that lists
  * `config.views` admits only those role views (DESIGN.md §6). Enforced here once, not per route.
@@ -23,6 +58,7 @@ declare module 'fastify' {
 export default fp(
   async (app, opts: { tokens: AccessTokens }) => {
     app.decorateRequest('user', null as never)
+    const verifiedTokens = new VerifiedTokens()
     app.addHook('onRequest', async (request) => {
       // The SPA's files and /config.json are public; every service route under /svc needs a token.
       const config = request.routeOptions.config
@@ -31,9 +67,15 @@ export default fp(
       const header = request.headers.authorization
       const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined
       if (!token) throw unauthorized('A bearer token is required.')
-      const verified = await opts.tokens.verify(token)
-      if (verified === 'expired') throw unauthorized('The access token has expired.')
-      if (verified === 'invalid') throw unauthorized('The access token is not valid.')
+      const now = Date.now()
+      let verified = verifiedTokens.get(token, now)
+      if (!verified) {
+        const answer = await opts.tokens.verify(token)
+        if (answer === 'expired') throw unauthorized('The access token has expired.')
+        if (answer === 'invalid') throw unauthorized('The access token is not valid.')
+        verifiedTokens.set(token, answer, now)
+        verified = answer
+      }
       const view = viewFromClaims(verified.claims)
       request.user = { ...verified, view }
       if (config?.views && !config.views.includes(view)) throw forbidden()

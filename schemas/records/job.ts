@@ -30,7 +30,7 @@ export const exportAcceptedSchema = {
     message: { type: 'string' },
     jobId: { type: 'integer' },
     status: { type: 'string', enum: JOB_STATUSES },
-    delivery: { type: 'string', enum: ['email', 'download'] },
+    delivery: { type: 'string', enum: ['email', 'outbox'] },
     downloadUrl: { type: ['string', 'null'] },
   },
 } as const

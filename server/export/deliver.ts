@@ -1,37 +1,69 @@
+import fs from 'node:fs/promises'
+import path from 'node:path'
 import nodemailer from 'nodemailer'
+import type Mail from 'nodemailer/lib/mailer'
 
-/** Where finished exports go: e-mail through SMTP_URL when configured, otherwise a download link. */
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/**
+ * Where finished exports go: e-mailed through SMTP, or written as the same e-mail to the outbox folder.
+ * Either way the workbook is also stored as a document and offered for download.
+ */
 export interface ExportDelivery {
-  kind: 'email' | 'download'
-  send(to: string, filename: string, content: Buffer, rows: number): Promise<void>
+  kind: 'email' | 'outbox'
+  /** Sends (or files) the message; answers where it went (the address, or the .eml path). */
+  send(to: string, filename: string, content: Buffer, rows: number): Promise<string>
 }
 
 /**
  * SMTP_URL (smtp:// or smtps://, e.g. smtp://user:pass@mail.example:587) turns on e-mail delivery from
- * SMTP_FROM (default "ITR Studio <no-reply@localhost>"). Without it the workbook is only kept as a stored
- * document and offered for download.
+ * SMTP_FROM (default "ITR Studio <no-reply@localhost>"). Without it the message nodemailer would have
+ * sent is written to OUTBOX_DIR (default `<dataDir>/outbox`) as `<file>.eml`, with the workbook beside it
+ * as `<file>.xlsx`, so a one-machine install without a mail server still has a real, openable message.
+ * Several instances must share OUTBOX_DIR (docs/operations.md).
  */
-export function exportDelivery(env: NodeJS.ProcessEnv = process.env, title = 'ITR Studio'): ExportDelivery {
-  const url = env.SMTP_URL?.trim()
-  if (!url) return { kind: 'download', send: async () => {} }
-  const transport = nodemailer.createTransport(url)
+export function exportDelivery(
+  env: NodeJS.ProcessEnv = process.env,
+  title = 'ITR Studio',
+  dataDir = path.resolve(env.DATA_DIR ?? 'data'),
+): ExportDelivery {
   const from = env.SMTP_FROM ?? `${title} <no-reply@localhost>`
+  const message = (to: string, filename: string, content: Buffer, rows: number): Mail.Options => ({
+    from,
+    to,
+    subject: `${title}: your records export`,
+    text: `The records export you asked for is attached (${rows} records).`,
+    attachments: [{ filename, content, contentType: XLSX }],
+  })
+  const url = env.SMTP_URL?.trim()
+  if (url) {
+    const transport = nodemailer.createTransport(url)
+    return {
+      kind: 'email',
+      async send(to, filename, content, rows) {
+        await transport.sendMail(message(to, filename, content, rows))
+        return to
+      },
+    }
+  }
+  const outbox = path.resolve(env.OUTBOX_DIR ?? path.join(dataDir, 'outbox'))
+  // streamTransport builds the exact RFC 822 message SMTP would carry, without sending it.
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
-    kind: 'email',
+    kind: 'outbox',
     async send(to, filename, content, rows) {
-      await transport.sendMail({
-        from,
-        to,
-        subject: `${title}: your records export`,
-        text: `The records export you asked for is attached (${rows} records).`,
-        attachments: [
-          {
-            filename,
-            content,
-            contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-          },
-        ],
-      })
+      const info = await transport.sendMail(message(to, filename, content, rows))
+      await fs.mkdir(outbox, { recursive: true })
+      const base = path.join(outbox, filename.replace(/\.xlsx$/i, ''))
+      // Written under a temporary name and renamed, so a reader of the folder never sees half a file.
+      for (const [file, data] of [
+        [`${base}.xlsx`, content],
+        [`${base}.eml`, info.message as Buffer],
+      ] as const) {
+        await fs.writeFile(`${file}.part`, data)
+        await fs.rename(`${file}.part`, file)
+      }
+      return `${base}.eml`
     },
   }
 }

@@ -1,5 +1,8 @@
+import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import ExcelJS from 'exceljs'
+import { simpleParser } from 'mailparser'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
 
@@ -26,7 +29,7 @@ describe('{data} Excel export', () => {
     expect(res.statusCode).toBe(200)
     const accepted = res.json()
     expect(accepted.message).toBe('Request logged, you will receive an email with the results.')
-    expect(accepted.delivery).toBe('download')
+    expect(accepted.delivery).toBe('outbox')
     const job = await vi.waitFor(
       async () => {
         const status = await server.call(
@@ -127,6 +130,22 @@ describe('{data} Excel export', () => {
       as: 'internal',
     })
     expect(other.statusCode).toBe(404)
+  })
+
+  it('files the e-mail with the workbook attached in the outbox folder when there is no SMTP', async () => {
+    const { rows, jobId } = await exportRows({ filters: [{ field: 'category', value: 'test' }] }, 'internal')
+    const outbox = path.join(server.config.dataDir, 'outbox')
+    const mail = await simpleParser(fs.readFileSync(path.join(outbox, `records-export-${jobId}.eml`)))
+    expect(mail.to).toMatchObject({ text: 'internal@itr.example' })
+    expect(mail.subject).toBe('ITR Studio: your records export')
+    expect(mail.text?.trim()).toBe(`The records export you asked for is attached (${rows.length} records).`)
+    expect(mail.attachments.map((a) => a.filename)).toEqual([`records-export-${jobId}.xlsx`])
+    // The attachment is the workbook that sits beside the message, and it opens.
+    const xlsx = fs.readFileSync(path.join(outbox, `records-export-${jobId}.xlsx`))
+    expect(mail.attachments[0].content.equals(xlsx)).toBe(true)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(xlsx as unknown as ArrayBuffer)
+    expect(workbook.getWorksheet('Records')!.rowCount).toBe(rows.length + 1)
   })
 
   it('refuses a bad filter before logging anything', async () => {

@@ -1,11 +1,16 @@
 import fs from 'node:fs'
+import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
-useFreshServer((url) => (baseUrl = url))
+let dataDir = ''
+useFreshServer((url, server) => {
+  baseUrl = url
+  dataDir = server.dataDir
+})
 
 let browser: Browser
 let context: BrowserContext
@@ -226,6 +231,14 @@ describe('Excel export', () => {
     // A header row, then one row per matching record.
     expect(rows.length - 1).toBe(matches)
     expect(rows.slice(1).every((r) => r.some((c) => c.toLowerCase() === 'pass'))).toBe(true)
+
+    // Without SMTP the e-mail is filed in the outbox, the same workbook beside it; it opens.
+    const jobFile = download.suggestedFilename()
+    const outbox = path.join(dataDir, 'outbox')
+    expect(fs.readFileSync(path.join(outbox, jobFile.replace(/\.xlsx$/, '.eml')), 'utf8')).toMatch(
+      /^Subject: ITR Studio: your records export$/m,
+    )
+    expect((await readWorkbook(path.join(outbox, jobFile))).length - 1).toBe(matches)
   })
 
   it("'Download now' pages the records and builds the workbook in the browser with progress", async () => {

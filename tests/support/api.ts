@@ -1,4 +1,6 @@
 import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
 import { inject } from 'vitest'
 import type {
   FastifyInstance,
@@ -59,7 +61,9 @@ export async function startTestServer(
   overrides: Partial<ServerConfig> = {},
   hooks: { onRoute?: (route: RouteOptions) => void } = {},
 ): Promise<TestServer> {
-  const config = { ...readConfig({}), distDir: '/nonexistent', loginRateLimit: 1000, ...overrides }
+  // Files the server writes (the export outbox) go to a directory of this server's own.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'itr-api-'))
+  const config = { ...readConfig({}), dataDir, distDir: '/nonexistent', loginRateLimit: 1000, ...overrides }
   const database = await openTestDatabase()
   await database.migrate() // a no-op on the snapshot; kept so a stale snapshot still gets new migrations
   const app = await buildApp({ config, database, onRoute: hooks.onRoute })
@@ -92,7 +96,10 @@ export async function startTestServer(
         ...(options.body !== undefined ? { payload: options.body as InjectOptions['payload'] } : {}),
       })
     },
-    close: () => app.close(),
+    async close() {
+      await app.close()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
   }
   return server
 }

@@ -132,13 +132,13 @@ export const E2E_SERVER_ENV = { LOGIN_RATE_LIMIT: '10000' }
 /**
  * Gives the calling test file its own real server on a fresh data dir (started before its tests,
  * stopped after), so no file sees another file's records and counts stay what the demo data says.
- * `onUrl` receives the base URL once the server answers.
+ * `onUrl` receives the base URL once the server answers, and the server (its data directory, e.g.).
  */
-export function useFreshServer(onUrl: (url: string) => void): void {
+export function useFreshServer(onUrl: (url: string, server: RunningServer) => void): void {
   let server: RunningServer | undefined
   beforeAll(async () => {
     server = await startServer(E2E_SERVER_ENV)
-    onUrl(server.url)
+    onUrl(server.url, server)
   }, 180_000)
   afterAll(async () => {
     await server?.stop()

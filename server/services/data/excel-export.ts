@@ -27,13 +27,13 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /**
  * The Excel export of SPEC §7: the call logs a job and answers at once ('Request logged, you will receive
  * an email with the results.'); the workbook is built in the background, stored as a document (so any
- * instance can serve it) and e-mailed to the user when SMTP is configured. Job status and download calls
- * let the SPA offer a link when there is no SMTP.
+ * instance can serve it) and e-mailed to the user when SMTP is configured, otherwise filed as that e-mail
+ * in the outbox folder (server/export/deliver.ts). Job status and download calls let the SPA offer a link.
  */
 const excelExport: FastifyPluginAsync = async (app) => {
   const jobs = new JobsRepository(app.db)
   const documents = new DocumentsRepository(app.db)
-  const delivery = exportDelivery(process.env, app.settings.title)
+  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
   const running = new Set<Promise<void>>()
   app.addHook('onClose', async () => {
     await Promise.allSettled([...running])
@@ -65,8 +65,8 @@ const excelExport: FastifyPluginAsync = async (app) => {
         createdBy: userId,
       })
       const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-      if (delivery.kind === 'email' && user?.email) await delivery.send(user.email, filename, content, rows)
-      await jobs.finish(jobId, { rows, delivery: delivery.kind, to: delivery.kind === 'email' ? user?.email : null }, doc.id)
+      const to = user?.email ? await delivery.send(user.email, filename, content, rows) : null
+      await jobs.finish(jobId, { rows, delivery: delivery.kind, to }, doc.id)
     } catch (error) {
       app.log.error({ err: error, jobId }, 'excel export failed')
       await jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
@@ -83,7 +83,8 @@ const excelExport: FastifyPluginAsync = async (app) => {
         description:
           'Same filter JSON and scoping as the records page. The .xlsx has one column per mapped field and per ' +
           'layout variable; text that would run as a formula is neutralised. Delivered by e-mail when SMTP_URL is ' +
-          'set; always downloadable from jobs/{id}/download once the job is done.',
+          'set, otherwise written as that e-mail to the outbox folder; always downloadable from jobs/{id}/download ' +
+          'once the job is done.',
         params: textParams('filter'),
         response: { 200: exportAcceptedSchema },
       },

@@ -24,7 +24,7 @@ beforeEach(() => {
     message: 'Request logged, you will receive an email with the results.',
     jobId: 7,
     status: 'running',
-    delivery: 'download',
+    delivery: 'outbox',
   })
 })
 afterEach(() => {

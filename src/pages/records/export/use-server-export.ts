@@ -12,7 +12,7 @@ const POLL_MS = 1000
 export interface ExportJobState {
   id: number
   status: Job['status']
-  delivery: 'email' | 'download'
+  delivery: 'email' | 'outbox'
   rows: number | null
   error: string | null
 }
@@ -42,7 +42,7 @@ export function useServerExport() {
       setJob({
         id: accepted.jobId,
         status: accepted.status ?? 'pending',
-        delivery: accepted.delivery ?? 'download',
+        delivery: accepted.delivery ?? 'outbox',
         rows: null,
         error: null,
       })

@@ -11,8 +11,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
  */
 export interface ExportDelivery {
   kind: 'email' | 'outbox'
-  /** Sends (or files) the message; answers where it went (the address, or the .eml path). */
-  send(to: string, filename: string, content: Buffer, rows: number): Promise<string>
+  /** Sends (or files) the message to `to`. */
+  send(to: string, filename: string, content: Buffer, rows: number): Promise<void>
 }
 
 /**
@@ -42,7 +42,6 @@ export function exportDelivery(
       kind: 'email',
       async send(to, filename, content, rows) {
         await transport.sendMail(message(to, filename, content, rows))
-        return to
       },
     }
   }
@@ -63,7 +62,6 @@ export function exportDelivery(
         await fs.writeFile(`${file}.part`, data)
         await fs.rename(`${file}.part`, file)
       }
-      return `${base}.eml`
     },
   }
 }

@@ -65,8 +65,8 @@ const excelExport: FastifyPluginAsync = async (app) => {
         createdBy: userId,
       })
       const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-      const to = user?.email ? await delivery.send(user.email, filename, content, rows) : null
-      await jobs.finish(jobId, { rows, delivery: delivery.kind, to }, doc.id)
+      if (user?.email) await delivery.send(user.email, filename, content, rows)
+      await jobs.finish(jobId, { rows, delivery: delivery.kind, to: user?.email ?? null }, doc.id)
     } catch (error) {
       app.log.error({ err: error, jobId }, 'excel export failed')
       await jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})

@@ -1,6 +1,7 @@
 import { buildApp } from './app'
 import { readConfig } from './config'
 import { openDatabase } from './db/client'
+import { JobsRepository } from './repositories/jobs'
 import { seedDemoData } from './seed/demo'
 
 /**
@@ -15,6 +16,8 @@ async function main() {
     poolSize: config.poolSize,
   })
   await database.migrate()
+  // This process owns the PGlite data dir: a job still 'running' there was cut off by the last process's end.
+  if (database.kind === 'pglite') await new JobsRepository(database.db).failAllRunning()
   const logins = config.seedDemo ? await seedDemoData(database.db) : []
   const app = await buildApp({
     config,

@@ -40,6 +40,21 @@ export class JobsRepository {
     return row
   }
 
+  /**
+   * Marks every job still running as interrupted, at once. Only for a database one process owns (a PGlite
+   * data dir): when that process starts, no job can be running any more — a 'running' row is what a killed
+   * or crashed predecessor left. (PostgreSQL may be shared by several instances, so there the STALE_JOB_MS
+   * rule of `get` decides.) Returns how many were marked.
+   */
+  async failAllRunning(): Promise<number> {
+    const rows = await this.db
+      .update(jobs)
+      .set({ status: 'error', error: INTERRUPTED_JOB_MESSAGE, updatedAt: new Date(this.now()) })
+      .where(eq(jobs.status, 'running'))
+      .returning({ id: jobs.id })
+    return rows.length
+  }
+
   async finish(id: number, result: Record<string, unknown>, documentId?: number | null): Promise<void> {
     await this.db
       .update(jobs)

@@ -23,6 +23,8 @@ export interface ServerProcess {
   ): Promise<Response>
   /** Sends SIGTERM and waits for the process to exit. */
   stop(): Promise<void>
+  /** Sends SIGKILL (kill -9: no shutdown hook runs) and waits for the process to be gone. */
+  crash(): Promise<void>
 }
 
 /** A TCP port nobody listens on right now. */
@@ -106,6 +108,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       return fetch(`${baseUrl}${servicePrefix(host)}${urlPath}`, { method, headers, body })
     },
     stop: () => stopProcess(child, exited),
+    crash: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGKILL')
+      await exited
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { applyChange, validateField } from '../compiler'
 import type { CompiledLayout } from '../compiler'
-import { isPassing } from '../pass-fail'
+import { isPassing, naTestVariables, restoreNa } from '../pass-fail'
 import { NA_TEXT, UNSET_RESULT } from '../../schemas/form-layout'
 import type { RecordData } from './types'
 
@@ -41,13 +41,19 @@ export class FormStore {
   private readonly testVariables: ReadonlySet<string>
   private failing = 0
   private answered = 0
+  /** Test fields with the n/a toggle: a stored '-' there is n/a (see `restoreNa`). */
+  private readonly naVariables: readonly string[]
+  /** The last data given from outside, before `restoreNa`; the same object again is no change. */
+  private external: Readonly<RecordData>
 
   constructor(
     readonly compiled: CompiledLayout,
     initial: Readonly<RecordData>,
     results: ResultVariables,
   ) {
-    this.data = initial
+    this.naVariables = naTestVariables(Object.values(compiled.fields).map((field) => field.control))
+    this.external = initial
+    this.data = restoreNa(this.naVariables, initial)
     this.resultVariables = new Set(results.result)
     this.testVariables = new Set(results.tests)
     this.recount()
@@ -99,7 +105,11 @@ export class FormStore {
   }
 
   /** Replaces the data from outside (reset, duplicate, a loaded record): wakes only the keys that differ. */
-  replace(data: Readonly<RecordData>): void {
+  replace(given: Readonly<RecordData>): void {
+    if (given === this.data || given === this.external) return
+    this.external = given
+    // A loaded record has n/a stored as '-': shown as n/a again (SPEC §4, §9).
+    const data = restoreNa(this.naVariables, given)
     if (data === this.data) return
     const before = this.data
     this.data = data

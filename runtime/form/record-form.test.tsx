@@ -2,6 +2,8 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Control } from '../../schemas/form-layout'
+import { emptyValues } from '../compiler'
+import { toServerData } from '../pass-fail'
 import { validateRecord } from './compiled-layout'
 import { layoutOf, renderRecordForm } from './test-support'
 
@@ -102,6 +104,50 @@ describe('RecordForm: modes', () => {
     )
     expect(screen.getByLabelText(/^Serial/)).toHaveValue('S-2')
     expect(screen.getByLabelText('Remarks')).toHaveValue('copied')
+  })
+})
+
+describe('RecordForm: n/a round trip (SPEC §4, §9: n/a is sent and stored as "-")', () => {
+  const stored = () => ({
+    ...emptyValues(layoutOf(tests)),
+    serial: 'SN:1',
+    ir: { value: null, passOrFail: '-' },
+    ok: { value: 'Yes', passOrFail: 'Pass' },
+    electrical: 'Pass',
+  })
+
+  it('a reopened record shows the n/a toggle on and the input disabled, read-only and in edit', async () => {
+    const readOnly = renderRecordForm(tests, { value: stored(), readOnly: true })
+    expect(screen.getByRole('switch', { name: 'n/a' })).toBeChecked()
+    expect(screen.getByLabelText('Insulation')).toBeDisabled()
+    expect(screen.getByLabelText('Insulation result')).toHaveTextContent('n/a')
+    readOnly.unmount()
+
+    const user = userEvent.setup()
+    const form = renderRecordForm(tests, { value: stored() })
+    expect(screen.getByRole('switch', { name: 'n/a' })).toBeChecked()
+    expect(screen.getByLabelText('Insulation')).toBeDisabled()
+    // n/a passes (SPEC §4): the record is a Pass, not held back by an unset test.
+    expect(form.results.at(-1)).toBe('Pass')
+
+    // Re-saved after an edit elsewhere: n/a is kept and travels as '-' again.
+    await user.type(screen.getByLabelText('Remarks'), 'ok')
+    expect(form.last().ir).toEqual({ value: null, passOrFail: 'n/a' })
+    expect(form.last().electrical).toBe('Pass')
+    expect(toServerData(form.layout, form.last()).ir).toEqual({ value: null, passOrFail: '-' })
+
+    // Switching n/a off enables the input again.
+    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    expect(screen.getByLabelText('Insulation')).toBeEnabled()
+  })
+
+  it('a test field without the n/a option keeps an unset "-" as unset', () => {
+    const plain: Control[] = [
+      { type: 'testField', variable: 'v', label: 'Voltage', testType: 'numeric', min: 1, max: 2 },
+    ]
+    renderRecordForm(plain, { value: { v: { value: null, passOrFail: '-' } } })
+    expect(screen.getByLabelText('Voltage')).toBeEnabled()
+    expect(screen.getByLabelText('Voltage result')).toHaveTextContent('-')
   })
 })
 

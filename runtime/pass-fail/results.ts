@@ -1,11 +1,12 @@
 import {
-  DEFAULT_PASS_CHOICE,
-  FORM_LAYOUT_MESSAGES,
+  InvalidTestTypeError,
   NA_TEXT,
-  TEST_TYPES,
   UNSET_RESULT,
+  evaluateTest,
   groupTestVariables,
   isContainer,
+  passChoiceOf,
+  testTypeIssue,
   variableOf,
   walkControls,
 } from '../../schemas/form-layout'
@@ -14,70 +15,17 @@ import type {
   FormLayout,
   GroupControl,
   GroupResult,
-  PassOrFail,
   TestFieldControl,
   TestFieldValue,
 } from '../../schemas/form-layout'
 
 /**
  * SPEC §4 "Test result per field": how a test field's entry becomes Pass, Fail, '-' (unset) or
- * n/a, how a group's result follows from its tests, and how results travel to the server.
+ * n/a (the rule itself is schemas/form-layout/test-result.ts, shared with the server's CSV reading),
+ * how a group's result follows from its tests, and how results travel to the server.
  */
 
-/** Thrown for a test field whose `testType` no rule knows; its message is SPEC's text. */
-export class InvalidTestTypeError extends Error {
-  constructor() {
-    super(FORM_LAYOUT_MESSAGES.formFields.invalidTestType)
-  }
-}
-
-/** SPEC's message when a stored test field has an unknown test type, else null. */
-export function testTypeIssue(control: { testType?: unknown }): string | null {
-  return (TEST_TYPES as readonly unknown[]).includes(control.testType)
-    ? null
-    : FORM_LAYOUT_MESSAGES.formFields.invalidTestType
-}
-
-/** The answer that passes a choice test; Yes/No defaults to 'Yes', pass/fail to 'Pass'. */
-export function passChoiceOf(control: TestFieldControl): string | undefined {
-  switch (control.testType) {
-    case 'yesNo':
-      return control.passChoice ?? DEFAULT_PASS_CHOICE.yesNo
-    case 'passFail':
-      return control.passChoice ?? DEFAULT_PASS_CHOICE.passFail
-    default:
-      return control.passChoice
-  }
-}
-
-/** The number an entry stands for, or undefined when it is not a number (numeric strings count). */
-function asNumber(value: unknown): number | undefined {
-  if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value)
-    return Number.isFinite(n) ? n : undefined
-  }
-  return undefined
-}
-
-/**
- * Result of one test field entry. `na` is the n/a toggle, which wins over any value; an empty
- * entry is '-' (unset). Numeric: Pass iff a number within min..max inclusive (a missing bound does
- * not limit). Choice kinds: Pass iff the value equals the pass choice.
- */
-export function evaluateTest(control: TestFieldControl, value: unknown, na = false): PassOrFail {
-  if (testTypeIssue(control)) throw new InvalidTestTypeError()
-  if (na) return NA_TEXT
-  if (value === null || value === undefined || value === '') return UNSET_RESULT
-  if (control.testType === 'numeric') {
-    const n = asNumber(value)
-    if (n === undefined) return 'Fail'
-    const aboveMin = control.min === undefined || n >= control.min
-    const belowMax = control.max === undefined || n <= control.max
-    return aboveMin && belowMax ? 'Pass' : 'Fail'
-  }
-  return value === passChoiceOf(control) ? 'Pass' : 'Fail'
-}
+export { InvalidTestTypeError, evaluateTest, passChoiceOf, testTypeIssue }
 
 /** The value a test field stores for an entry: n/a clears the input (SPEC §4 disables it). */
 export function testFieldValue(
@@ -157,4 +105,49 @@ export function toServerData(
     }
   }
   return out
+}
+
+/** Variables of the test fields that offer the n/a toggle (the only ones whose '-' can mean n/a). */
+export function naTestVariables(controls: Iterable<{ type: string; variable?: string; naOption?: boolean }>) {
+  const out: string[] = []
+  for (const control of controls)
+    if (control.type === 'testField' && control.naOption === true && control.variable)
+      out.push(control.variable)
+  return out
+}
+
+/**
+ * The inverse of `toServerData` for a stored record: n/a travels and is stored as '-' (SPEC §9), so a
+ * '-' without a value in a test field that offers n/a was n/a — reopening the record shows the toggle on
+ * and the input disabled, and a re-save sends '-' again. (The runtime itself never stores '-' with no
+ * value: an empty entry is null.) Returns `data` itself when nothing changes.
+ */
+export function restoreNa(
+  variables: readonly string[],
+  data: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  let out: Record<string, unknown> | null = null
+  for (const variable of variables) {
+    const value = data[variable]
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      'passOrFail' in value &&
+      value.passOrFail === UNSET_RESULT &&
+      (!('value' in value) || value.value === null)
+    ) {
+      out ??= { ...data }
+      out[variable] = { value: null, passOrFail: NA_TEXT }
+    }
+  }
+  return out ?? data
+}
+
+/** `restoreNa` over a layout: stored record data as the form shows it. */
+export function fromServerData(
+  layout: Pick<FormLayout, 'controls'>,
+  data: Readonly<Record<string, unknown>>,
+): Readonly<Record<string, unknown>> {
+  const controls = [...walkControls(layout.controls)].map((visited) => visited.control)
+  return restoreNa(naTestVariables(controls), data)
 }

@@ -139,16 +139,22 @@ export function fieldSchema(control: ValueControl): DataSchema {
         pattern: ISO_DURATION_PATTERN,
         errorMessage: { ...requiredError, pattern: DATA_VALUE_MESSAGES.duration },
       }
-    case 'upload':
+    case 'upload': {
       // A copy: the shared `as const` schema is readonly and must not leak into mutable schemas.
+      const document = structuredClone(documentRefSchema) as unknown as DataSchema & {
+        properties: Record<string, unknown>
+      }
+      // The upload call answers documentType null for an untyped file; clients may pass that on as is.
+      document.properties.documentType = { type: ['string', 'null'] }
       return {
         ...base,
-        ...(structuredClone(documentRefSchema) as unknown as DataSchema),
+        ...document,
         type: nullable('object', required),
         errorMessage: required
           ? { type: requiredMessageOf(control), _: DATA_VALUE_MESSAGES.document }
           : DATA_VALUE_MESSAGES.document,
       }
+    }
     case 'testField': {
       const valueType = control.testType === 'numeric' ? ['number', 'null'] : ['string', 'null']
       // Required tests must have a result: unset '-' is refused, except where '-' is how n/a travels.

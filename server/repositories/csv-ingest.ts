@@ -109,8 +109,12 @@ export class CsvIngest {
           const data: Record<string, unknown> = {}
           columns.forEach((column, i) => (data[column] = cells[i].trim() === '' ? null : cells[i].trim()))
           try {
+            // Cells are read by control kind, then checked with the layout's data schema (compiled
+            // once for the whole file: the preparer keeps the validator) like any submission.
             prepared.push(
-              await txPreparer.prepare(kind, { ...input, fileName: input.fileName ?? null, data }, who),
+              await txPreparer.prepare(kind, { ...input, fileName: input.fileName ?? null, data }, who, {
+                textCells: true,
+              }),
             )
           } catch (error) {
             if (error instanceof HttpError && error.statusCode < 500)

@@ -88,4 +88,18 @@ export class RecordDefinitions {
     this.cache.set(id, definition)
     return definition
   }
+
+  /**
+   * The record type with the layout of one stored revision (DESIGN.md §5: a record keeps the revision it
+   * was captured with, and an edit is checked against that one, not the current layout). The current
+   * definition when the revision is null or no longer stored.
+   */
+  async atRevision(id: number, revision: number | null): Promise<RecordDefinition> {
+    const current = await this.get(id)
+    if (revision == null || revision === current.layoutRevision) return current
+    const row = await new RecordTypesRepository(this.db).layoutRevision(id, revision)
+    if (!row) return current
+    const loaded = loadLayout(row.layout)
+    return { ...current, layout: loaded.ok ? loaded.layout : null, layoutRevision: revision }
+  }
 }

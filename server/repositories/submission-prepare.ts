@@ -1,34 +1,27 @@
-import { and, eq, sql } from 'drizzle-orm'
-import { canSubmitRecords, type Claims, type RoleView } from '../../schemas/roles'
+import { canSubmitRecords } from '../../schemas/roles'
 import {
   MAPPING_FIELD_LABELS,
-  testFieldValueSchema,
+  textDataReader,
   walkControls,
+  type TextDataReader,
   type FieldMappings,
   type MappingField,
 } from '../../schemas/form-layout/index'
-import { matchSerial, RECORD_MESSAGES, type RangeBounds } from '../../schemas/records/index'
-import { Ajv } from 'ajv'
+import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Db } from '../db/client'
-import {
-  assetManufacturers,
-  assetModelRecordTypes,
-  assetModels,
-  calibrators,
-  customers,
-  deviceOwnerLocations,
-  deviceOwners,
-  supplierProducts,
-  supplierSerialRanges,
-} from '../db/schema/index'
-import { DocumentsRepository } from './documents'
-import { noSerialPrefixIds } from './product-type-attributes'
 import { RecordDefinitions, type RecordDefinition } from './record-definitions'
+import { prepareCalibration } from './submission-calibration'
+import { SubmissionLookups } from './submission-lookups'
+import { assertValidData, dataValidatorFor, type RecordDataValidator } from './submission-schema'
+import type {
+  PreparedRecord,
+  SerialRef,
+  SubmissionInput,
+  SubmissionKind,
+  Submitter,
+} from './submission-types'
 import {
-  addFrequency,
-  boolOf,
-  documentNames,
   idOrName,
   idsOf,
   listText,
@@ -40,67 +33,14 @@ import {
 } from './submission-values'
 import { TestEquipmentRepository } from './test-equipment'
 
-/** Who submits: the signed-in user. */
-export interface Submitter {
-  id: number
-  claims: Claims
-  view: RoleView
-}
-
-/** Which submission call was used; each accepts its own record categories. */
-export type SubmissionKind = 'single' | 'calibration' | 'despatch'
-
-/** The submission body fields (SPEC §3 "Record submission"). */
-export interface SubmissionInput {
-  supplierId?: number | null
-  deviceOwnerId?: number | null
-  productTypeId?: number | null
-  recordTypeId: number
-  fileName?: string | null
-  data: Record<string, unknown>
-}
-
-/** A serial resolved against a serial range. */
-export interface SerialRef {
-  assetModelId: number
-  prefix: string
-  value: string
-}
-
-/** Everything a record write needs, checked and resolved, with nothing written yet. */
-export interface PreparedRecord {
-  definition: RecordDefinition
-  supplierId: number | null
-  productTypeId: number | null
-  deviceOwnerId: number | null
-  recordDate: Date
-  testResult: 'pass' | 'fail' | '-'
-  data: Record<string, unknown>
-  fileName: string | null
-  product: SerialRef | null
-  parentSerial: string | null
-  components: SerialRef[]
-  testEquipmentIds: number[]
-  customerName: string | null
-  jobNumber: string | null
-  batchNumber: string | null
-  faultItems: string | null
-  repairItems: string | null
-  faultDescriptives: string | null
-  repairDescriptives: string | null
-  calibration: {
-    ownerId: number
-    prefix: string
-    value: string
-    locationId: number | null
-    assetTag: string | null
-    description: string | null
-    skipped: boolean
-    expires: Date | null
-    calibratorId: number | null
-    certificateDocumentId: number | null
-  } | null
-}
+export type {
+  PreparedCalibration,
+  PreparedRecord,
+  SerialRef,
+  SubmissionInput,
+  SubmissionKind,
+  Submitter,
+} from './submission-types'
 
 const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
   single: ['test', 'problemReport'],
@@ -113,37 +53,36 @@ const KIND_LABEL: Record<SubmissionKind, string> = {
   calibration: 'Calibration',
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false })
-const validTestFieldValue = ajv.compile(testFieldValueSchema)
-
-const blank = (v: unknown) =>
-  v == null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+/** Options of one `prepare` call. */
+export interface PrepareOptions {
+  /**
+   * The layout revision the record was captured with (an edited record keeps its own); the record type's
+   * current revision when absent.
+   */
+  layoutRevision?: number | null
+  /** The data are CSV cells (text) to be read by control kind first (docs/csv-upload.md "Values"). */
+  textCells?: boolean
+}
 
 /**
  * Checks a submission and resolves everything it refers to (record type, supplier ranges, owner ranges,
  * calibrator, location, documents, test equipment) without writing, so a bad record — or a bad CSV row —
- * is refused before anything is stored. One instance serves one transaction; lookups are cached in it so
- * a CSV of many rows asks each question once.
+ * is refused before anything is stored. The data is checked against the data schema of the layout
+ * revision it is captured with (submission-schema.ts); what a schema cannot say (serial ranges, supplier
+ * scoping, lookups, mappings) is checked here. One instance serves one transaction; lookups and the
+ * layout's validator are kept in it so a CSV of many rows asks each question once.
  */
 export class SubmissionPreparer {
   readonly definitions: RecordDefinitions
+  private readonly lookups: SubmissionLookups
   private readonly testEquipment: TestEquipmentRepository
-  private readonly documents: DocumentsRepository
-  private readonly cache = new Map<string, Promise<unknown>>()
+  private readonly validators = new Map<string, RecordDataValidator>()
+  private readonly readers = new Map<string, TextDataReader>()
 
   constructor(private readonly db: Db) {
     this.definitions = new RecordDefinitions(db)
+    this.lookups = new SubmissionLookups(db)
     this.testEquipment = new TestEquipmentRepository(db)
-    this.documents = new DocumentsRepository(db)
-  }
-
-  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
-    let hit = this.cache.get(key) as Promise<T> | undefined
-    if (!hit) {
-      hit = load()
-      this.cache.set(key, hit)
-    }
-    return hit
   }
 
   /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
@@ -156,34 +95,62 @@ export class SubmissionPreparer {
     return own
   }
 
-  async prepare(kind: SubmissionKind, input: SubmissionInput, who: Submitter): Promise<PreparedRecord> {
+  /** The validator of the definition's layout (null without a layout: file-only record types). */
+  validatorOf(definition: RecordDefinition): RecordDataValidator | null {
+    if (!definition.layout) return null
+    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
+    let validator = this.validators.get(key)
+    if (!validator) {
+      validator = dataValidatorFor(definition.id, definition.layoutRevision, definition.layout)
+      this.validators.set(key, validator)
+    }
+    return validator
+  }
+
+  /** The CSV cell reader of the definition's layout, made once per instance (null without a layout). */
+  private readerOf(definition: RecordDefinition): TextDataReader | null {
+    if (!definition.layout) return null
+    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
+    let reader = this.readers.get(key)
+    if (!reader) this.readers.set(key, (reader = textDataReader(definition.layout)))
+    return reader
+  }
+
+  async prepare(
+    kind: SubmissionKind,
+    input: SubmissionInput,
+    who: Submitter,
+    options: PrepareOptions = {},
+  ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
-    const definition = await this.definitions.get(input.recordTypeId)
+    const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
     const m = definition.mappings
-    const data = input.data
+    if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
+    // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
+    const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
+    const data = reader ? reader(input.data) : input.data
+    const validator = this.validatorOf(definition)
+    if (validator) assertValidData(validator, data)
+
     const mapped = (field: MappingField) => valueOf(data, m[field] as string | undefined)
     const requiredText = (field: MappingField) => {
       const text = textOf(mapped(field))
       if (!text) throw badRequest(RECORD_MESSAGES.fieldRequired(variableName(m, field)))
       return text
     }
-    if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
-
-    this.checkLayout(definition, data)
     const recordDate = m.dateOfRecordField
       ? parseDate(mapped('dateOfRecordField'), variableName(m, 'dateOfRecordField'))
       : new Date()
     const testResult = m.resultField ? resultOf(mapped('resultField'), m.resultField) : '-'
-    const testEquipmentIds = await this.testEquipmentIds(definition, data)
     const base = {
       definition,
       recordDate,
       testResult,
       data,
       fileName: input.fileName ?? null,
-      testEquipmentIds,
+      testEquipmentIds: await this.testEquipmentIds(definition, data),
       customerName: null,
       jobNumber: null,
       batchNumber: null,
@@ -197,7 +164,14 @@ export class SubmissionPreparer {
 
     if (definition.category === 'calibration') {
       if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
-      const calibration = await this.calibration(input.deviceOwnerId, m, data, recordDate, requiredText)
+      const calibration = await prepareCalibration(
+        this.db,
+        input.deviceOwnerId,
+        m,
+        data,
+        recordDate,
+        requiredText,
+      )
       return {
         ...base,
         supplierId: null,
@@ -210,16 +184,16 @@ export class SubmissionPreparer {
 
     if (!supplierId) throw badRequest(RECORD_MESSAGES.supplierRequired)
     if (!input.productTypeId) throw badRequest(RECORD_MESSAGES.productTypeRequired)
-    await this.checkOffered(input.productTypeId, definition)
+    await this.lookups.checkOffered(input.productTypeId, definition)
     const serialText = serialTextOf(mapped('serialField'))
     if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField))
-    const product = await this.resolveSerial(supplierId, input.productTypeId, serialText, true)
+    const product = await this.lookups.resolveSerial(supplierId, input.productTypeId, serialText, true)
     const components: SerialRef[] = []
     for (const component of m.components ?? []) {
       const text = serialTextOf(valueOf(data, component.serialField))
       const typeId = component.productType?.id
       if (!text || !typeId) continue
-      components.push(await this.resolveSerial(supplierId, typeId, text, false))
+      components.push(await this.lookups.resolveSerial(supplierId, typeId, text, false))
     }
     const prepared: PreparedRecord = {
       ...base,
@@ -236,7 +210,7 @@ export class SubmissionPreparer {
       prepared.batchNumber = textOf(mapped('batchNumberField')) ?? null
       prepared.customerName = requiredText('customerNameField')
       const customer = idOrName(mapped('customerNameField'))
-      if (customer?.id !== undefined) prepared.customerName = await this.customerName(customer.id)
+      if (customer?.id !== undefined) prepared.customerName = await this.lookups.customerName(customer.id)
     }
     if (definition.category === 'problemReport') {
       prepared.faultItems = listText(mapped('faultItemsField'))
@@ -247,203 +221,21 @@ export class SubmissionPreparer {
     return prepared
   }
 
-  /** Required controls hold a value; test fields hold {value, passOrFail} (form submissions only). */
-  private checkLayout(definition: RecordDefinition, data: Record<string, unknown>): void {
-    if (!definition.layout) return
-    for (const { control } of walkControls(definition.layout.controls)) {
-      if (!('variable' in control) || !control.variable) continue
-      const value = valueOf(data, control.variable)
-      if ('required' in control && control.required && blank(value))
-        throw badRequest(RECORD_MESSAGES.fieldRequired(control.label ?? control.variable))
-      if (control.type === 'testField' && typeof value === 'object' && value !== null) {
-        if (!validTestFieldValue(value))
-          throw badRequest(RECORD_MESSAGES.badResult(control.variable, JSON.stringify(value)))
-      }
-    }
-  }
-
-  /** Test equipment of every testEquipment control: at least `min` each (SPEC §5), all existing. */
+  /**
+   * Test equipment of every testEquipment control, each of which must exist (SPEC §8). How many a
+   * control needs (SPEC §5) is the data schema's `minItems`, checked before this.
+   */
   private async testEquipmentIds(definition: RecordDefinition, data: Record<string, unknown>) {
     if (!definition.layout) return []
     const all: number[] = []
     for (const { control } of walkControls(definition.layout.controls)) {
       if (control.type !== 'testEquipment') continue
-      const ids = idsOf(valueOf(data, control.variable))
-      const min = control.min ?? 0
-      if (ids.length < min) throw badRequest(RECORD_MESSAGES.testEquipmentMin(min, control.label))
-      for (const id of ids) if (!all.includes(id)) all.push(id)
+      for (const id of idsOf(valueOf(data, control.variable))) if (!all.includes(id)) all.push(id)
     }
     const existing = await this.testEquipment.existing(all)
     const missing = all.find((id) => !existing.has(id))
     if (missing !== undefined) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(missing))
     return all
-  }
-
-  /** The record type must be one of the product type's record types (SPEC §3 RecordTypeAttribute). */
-  private async checkOffered(productTypeId: number, definition: RecordDefinition) {
-    const offered = await this.cached(`offered:${productTypeId}:${definition.id}`, async () => {
-      const [row] = await this.db
-        .select({ id: assetModelRecordTypes.dataPointTypeId })
-        .from(assetModelRecordTypes)
-        .where(
-          and(
-            eq(assetModelRecordTypes.assetModelId, productTypeId),
-            eq(assetModelRecordTypes.dataPointTypeId, definition.id),
-          ),
-        )
-      return !!row
-    })
-    if (!offered) {
-      const name = await this.productTypeName(productTypeId)
-      throw badRequest(`Record type ${definition.name} is not a record type of product type ${name}.`)
-    }
-  }
-
-  private productTypeName(id: number): Promise<string> {
-    return this.cached(`typeName:${id}`, async () => {
-      const [row] = await this.db
-        .select({ name: assetModels.name })
-        .from(assetModels)
-        .where(eq(assetModels.id, id))
-      if (!row) throw badRequest(`Product type ${id} does not exist`)
-      return row.name
-    })
-  }
-
-  private supplierName(id: number): Promise<string> {
-    return this.cached(`supplierName:${id}`, async () => {
-      const [row] = await this.db
-        .select({ name: assetManufacturers.name })
-        .from(assetManufacturers)
-        .where(eq(assetManufacturers.id, id))
-      if (!row) throw badRequest(`Supplier ${id} does not exist`)
-      return row.name
-    })
-  }
-
-  private async customerName(id: number): Promise<string> {
-    const [row] = await this.db.select({ name: customers.name }).from(customers).where(eq(customers.id, id))
-    if (!row) throw badRequest(`Customer ${id} does not exist`)
-    return row.name
-  }
-
-  /** The serial within one of the supplier's ranges for the product type, or a 400 naming it. */
-  async resolveSerial(
-    supplierId: number,
-    productTypeId: number,
-    serial: string,
-    required: boolean,
-  ): Promise<SerialRef> {
-    const { ranges, noPrefix } = await this.cached(`ranges:${supplierId}:${productTypeId}`, async () => {
-      const rows: RangeBounds[] = await this.db
-        .select({
-          prefix: supplierSerialRanges.prefix,
-          min: supplierSerialRanges.min,
-          max: supplierSerialRanges.max,
-        })
-        .from(supplierSerialRanges)
-        .innerJoin(supplierProducts, eq(supplierProducts.id, supplierSerialRanges.supplierProductId))
-        .where(
-          and(eq(supplierProducts.supplierId, supplierId), eq(supplierProducts.assetModelId, productTypeId)),
-        )
-      const noPrefixIds = await noSerialPrefixIds(this.db, [productTypeId])
-      return { ranges: rows, noPrefix: noPrefixIds.has(productTypeId) }
-    })
-    const match = matchSerial(serial, ranges, noPrefix)
-    if (!match) {
-      // A component type the supplier does not list is accepted as typed (it has no ranges to check).
-      if (!required && ranges.length === 0) return { assetModelId: productTypeId, prefix: '', value: serial }
-      throw badRequest(
-        RECORD_MESSAGES.serialOutOfRange(
-          serial,
-          await this.productTypeName(productTypeId),
-          await this.supplierName(supplierId),
-        ),
-      )
-    }
-    return { assetModelId: productTypeId, ...match }
-  }
-
-  /** A calibration record's test-equipment side (DESIGN.md §5). */
-  private async calibration(
-    ownerId: number,
-    m: FieldMappings,
-    data: Record<string, unknown>,
-    date: Date,
-    requiredText: (field: MappingField) => string,
-  ): Promise<NonNullable<PreparedRecord['calibration']>> {
-    const [owner] = await this.db.select().from(deviceOwners).where(eq(deviceOwners.id, ownerId))
-    if (!owner) throw badRequest(`Device owner ${ownerId} does not exist`)
-    const serialText = serialTextOf(valueOf(data, m.serialField))
-    if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField ?? 'serial'))
-    const ranges = owner.testEquipmentSerialRanges.map((r) => ({ prefix: r.Prefix, min: r.Min, max: r.Max }))
-    const match = matchSerial(serialText, ranges)
-    if (!match) throw badRequest(RECORD_MESSAGES.testEquipmentSerialOutOfRange(serialText, owner.name))
-    const existing = await this.testEquipment.rowBySerial(`${match.prefix}${match.value}`)
-    if (existing && existing.ownerId !== ownerId)
-      throw badRequest(RECORD_MESSAGES.testEquipmentOtherOwner(`${match.prefix}${match.value}`))
-
-    const skipped = boolOf(valueOf(data, m.skipCalibrationField))
-    const frequencyVar = m.calibrationFrequencyField ?? 'frequency'
-    const expires = skipped
-      ? null
-      : (addFrequency(date, valueOf(data, m.calibrationFrequencyField), frequencyVar) ?? null)
-
-    let calibratorId: number | null = null
-    const house = idOrName(valueOf(data, m.calibrationHouseField))
-    if (house) {
-      const [row] = await this.db
-        .select({ id: calibrators.id })
-        .from(calibrators)
-        .where(
-          house.id !== undefined
-            ? eq(calibrators.id, house.id)
-            : sql`lower(${calibrators.name}) = ${house.name!.toLowerCase()}`,
-        )
-      if (!row) throw badRequest(RECORD_MESSAGES.calibratorNotFound(house.name ?? String(house.id)))
-      calibratorId = row.id
-    } else if (!skipped) {
-      requiredText('calibrationHouseField')
-    }
-
-    let locationId: number | null = null
-    const location = idOrName(valueOf(data, m.locationField))
-    if (location) {
-      const [row] = await this.db
-        .select({ id: deviceOwnerLocations.id })
-        .from(deviceOwnerLocations)
-        .where(
-          and(
-            eq(deviceOwnerLocations.ownerId, ownerId),
-            location.id !== undefined
-              ? eq(deviceOwnerLocations.id, location.id)
-              : sql`lower(${deviceOwnerLocations.name}) = ${location.name!.toLowerCase()}`,
-          ),
-        )
-      if (!row) throw badRequest(RECORD_MESSAGES.locationNotFound(location.name ?? String(location.id)))
-      locationId = row.id
-    }
-
-    let certificateDocumentId: number | null = null
-    const [certificate] = documentNames(valueOf(data, m.calibrationCertificateField))
-    if (certificate) {
-      const id = await this.documents.idOf(certificate)
-      if (id === undefined) throw badRequest(RECORD_MESSAGES.documentMissing(certificate))
-      certificateDocumentId = id
-    }
-
-    return {
-      ownerId,
-      prefix: match.prefix,
-      value: match.value,
-      locationId,
-      assetTag: textOf(valueOf(data, m.assetTagField)) ?? null,
-      description: textOf(valueOf(data, m.assetDescriptionField)) ?? null,
-      skipped,
-      expires,
-      calibratorId,
-      certificateDocumentId,
-    }
   }
 }
 

@@ -70,14 +70,22 @@ export class SubmissionsRepository {
   edit(recordId: number, input: SubmissionInput, who: Submitter, idempotencyKey?: string) {
     return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, async (tx) => {
       const [existing] = await tx
-        .select({ category: records.category, supplierId: records.supplierId, productId: records.productId })
+        .select({
+          category: records.category,
+          supplierId: records.supplierId,
+          productId: records.productId,
+          layoutVersion: records.layoutVersion,
+        })
         .from(records)
         .where(eq(records.id, recordId))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (who.view === 'supplier' && existing.supplierId !== who.claims.AssetManufacturerView)
         throw forbidden(RECORD_MESSAGES.notOwnSupplier)
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
-      const prepared = await new SubmissionPreparer(tx).prepare('single', input, who)
+      // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
+      const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
+        layoutRevision: existing.layoutVersion,
+      })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       return new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)
     })

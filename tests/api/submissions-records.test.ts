@@ -122,7 +122,7 @@ describe('{submission} record submissions', () => {
     const res = await post('calibration', {
       deviceOwnerId: fx.owner,
       recordTypeId: fx.types.calibration,
-      data: { serial: 'EPN-TE:43', date: '15/01/2026', skip: true, tag: 'A-1' },
+      data: { serial: 'EPN-TE:43', date: '2026-01-15', skip: true, tag: 'A-1' },
     })
     expect(res.statusCode).toBe(200)
     const item = (
@@ -198,11 +198,12 @@ describe('{submission} record submissions', () => {
     expect(res.json().message).toBe('At least 1 test equipment required for Test equipment used')
   })
 
-  it('refuses bad dates and results with the variable named', async () => {
+  it('refuses bad dates and results with the field label named (the layout data schema)', async () => {
     const date = await post('upload-single', testBody({ testDate: 'yesterday' }))
-    expect(date.json().message).toBe('"yesterday" in "testDate" is not a valid date.')
+    expect(date.statusCode).toBe(400)
+    expect(date.json().message).toBe('Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time).')
     const result = await post('upload-single', testBody({ result: 'maybe' }))
-    expect(result.json().message).toBe('"maybe" in "result" is not a test result (pass, fail or n/a).')
+    expect(result.json().message).toBe('Tests must be Pass, Fail, - or n/a.')
   })
 
   it('lets a supplier user submit for its own supplier only', async () => {

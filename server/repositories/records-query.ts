@@ -44,31 +44,52 @@ export function scopeConditions(viewer: RecordViewer): SQL | undefined {
   return parts.length ? and(...parts) : undefined
 }
 
+/** The list item columns: `records`' own and the names of its record type, product type, supplier, customer. */
+export const RECORD_LIST_FIELDS = {
+  recordId: records.id,
+  recordTypeId: records.recordTypeId,
+  productTypeId: records.productTypeId,
+  supplierId: records.supplierId,
+  customerId: records.customerId,
+  productSerialNumber: records.productSerialNumber,
+  serialNumberPrefix: records.serialNumberPrefix,
+  productTypeName: assetModels.name,
+  recordTypeName: dataPointTypes.name,
+  sensorTypeId: dataPointTypes.sensorTypeId,
+  testResult: records.testResult,
+  supplierName: assetManufacturers.name,
+  jobNumber: records.jobNumber,
+  batchNumber: records.batchNumber,
+  customerName: customers.name,
+  faultItems: records.faultItems,
+  repairItems: records.repairItems,
+  faultDescriptives: records.faultDescriptives,
+  repairDescriptives: records.repairDescriptives,
+  recordDate: records.recordDate,
+  category: records.category,
+}
+
 /** The list item columns, joined with names. */
 export function recordListSelect(db: Db) {
   return db
+    .select(RECORD_LIST_FIELDS)
+    .from(records)
+    .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
+    .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
+    .leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
+    .leftJoin(customers, eq(customers.id, records.customerId))
+}
+
+/**
+ * The list item columns with the record's data and its date as the database's own text (microseconds
+ * kept, for keyset cursors): what the export reads, in one query per batch.
+ */
+export function recordExportSelect(db: Db) {
+  return db
     .select({
-      recordId: records.id,
-      recordTypeId: records.recordTypeId,
-      productTypeId: records.productTypeId,
-      supplierId: records.supplierId,
-      customerId: records.customerId,
-      productSerialNumber: records.productSerialNumber,
-      serialNumberPrefix: records.serialNumberPrefix,
-      productTypeName: assetModels.name,
-      recordTypeName: dataPointTypes.name,
-      sensorTypeId: dataPointTypes.sensorTypeId,
-      testResult: records.testResult,
-      supplierName: assetManufacturers.name,
-      jobNumber: records.jobNumber,
-      batchNumber: records.batchNumber,
-      customerName: customers.name,
-      faultItems: records.faultItems,
-      repairItems: records.repairItems,
-      faultDescriptives: records.faultDescriptives,
-      repairDescriptives: records.repairDescriptives,
-      recordDate: records.recordDate,
-      category: records.category,
+      ...RECORD_LIST_FIELDS,
+      data: records.data,
+      recordDateText: sql<string>`${records.recordDate}::text`,
     })
     .from(records)
     .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))

@@ -31,10 +31,7 @@ const noShift = () => null
 
 /** One container's list of controls (the form itself, a group or a row) and its drop area. */
 export function CanvasList({ doc, parent, controls, horizontal, selected, actions, emptyText }: ListProps) {
-  const { setNodeRef, isOver } = useDroppable({
-    id: containerId(parent),
-    data: { empty: controls.length === 0 },
-  })
+  const { setNodeRef, isOver } = useDroppable({ id: containerId(parent) })
   const ids = controls.map((_, i) => controlId([...parent, i]))
   return (
     <SortableContext items={ids} strategy={noShift}>

@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import {
   closestCenter,
   DndContext,
@@ -13,7 +13,6 @@ import {
   type DragEndEvent,
   type DragStartEvent,
 } from '@dnd-kit/core'
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable'
 import { controlAt, addControl, duplicateControl, removeControl, PALETTE } from '../model'
 import type { DesignerDocument, PaletteKind } from '../model'
 import { isContainer } from '../../schemas/form-layout'
@@ -24,6 +23,7 @@ import type { DesignerStore } from './designer-store'
 import { useDesignerState } from './designer-store'
 import { applyDrop, applyStep, controlId, parseSource } from './drop-target'
 import { Inspector } from './inspector'
+import { treeKeyboardCoordinates, withKeyboardTarget, type KeyboardDrag } from './keyboard-targets'
 import { Palette } from './palette'
 
 const area = (rect: { width: number; height: number } | undefined) =>
@@ -31,17 +31,9 @@ const area = (rect: { width: number; height: number } | undefined) =>
 
 /**
  * Nested containers overlap: the pointer is inside a group and inside the form at once. The
- * innermost (smallest) target under the pointer wins; keyboard moves (no pointer) take the closest.
+ * innermost (smallest) target under the pointer wins.
  */
 const innermost: CollisionDetection = (args) => {
-  if (!args.pointerCoordinates) {
-    // Keyboard: a non-empty list's own area spans its children and its centre would win over them;
-    // aim at controls and empty containers (the card buttons move to the end of a container).
-    const targets = args.droppableContainers.filter(
-      (d) => String(d.id).startsWith('c:') || d.data.current?.empty === true,
-    )
-    return closestCenter({ ...args, droppableContainers: targets })
-  }
   const hits = pointerWithin(args)
   if (hits.length === 0) return closestCenter(args)
   return [...hits].sort((a, b) => area(args.droppableRects.get(a.id)) - area(args.droppableRects.get(b.id)))
@@ -58,14 +50,39 @@ function addPlace(
   return { parent: [], index: doc.layout.controls.length }
 }
 
+/** Keeps keyboard focus on a moved control: after the re-render, its drag handle at its new path. */
+function focusHandle(path: ControlPath) {
+  requestAnimationFrame(() =>
+    document
+      .querySelector<HTMLElement>(`[data-testid="control-${path.join('.')}"] .designer-handle`)
+      ?.focus(),
+  )
+}
+
 /** The Design tab: palette, canvas and inspector, with mouse and keyboard drag and drop. */
 export function DesignSurface({ store }: { store: DesignerStore }) {
   const { history, selected } = useDesignerState(store)
   const doc = history.present
   const [active, setActive] = useState<string | null>(null)
+  // Ids carry paths, and the drop changes the document before dnd-kit announces it: names and
+  // keyboard places come from the document as it was when the drag started.
+  const dragDoc = useRef<DesignerDocument | null>(null)
+  const keyboardTarget = useRef<string | null>(null)
+  const [keyboardDrag] = useState<KeyboardDrag>(() => ({
+    doc: () => dragDoc.current ?? store.doc,
+    target: keyboardTarget,
+  }))
+  const [collisionDetection] = useState(() => withKeyboardTarget(keyboardDrag, innermost))
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // 'instant', not the default 'smooth': Bootstrap sets `scroll-behavior: smooth` on :root, and
+    // Chromium stops a smooth scroll started from a keydown after a few pixels (dnd-kit #627). When
+    // the target is in the upper or lower half of a scrolled page the sensor moves by scrolling the
+    // page alone, so a stopped scroll left the keyboard drag stuck over the control it started on.
+    useSensor(KeyboardSensor, {
+      coordinateGetter: treeKeyboardCoordinates(keyboardDrag),
+      scrollBehavior: 'instant',
+    }),
   )
 
   const nameOf = (id: string | number | undefined): string => {
@@ -73,29 +90,48 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
     const source = parseSource(String(id))
     if (source?.kind === 'palette')
       return `new ${PALETTE.find((p) => p.kind === source.palette)?.label ?? ''}`
-    if (String(id).startsWith('in:')) return 'the end of this container'
-    const control = source?.kind === 'control' ? controlAt(store.doc.layout.controls, source.path) : undefined
+    const doc = dragDoc.current ?? store.doc
+    const control = source?.kind === 'control' ? controlAt(doc.layout.controls, source.path) : undefined
     return control ? controlName(control) : String(id)
+  }
+  /** Where a drop on `overId` puts the control, in words: before a control or at the end of a list. */
+  const placeOf = (overId: string | number): string => {
+    const id = String(overId)
+    if (!id.startsWith('in:')) return `before ${nameOf(id)}`
+    return id === 'in:' ? 'at the end of the form' : `at the end of ${nameOf(`c:${id.slice(3)}`)}`
   }
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}.`,
     onDragOver: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} will go before ${nameOf(over.id)}.`
-        : `${nameOf(active.id)} is not over a place to drop.`,
+      !over
+        ? `${nameOf(active.id)} is not over a place to drop.`
+        : over.id === active.id
+          ? `${nameOf(active.id)} stays where it is.`
+          : `${nameOf(active.id)} will go ${placeOf(over.id)}.`,
     onDragEnd: ({ active, over }) =>
-      over
-        ? `${nameOf(active.id)} dropped before ${nameOf(over.id)}.`
-        : `${nameOf(active.id)} dropped outside the form.`,
+      !over
+        ? `${nameOf(active.id)} dropped outside the form.`
+        : over.id === active.id
+          ? `${nameOf(active.id)} was not moved.`
+          : `${nameOf(active.id)} dropped ${placeOf(over.id)}.`,
     onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
   }
 
-  const onDragStart = (e: DragStartEvent) => setActive(String(e.active.id))
+  const onDragStart = (e: DragStartEvent) => {
+    dragDoc.current = store.doc
+    keyboardTarget.current = null
+    setActive(String(e.active.id))
+  }
   const onDragEnd = (e: DragEndEvent) => {
     setActive(null)
+    keyboardTarget.current = null
     if (!e.over) return
     const result = applyDrop(store.doc, String(e.active.id), String(e.over.id))
-    if (result.path) store.apply(() => result.doc, { select: result.path })
+    const to = result.path
+    if (!to) return
+    store.apply(() => result.doc, { select: to })
+    // Canvas elements are keyed by path: the handle that had focus now belongs to another control.
+    if (parseSource(String(e.active.id))?.kind === 'control') focusHandle(to)
   }
 
   const actions: CanvasActions = {
@@ -105,12 +141,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       const to = result.path
       if (!to) return
       store.apply(() => result.doc, { select: to })
-      // The moved control is re-rendered elsewhere: keep keyboard focus on it.
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>(`[data-testid="control-${to.join('.')}"] .designer-handle`)
-          ?.focus(),
-      )
+      focusHandle(to)
     },
     duplicate(path) {
       store.apply((d) => duplicateControl(d, path), {
@@ -133,10 +164,13 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
   return (
     <DndContext
       sensors={sensors}
-      collisionDetection={innermost}
+      collisionDetection={collisionDetection}
       onDragStart={onDragStart}
       onDragEnd={onDragEnd}
-      onDragCancel={() => setActive(null)}
+      onDragCancel={() => {
+        setActive(null)
+        keyboardTarget.current = null
+      }}
       accessibility={{ announcements }}
     >
       <div className="designer-surface">

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompiledValidators } from './scripts/vite-precompiled-validators.js'
 
 // The SPA. During `npm run dev` Vite proxies the server's routes so the browser sees one origin.
 const server = `http://127.0.0.1:${process.env.PORT ?? 8080}`
 
 export default defineConfig({
-  plugins: [react()],
+  // Static JSON Schemas become ajv standalone code at build time: the CSP has no 'unsafe-eval'.
+  plugins: [react(), precompiledValidators()],
   build: {
     outDir: 'dist',
     sourcemap: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { precompiledValidators } from './scripts/vite-precompiled-validators.js'
 
 // Three projects: unit (jsdom, next to the code and tests/unit), api (fastify.inject on in-memory
 // PGlite), e2e (Chromium through playwright-core against the real server).
@@ -6,6 +7,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The browser's precompiled validators (schemas/validation), as `vite build` makes them.
+        plugins: [precompiledValidators()],
         test: {
           name: 'unit',
           environment: 'jsdom',

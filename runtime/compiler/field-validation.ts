@@ -1,21 +1,18 @@
-import Ajv from 'ajv'
-import type { ErrorObject, ValidateFunction } from 'ajv'
-import addErrors from 'ajv-errors'
-import addFormats from 'ajv-formats'
+import type { ErrorObject } from 'ajv'
+import { compileSchema, type InterpretedValidator } from '../validation/interpret-schema'
 import type { CompiledLayout } from './types'
 
 /**
- * Per-field validation of record data. One ajv instance for the module and one compiled validator
- * per distinct field schema: a 300-control form usually has a few dozen distinct schemas, so after
- * `precompileValidators` a keystroke validates one value with an already compiled function and
+ * Per-field validation of record data. Field schemas come from layouts authored at run time, so they
+ * cannot be precompiled at build time; and the CSP has no 'unsafe-eval', so ajv may not compile them
+ * in the browser. They run on runtime/validation's interpreter, which gives ajv's errors and
+ * ajv-errors' `errorMessage` texts (the server validates the same schemas with ajv: same messages).
+ * One compiled validator per distinct field schema: a 300-control form usually has a few dozen, so
+ * after `precompileValidators` a keystroke validates one value with an already built validator and
  * never re-validates the whole form.
  */
 
-const ajv = new Ajv({ allErrors: true, strict: false })
-addFormats(ajv)
-addErrors(ajv)
-
-const cache = new Map<string, ValidateFunction>()
+const cache = new Map<string, InterpretedValidator>()
 
 /** Annotations that do not change what is valid; left out of the cache key so equal rules share one validator. */
 const cacheKey = (schema: object): string =>
@@ -23,11 +20,11 @@ const cacheKey = (schema: object): string =>
     (key === 'title' || key === 'description') && typeof value === 'string' ? undefined : value,
   )
 
-function validatorFor(schema: object): ValidateFunction {
+function validatorFor(schema: object): InterpretedValidator {
   const key = cacheKey(schema)
   let validate = cache.get(key)
   if (!validate) {
-    validate = ajv.compile(schema)
+    validate = compileSchema(schema, { formats: true })
     cache.set(key, validate)
   }
   return validate

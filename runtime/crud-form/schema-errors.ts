@@ -1,15 +1,13 @@
-import { Ajv, type AnySchema, type ErrorObject } from 'ajv'
-import ajvErrors from 'ajv-errors'
+import type { ErrorObject } from 'ajv'
+import { validatorFor } from '../validation/validator-for'
 
 /**
  * Validation with the entity schemas of schemas/entities and their ajv-errors `errorMessage` texts,
  * for controller hooks that check data outside an rjsf form (grids, tabs). The server validates the
- * same schemas with the same plugin, so both give the SPEC §5 text for the same bad input.
+ * same schemas with ajv and the same plugin, so both give the SPEC §5 text for the same bad input.
+ * No code is compiled in the browser (CSP without 'unsafe-eval'): schemas listed in
+ * schemas/validation/static-schemas.ts run ajv's build-time code, others the interpreter.
  */
-const ajv = new Ajv({ allErrors: true, strict: false })
-ajvErrors(ajv)
-
-const compiled = new WeakMap<object, ReturnType<typeof ajv.compile>>()
 
 /** The schema without `$id`: the same entity schema may be compiled by several validators. */
 export function withoutId<S extends object>(schema: S): S {
@@ -35,11 +33,7 @@ export function errorPath(error: ErrorObject): string {
 
 /** All failures of `data` against `schema`, one per path (the first message wins). */
 export function schemaErrors(schema: object, data: unknown): FieldError[] {
-  let validate = compiled.get(schema)
-  if (!validate) {
-    validate = ajv.compile(withoutId(schema) as AnySchema)
-    compiled.set(schema, validate)
-  }
+  const validate = validatorFor(schema, { formats: true })
   if (validate(data)) return []
   const byPath = new Map<string, string>()
   // ajv-errors' own messages come first: the SPEC texts, not ajv's generic ones.

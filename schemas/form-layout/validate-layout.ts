@@ -1,15 +1,14 @@
-import Ajv from 'ajv'
 import type { ErrorObject } from 'ajv'
-import { formLayoutSchema } from './layout-schema'
 import type { FormLayout } from './layout-schema'
-import { fieldMappingsSchema } from './field-mappings'
 import type { FieldMappings } from './field-mappings'
+import { staticValidators } from '../validation/static-validators'
 
 /**
- * Validation of a whole layout document against `formLayoutSchema` (and of field mappings). The
- * validators are compiled once
- * per module load: the designer validates on every JSON-view edit and must not pay ajv's compile
- * cost each time.
+ * Validation of a whole layout document against `formLayoutSchema` (and of field mappings). Both
+ * schemas are in schemas/validation/static-schemas.ts: the browser runs ajv's code generated at build
+ * time (no `eval`, so the CSP needs no 'unsafe-eval'); Node compiles the same schemas with the same
+ * ajv options once per process. The designer validates on every JSON-view edit and never pays ajv's
+ * compile cost.
  */
 
 /** One problem found in a layout, located by JSON pointer into the document. */
@@ -19,9 +18,7 @@ export interface LayoutIssue {
   message: string
 }
 
-// discriminator: errors name the one branch whose `type` matches instead of every oneOf branch.
-const ajv = new Ajv({ allErrors: true, discriminator: true, strict: false })
-const validate = ajv.compile<FormLayout>(formLayoutSchema)
+// discriminator (static-ajv.ts): errors name the one branch whose `type` matches, not every oneOf branch.
 
 function describe(error: ErrorObject): string {
   if (error.keyword === 'additionalProperties') {
@@ -41,7 +38,8 @@ function describe(error: ErrorObject): string {
 export function validateLayout(
   doc: unknown,
 ): { ok: true; layout: FormLayout } | { ok: false; issues: LayoutIssue[] } {
-  if (validate(doc)) return { ok: true, layout: doc }
+  const validate = staticValidators.formLayout
+  if (validate(doc)) return { ok: true, layout: doc as FormLayout }
   const seen = new Set<string>()
   const issues: LayoutIssue[] = []
   for (const error of validate.errors ?? []) {
@@ -57,15 +55,14 @@ export function validateLayout(
   return { ok: false, issues }
 }
 
-const validateMappingsFn = ajv.compile<FieldMappings>(fieldMappingsSchema)
-
 /** Checks stored field mappings against `fieldMappingsSchema` (shape only; see `checkRecordType`). */
 export function validateFieldMappings(
   doc: unknown,
 ): { ok: true; mappings: FieldMappings } | { ok: false; issues: LayoutIssue[] } {
-  if (validateMappingsFn(doc)) return { ok: true, mappings: doc }
+  const validate = staticValidators.fieldMappings
+  if (validate(doc)) return { ok: true, mappings: doc as FieldMappings }
   return {
     ok: false,
-    issues: (validateMappingsFn.errors ?? []).map((e) => ({ path: e.instancePath, message: describe(e) })),
+    issues: (validate.errors ?? []).map((e) => ({ path: e.instancePath, message: describe(e) })),
   }
 }

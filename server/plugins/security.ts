@@ -23,11 +23,12 @@ export const HSTS = 'max-age=31536000; includeSubDomains'
 /**
  * Security headers (OWASP ASVS V14.4) and one input rule.
  *
- * - CSP: scripts from this origin only, never inline ('unsafe-inline' is absent for scripts; inline
- *   event-handler attributes are blocked by script-src-attr 'none'). Styles may be inline because
- *   react-bootstrap and Monaco set style attributes. 'unsafe-eval' stays because ajv compiles the
- *   record form's validators from layouts authored at run time (runtime/compiler/field-validation.ts,
- *   rjsf's validator-ajv8): they cannot be precompiled at build time. See docs/security.md.
+ * - CSP: scripts from this origin only, never inline and never `eval` ('unsafe-inline' and
+ *   'unsafe-eval' are absent for scripts; inline event-handler attributes are blocked by
+ *   script-src-attr 'none'). The SPA compiles no code at run time: schemas known at build time are
+ *   ajv standalone code (schemas/validation), record-field and data-built rjsf schemas run on an
+ *   interpreting validator (runtime/validation). Styles may be inline because react-bootstrap and
+ *   Monaco set style attributes. See docs/security.md.
  * - Referrer-Policy no-referrer, Permissions-Policy (camera for scanning only), frame-ancestors 'none',
  *   nosniff; HSTS only on HTTPS requests (X-Forwarded-Proto is trusted), so plain-HTTP development works.
  * - Service responses are `Cache-Control: no-store` unless the route says otherwise.
@@ -39,7 +40,7 @@ export default fp(
       contentSecurityPolicy: {
         directives: {
           defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", "'unsafe-eval'"],
+          scriptSrc: ["'self'"],
           scriptSrcAttr: ["'none'"],
           styleSrc: ["'self'", "'unsafe-inline'"],
           imgSrc: ["'self'", 'data:', 'blob:'],

@@ -28,6 +28,7 @@ describe('hardening', () => {
     const csp = directives(String(res.headers['content-security-policy']))
     expect(csp['script-src']).toContain("'self'")
     expect(csp['script-src']).not.toContain("'unsafe-inline'")
+    expect(csp['script-src']).toEqual(["'self'"])
     expect(csp['script-src-attr']).toEqual(["'none'"])
     expect(csp['default-src']).toEqual(["'self'"])
     expect(csp['object-src']).toEqual(["'none'"])
@@ -40,6 +41,23 @@ describe('hardening', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff')
     expect(res.headers['cross-origin-opener-policy']).toBe('same-origin')
     expect(res.headers['x-powered-by']).toBeUndefined()
+  })
+
+  it('allows no eval and no inline script on any response: the SPA, the API and errors', async () => {
+    const answers = [
+      await server.app.inject({ method: 'GET', url: '/config.json' }),
+      await server.call('meta', 'GET', '/api/Customers', { as: 'internal' }),
+      await server.call('meta', 'GET', '/api/Customers'),
+    ]
+    for (const res of answers) {
+      const header = String(res.headers['content-security-policy'])
+      expect(header).not.toContain('unsafe-eval')
+      const csp = directives(header)
+      expect(csp['script-src']).toEqual(["'self'"])
+      // No directive a script could fall back to allows eval or inline code either.
+      for (const name of ['default-src', 'script-src-elem', 'worker-src'])
+        expect(csp[name] ?? [], name).not.toContain("'unsafe-inline'")
+    }
   })
 
   it('sends HSTS only when the request came over TLS', async () => {

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest'
+import { createStaticAjv } from './static-ajv'
+import { STATIC_SCHEMAS, withoutSchemaId, type StaticSchemaName } from './static-schemas'
+import { PRECOMPILED, staticValidators } from './static-validators'
+
+/**
+ * The unit project runs the build plugin (vitest.config.ts), so `staticValidators` here is ajv's
+ * standalone code as the browser gets it. Each sample must give exactly what ajv compiling the same
+ * schema at run time gives (the server's way): the same verdict and the same errors, SPEC texts included.
+ */
+
+const runtime = createStaticAjv()
+const compiledAtRunTime = (name: StaticSchemaName) => runtime.compile(withoutSchemaId(STATIC_SCHEMAS[name]))
+
+const layout = (controls: unknown[], extra: object = {}) => ({ version: 1, title: 'T', controls, ...extra })
+
+/** name → [sample, the messages a user sees ([] when valid)]. */
+const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {
+  supplierWrite: [
+    [{ name: 'Acme' }, []],
+    [{}, ['You must give the supplier a name.']],
+    [{ name: '' }, ['You must give the supplier a name.']],
+    [{ name: '   ' }, ['You must give the supplier a name.']],
+    [{ name: 7 }, ['You must give the supplier a name.']],
+    [null, ['must be object']],
+  ],
+  productTypeWrite: [
+    [{ name: 'Meter', description: null }, []],
+    [{ name: '' }, ['You must give the product type a name.']],
+    [{ name: 'Meter', description: 5 }, ['must be string,null']],
+  ],
+  deviceOwnerWrite: [
+    [{ name: 'Lab', parentId: null }, []],
+    [{}, ['You must give the owner a name.']],
+    [{ name: 'Lab', parentId: 0 }, ['must be >= 1']],
+  ],
+  locationWrite: [
+    [{ name: 'Shelf 1' }, []],
+    [{ name: ' ' }, ['You must give the location a name.']],
+  ],
+  calibratorWrite: [
+    [{ name: 'Cal Co' }, []],
+    [{}, ['You must give the calibrator a name.']],
+  ],
+  surveyRepairForm: [
+    [{ name: 'Seal', kind: 'item', productTypeId: 3 }, []],
+    [
+      { name: 'Seal', kind: 'item' },
+      ['You must select an associated product for a Survey/Repair item', 'must match "then" schema'],
+    ],
+    [
+      {},
+      [
+        'You must provide a name for the Survey/Repair type.',
+        'You must select either item or descriptive from the dropdown.',
+      ],
+    ],
+  ],
+  formLayout: [
+    [layout([{ type: 'singletext', variable: 'a', label: 'A' }]), []],
+    [layout([{ type: 'singletext', label: 'A' }]), ["must have required property 'variable'"]],
+    [layout([{ type: 'bogus' }]), ['value of tag "type" must be in oneOf']],
+    [layout([], { extra: 1 }), ['must NOT have additional properties']],
+  ],
+  fieldMappings: [
+    [{}, []],
+    [{ serialFeild: 's' }, ['must NOT have additional properties']],
+  ],
+}
+
+describe('precompiled validators (build-time ajv standalone code)', () => {
+  it('are the generated code in this project, as in the browser build', () => {
+    expect(PRECOMPILED).toBe(true)
+  })
+
+  for (const name of Object.keys(SAMPLES) as StaticSchemaName[]) {
+    it(`${name}: same verdict, errors and messages as ajv at run time`, () => {
+      const precompiled = staticValidators[name]
+      const atRunTime = compiledAtRunTime(name)
+      for (const [sample, messages] of SAMPLES[name]) {
+        const valid = precompiled(sample)
+        expect(valid, JSON.stringify(sample)).toBe(atRunTime(sample))
+        expect(precompiled.errors ?? null).toEqual(atRunTime.errors ?? null)
+        expect((precompiled.errors ?? []).map((e) => e.message)).toEqual(messages)
+        expect(valid).toBe(messages.length === 0)
+      }
+    })
+  }
+})

@@ -20,6 +20,8 @@ import dataService from './services/data/index'
 import configService from './services/config/index'
 import submissionService from './services/submission/index'
 import itrService from './services/itr/index'
+import auditTrail from './audit/route-audit'
+import { scopedDb } from './audit/context'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -63,7 +65,7 @@ export async function buildApp({
     schemaErrorFormatter,
   })
   if (onRoute) app.addHook('onRoute', onRoute)
-  app.decorate('db', database.db)
+  app.decorate('db', scopedDb(database.db))
   app.decorate('settings', config)
   app.addHook('onClose', async () => database.close())
 
@@ -84,6 +86,7 @@ export async function buildApp({
     },
   })
   await app.register(authenticate, { tokens })
+  await app.register(auditTrail, { root: database.db })
 
   await app.register(authService, {
     prefix: servicePrefix('auth'),

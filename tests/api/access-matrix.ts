@@ -326,4 +326,22 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   row('GET', `${I}/testEquipment`, READ),
   row('GET', `${I}/testEquipment/:id`, READ, (i) => `${I}/testEquipment/${i.testEquipmentId}`),
   row('GET', `${I}/products/:id/testEquipment`, READ, (i) => `${I}/products/${i.productId}/testEquipment`),
+
+  // {config} audit trail (issue 8): the Audit page for admins; a history for whoever reads the entity
+  // (a supplier user reads no supplier history, only the history of records in scope).
+  row(
+    'GET',
+    '/svc/config/api/Audit/page/:page/size/:size/filter/:filter',
+    ADMIN,
+    () => `/svc/config/api/Audit/page/1/size/10/filter/${FILTER}`,
+  ),
+  row(
+    'GET',
+    '/svc/config/api/Audit/:entity/:id',
+    READ,
+    (i) => `/svc/config/api/Audit/supplier/${i.supplierId}`,
+    {
+      expect: { supplier: 403 },
+    },
+  ),
 ]

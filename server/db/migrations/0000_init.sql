@@ -259,6 +259,20 @@ CREATE TABLE "login_attempts" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "audit_log" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"user_id" integer,
+	"user_name" text NOT NULL,
+	"user_view" text,
+	"entity" text NOT NULL,
+	"entity_id" text NOT NULL,
+	"action" text NOT NULL,
+	"before" jsonb,
+	"after" jsonb,
+	"revision_of" text
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_parent_id_asset_models_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -334,4 +348,8 @@ CREATE INDEX "records_customer_idx" ON "records" USING btree ("customer_id");-->
 CREATE INDEX "records_test_equipment_idx" ON "records" USING btree ("test_equipment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "test_equipment_serial_unique" ON "test_equipment" USING btree (lower("full_serial_number"));--> statement-breakpoint
 CREATE INDEX "test_equipment_owner_idx" ON "test_equipment" USING btree ("owner_id");--> statement-breakpoint
-CREATE INDEX "login_attempts_updated_idx" ON "login_attempts" USING btree ("updated_at");
+CREATE INDEX "login_attempts_updated_idx" ON "login_attempts" USING btree ("updated_at");--> statement-breakpoint
+CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","at");--> statement-breakpoint
+CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
+CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_name","at");--> statement-breakpoint
+CREATE INDEX "audit_log_revision_idx" ON "audit_log" USING btree ("revision_of");

@@ -35,7 +35,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CalibratorWrite }>(
     '/api/calibrators',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'calibrator' },
       schema: { tags, body: calibratorWriteSchema, response: { 200: newIdSchema } },
     },
     async (request) => repo.create(request.body.name),
@@ -44,7 +44,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
   app.put<IdParams & { Body: CalibratorWrite }>(
     '/api/calibrators/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'calibrator' },
       schema: { tags, params: textParams('id'), body: calibratorWriteSchema },
     },
     async (request, reply) => {
@@ -55,7 +55,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
 
   app.delete<IdParams>(
     '/api/calibrators/:id',
-    { config: { views: CONFIGURE_VIEWS }, schema: { tags, params: textParams('id') } },
+    { config: { views: CONFIGURE_VIEWS, audit: 'calibrator' }, schema: { tags, params: textParams('id') } },
     async (request, reply) => {
       await repo.delete(calibratorId(request.params.id))
       return reply.status(204).send()

@@ -28,7 +28,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
   const ownerId = (raw: string) => positiveId(raw, MESSAGES.owner.invalidId)
   const locationId = (raw: string) => positiveId(raw, MESSAGES.owner.locationNotFound)
   const read = { views: REFERENCE_READ_VIEWS }
-  const write = { views: CONFIGURE_VIEWS }
+  const write = { views: CONFIGURE_VIEWS, audit: 'deviceOwner' as const }
 
   app.get(
     '/api/deviceOwners',

@@ -43,7 +43,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: ProductTypeRecordTypes }>(
     '/api/ProductTypes/:id/RecordTypes',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: {
         tags,
         summary:

@@ -43,7 +43,7 @@ const configuration: FastifyPluginAsync = async (app) => {
     return body.id
   }
   const writeOptions = (summary: string, response?: object) => ({
-    config: { views: CONFIGURE_VIEWS },
+    config: { views: CONFIGURE_VIEWS, audit: 'configuration' as const },
     schema: {
       tags,
       summary,

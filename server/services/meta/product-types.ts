@@ -79,7 +79,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
 
   const create = async (request: { body: ProductTypeWrite }) => repo.create(request.body)
   const createOptions = {
-    config: { views: CONFIGURE_VIEWS },
+    config: { views: CONFIGURE_VIEWS, audit: 'productType' as const },
     schema: { tags, body: productTypeWriteSchema, response: { 200: newIdSchema } },
   }
   app.post<{ Body: ProductTypeWrite }>('/api/assetmodels/', createOptions, create)
@@ -88,7 +88,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.put<IdParams & { Body: ProductTypeWrite }>(
     '/api/assetmodels/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: { tags, params: textParams('id'), body: productTypeWriteSchema },
     },
     async (request, reply) => {
@@ -100,7 +100,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.delete<IdParams>(
     '/api/assetmodels/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: { tags, summary: 'Deletes a product type; 100210 never (SPEC §9).', params: textParams('id') },
     },
     async (request, reply) => {
@@ -112,7 +112,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { parent: string; id: string } }>(
     '/api/assetmodels/:parent/child/assetmodels/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: {
         tags,
         summary: 'Makes {id} a sub component of {parent}; returns the mapping id.',
@@ -125,7 +125,10 @@ const productTypes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { parent: string; id: string } }>(
     '/api/assetmodels/:parent/child/assetmodels/:id',
-    { config: { views: CONFIGURE_VIEWS }, schema: { tags, params: textParams('parent', 'id') } },
+    {
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
+      schema: { tags, params: textParams('parent', 'id') },
+    },
     async (request, reply) => {
       await mappings.removeParent(typeId(request.params.parent), typeId(request.params.id))
       return reply.status(204).send()
@@ -135,7 +138,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.delete<{ Body: Mapping }>(
     '/api/Mapping',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: { tags, summary: 'Removes a parent mapping.', body: mappingSchema },
     },
     async (request, reply) => {
@@ -173,7 +176,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   app.post<IdParams & { Body: AttributeWrite }>(
     '/api/AssetModels/Attributes/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
       schema: { tags, params: textParams('id'), body: attributeWriteSchema },
     },
     async (request, reply) => {
@@ -184,7 +187,10 @@ const productTypes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: { id: string; attrKey: string } }>(
     '/api/AssetModels/Attributes/:id/:attrKey',
-    { config: { views: CONFIGURE_VIEWS }, schema: { tags, params: textParams('id', 'attrKey') } },
+    {
+      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
+      schema: { tags, params: textParams('id', 'attrKey') },
+    },
     async (request, reply) => {
       await repo.deleteAttribute(typeId(request.params.id), request.params.attrKey)
       return reply.status(204).send()
@@ -220,7 +226,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
     return reply.status(204).send()
   }
   const writeOptions = {
-    config: { views: CONFIGURE_VIEWS },
+    config: { views: CONFIGURE_VIEWS, audit: 'productType' as const },
     schema: { ...attrSchema, body: attributeWriteSchema },
   }
   app.post<AttrParams & { Body: AttributeWrite }>(

@@ -27,7 +27,7 @@ const missing = (id: number) => notFound(`Record type ${id} does not exist`)
 const recordTypes: FastifyPluginAsync = async (app) => {
   const repo = new RecordTypesRepository(app.db)
   const read = { views: RECORD_READ_VIEWS }
-  const write = { views: CONFIGURE_VIEWS }
+  const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
 
   for (const url of ['/api/DataPointTypes', '/api/DataPointTypes/']) {
     app.get(

@@ -51,14 +51,14 @@ const suppliers: FastifyPluginAsync = async (app) => {
   app.post<{ Body: SupplierWrite }>(
     '/api/assetmanufacturers',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
       schema: { tags, body: supplierWriteSchema, response: { 200: newIdSchema } },
     },
     async (request) => repo.create(request.body.name.trim()),
   )
 
   const update = {
-    config: { views: CONFIGURE_VIEWS },
+    config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
     schema: { tags, params: textParams('id'), body: supplierWriteSchema },
   } as const
   const rename = async (request: { params: { id: string }; body: SupplierWrite }, reply: FastifyReply) => {
@@ -71,7 +71,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
 
   app.delete<IdParams>(
     '/api/assetmanufacturers/:id',
-    { config: { views: ADMIN_VIEWS }, schema: { tags, params: textParams('id') } },
+    { config: { views: ADMIN_VIEWS, audit: 'supplier' }, schema: { tags, params: textParams('id') } },
     async (request, reply) => {
       await repo.delete(supplierId(request.params.id))
       return reply.status(204).send()
@@ -81,7 +81,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
   app.post<IdParams & { Body: AttributeWrite }>(
     '/api/assetmanufacturers/attributes/:id',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
       schema: {
         tags,
         summary:
@@ -99,7 +99,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string; attrKey: string; attrValue: string; attrName: string } }>(
     '/api/assetmanufacturers/attributes/:id/:attrKey/:attrValue/:attrName',
     {
-      config: { views: CONFIGURE_VIEWS },
+      config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
       schema: {
         tags,
         summary:

@@ -46,7 +46,7 @@ const submissionService: FastifyPluginAsync = async (app) => {
       app.post<{ Body: RecordSubmission }>(
         url,
         {
-          config: { views: RECORD_READ_VIEWS },
+          config: { views: RECORD_READ_VIEWS, audit: 'record' },
           schema: {
             tags,
             summary,
@@ -67,7 +67,7 @@ const submissionService: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: RecordSubmission }>(
     '/api/InstrumentTest/Record/:id',
     {
-      config: { views: RECORD_READ_VIEWS },
+      config: { views: RECORD_READ_VIEWS, audit: 'record' },
       schema: {
         tags,
         summary: 'Replaces the content of a Problem Report record.',

@@ -1,0 +1,47 @@
+import { eq } from 'drizzle-orm'
+import type { AuditEntity } from '../../schemas/audit'
+import type { Db } from '../db/client'
+import { configurationEntries } from '../db/schema/index'
+import { HttpError } from '../http-error'
+import { CalibratorsRepository } from '../repositories/calibrators'
+import { DeviceOwnersRepository } from '../repositories/device-owners'
+import { ProductTypesRepository } from '../repositories/product-types'
+import { RecordTypesRepository } from '../repositories/record-types'
+import { RecordsRepository } from '../repositories/records'
+import { SuppliersRepository } from '../repositories/suppliers'
+
+/** A repository read that answers 404 for a missing row: undefined instead. */
+async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await read()
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined
+    throw error
+  }
+}
+
+/** Everyone's view of a record, for the log (who may read the log is checked when it is read). */
+const EVERYTHING = { view: 'viewAll', claims: { IsAdmin: true } } as const
+
+/**
+ * How each audited entity is read for its audit row: the same repository reads the screens use, so the
+ * history shows what the user saw. Undefined when the row does not exist.
+ */
+export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise<unknown>> = {
+  supplier: async (db, id) => (await new SuppliersRepository(db).listWithAttributes([id]))[0],
+  productType: (db, id) => orNone(() => new ProductTypesRepository(db).get(id)),
+  recordType: (db, id) => new RecordTypesRepository(db).get(id),
+  deviceOwner: (db, id) => orNone(() => new DeviceOwnersRepository(db).get(id)),
+  calibrator: (db, id) => orNone(() => new CalibratorsRepository(db).get(id)),
+  configuration: async (db, id) => {
+    const [row] = await db.select().from(configurationEntries).where(eq(configurationEntries.id, id))
+    return row
+  },
+  record: (db, id) => orNone(() => new RecordsRepository(db).get(id, EVERYTHING)),
+}
+
+/** Reads an entity for the log; ids that are not positive integers name no row. */
+export function readEntity(db: Db, entity: AuditEntity, id: string): Promise<unknown> {
+  if (!/^[0-9]{1,9}$/.test(id) || Number(id) < 1) return Promise.resolve(undefined)
+  return ENTITY_READERS[entity](db, Number(id))
+}

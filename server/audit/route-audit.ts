@@ -1,0 +1,157 @@
+import fp from 'fastify-plugin'
+import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify'
+import type { AuditEntity } from '../../schemas/audit'
+import { RECORD_MESSAGES } from '../../schemas/records/index'
+import type { Db } from '../db/client'
+import { badRequest } from '../http-error'
+import { RecordsRepository } from '../repositories/records'
+import { runInScope } from './context'
+import { readEntity } from './entities'
+import { changeOf, snapshot } from './snapshot'
+import { audit, creationLogged } from './write'
+
+/** How a write route names the entity it changes. */
+export interface AuditRoute {
+  entity: AuditEntity
+  /** The id of the changed entity from the request; by default the `id` (or `productTypeId`) path
+   * parameter, else the body's `subjectId` or `id`. When there is none the route creates the entity and
+   * its id is taken from the answer (a number, or `recordId`/`id`). */
+  id?: (request: FastifyRequest) => string | undefined
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route writes this entity: it runs in one transaction with its audit row (server/audit). */
+    audit?: AuditEntity | AuditRoute
+  }
+}
+
+const field = (source: unknown, name: string): string | undefined => {
+  const value = source && typeof source === 'object' ? (source as Record<string, unknown>)[name] : undefined
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : undefined
+}
+
+/** The entity id a request names before the change (undefined for a create). */
+function idBefore(route: AuditRoute, request: FastifyRequest): string | undefined {
+  if (route.id) return route.id(request)
+  return (
+    field(request.params, 'id') ??
+    field(request.params, 'productTypeId') ??
+    field(request.body, 'subjectId') ??
+    field(request.body, 'id')
+  )
+}
+
+/** The id of a created entity from the route's answer. */
+function idFromResult(result: unknown): string | undefined {
+  if (typeof result === 'number') return String(result)
+  return field(result, 'recordId') ?? field(result, 'id')
+}
+
+/**
+ * `?revisionOf={id}` on a record submission: the stored record revises that one (a /DataEntry edit of a
+ * category the server does not edit in place). The caller must be able to read the revised record.
+ */
+async function revisionOf(db: Db, request: FastifyRequest): Promise<string | undefined> {
+  const raw = field(request.query, 'revisionOf')
+  if (raw === undefined || raw === '') return undefined
+  if (!/^[0-9]{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(RECORD_MESSAGES.recordNotFound(raw))
+  await new RecordsRepository(db).get(Number(raw), request.user)
+  return raw
+}
+
+/** A request's audited write: `sending` when the handler sent its answer itself, `done` once committed. */
+interface Pending {
+  sending: Promise<void>
+  sent: () => void
+  /** Settles with the transaction's error, or undefined once it committed. */
+  done: Promise<unknown>
+}
+
+/** Nothing is left to return: the handler sent its answer itself. */
+const SENT = Symbol('sent')
+
+/**
+ * Wraps an audited route's handler: one transaction (every repository query of the request goes to it,
+ * see context.ts) reads the entity, runs the handler, reads the entity again and writes the audit row.
+ * A rejected write rolls back and logs nothing.
+ */
+function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending: WeakMap<object, Pending>) {
+  return async function audited(this: unknown, request: FastifyRequest, reply: FastifyReply) {
+    let settle!: (error: unknown) => void
+    let sent!: () => void
+    const state: Pending = {
+      sending: new Promise<void>((resolve) => (sent = resolve)),
+      sent: () => sent(),
+      done: new Promise((resolve) => (settle = resolve)),
+    }
+    pending.set(request, state)
+    try {
+      const result = await root.transaction((tx) =>
+        runInScope(tx as unknown as Db, async () => {
+          const db = tx as unknown as Db
+          const link = route.entity === 'record' ? await revisionOf(db, request) : undefined
+          const known = idBefore(route, request)
+          const before = known ? snapshot(await readEntity(db, route.entity, known)) : null
+          // A reply is thenable and settles only once it has been written, which waits for this
+          // transaction (onSend below): a handler that sends itself is done when its answer is sent.
+          const running = Promise.resolve(
+            (handler as (...a: unknown[]) => unknown).call(this, request, reply),
+          ).then((value) => ({ value }))
+          running.catch(() => undefined)
+          const outcome = await Promise.race([running, state.sending.then(() => SENT)])
+          const answer = typeof outcome === 'symbol' ? undefined : outcome.value
+          const id = known ?? idFromResult(answer)
+          if (id !== undefined) {
+            const change = changeOf(before, snapshot(await readEntity(db, route.entity, id)))
+            const repeated = change?.action === 'create' && (await creationLogged(db, route.entity, id))
+            if (change && !repeated) {
+              const { id: userId, username, view } = request.user
+              await audit(db, {
+                actor: { id: userId, username, view },
+                entity: route.entity,
+                entityId: id,
+                ...change,
+                revisionOf: change.action === 'create' ? link : undefined,
+              })
+            }
+          }
+          return outcome === SENT || answer === reply ? SENT : { answer }
+        }),
+      )
+      settle(undefined)
+      return result === SENT ? reply : result.answer
+    } catch (error) {
+      settle(error)
+      throw error
+    }
+  }
+}
+
+/**
+ * The audit trail's route side: every route whose config names an `audit` entity runs in one
+ * transaction with its audit row. Register before the services (it sees routes as they are added).
+ */
+export default fp(
+  async (app, opts: { root: Db }) => {
+    const pending = new WeakMap<object, Pending>()
+    app.addHook('onRoute', (options: RouteOptions) => {
+      const config = options.config as { audit?: AuditEntity | AuditRoute } | undefined
+      if (!config?.audit) return
+      const route = typeof config.audit === 'string' ? { entity: config.audit } : config.audit
+      options.handler = wrap(opts.root, route, options.handler, pending) as RouteHandlerMethod
+    })
+    // A handler that sends its answer itself (`reply.status(204).send()`) does so before the transaction
+    // commits: hold that answer until the commit, and turn it into the error when the commit failed.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const state = pending.get(request)
+      if (!state) return payload
+      pending.delete(request)
+      state.sent()
+      const error = await state.done
+      if (error && reply.statusCode < 400) throw error
+      return payload
+    })
+  },
+  { name: 'audit-trail' },
+)

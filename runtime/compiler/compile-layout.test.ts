@@ -124,15 +124,22 @@ describe('compileLayout: data schema', () => {
       uniqueItems: true,
       items: { enum: ['A', 'B', 'C'] },
     })
+    // Required: "not null" on its own, so an empty value and a value of the wrong type read differently.
     expect(props.date).toMatchObject({
-      type: 'string',
+      type: ['string', 'null'],
+      not: { type: 'null' },
       anyOf: [{ format: 'date' }, { format: 'date-time' }],
     })
-    expect(props.serial).toMatchObject({ type: 'string', minLength: 1 })
+    expect(props.serial).toMatchObject({ type: ['string', 'null'], not: { type: 'null' }, minLength: 1 })
     expect(props.cert).toMatchObject({ type: ['object', 'null'], required: ['savedFilename', 'contentType'] })
     expect(props.freq).toMatchObject({ type: ['string', 'null'] })
     expect(props.freq.pattern).toEqual(expect.any(String))
-    expect(props.equipment).toMatchObject({ type: 'array', items: { type: 'integer' }, minItems: 2 })
+    expect(props.equipment).toMatchObject({
+      type: ['array', 'null'],
+      not: { type: 'null' },
+      items: { type: 'integer' },
+      minItems: 2,
+    })
     expect(props.optionalEquipment).toMatchObject({ type: ['array', 'null'] })
   })
 })

@@ -46,8 +46,6 @@ export interface CompiledDataSchema {
 }
 
 type TypeName = 'string' | 'array' | 'object'
-const nullable = (type: TypeName, required: boolean | undefined): TypeName | [TypeName, 'null'] =>
-  required ? type : [type, 'null']
 
 const isRequired = (control: ValueControl): boolean =>
   ('required' in control && control.required === true) ||
@@ -61,15 +59,27 @@ export function requiredMessageOf(control: ValueControl): string {
 }
 
 /**
- * JSON Schema of one variable's value, per control kind. Every value is nullable (a fresh entry
- * starts at null, SPEC §4) unless the control is `required` or needs a minimum (test equipment).
+ * The value's type, and for a required control "not null" as a keyword of its own: so an empty value
+ * reads as SPEC's '{label} is required.' while a value of the wrong type reads as what it must be.
+ */
+function typed(type: TypeName, required: boolean, control: ValueControl, wrongType: string) {
+  return {
+    type: [type, 'null'],
+    ...(required ? { not: { type: 'null' } } : {}),
+    errorMessage: { type: wrongType, ...(required ? { not: requiredMessageOf(control) } : {}) },
+  }
+}
+
+/**
+ * JSON Schema of one variable's value, per control kind. Values may be null (a fresh entry starts at
+ * null, SPEC §4) unless the control is `required` or needs a minimum (test equipment). Messages are
+ * attached with ajv-errors' `errorMessage`: SPEC's texts, or what the value must be (no label, so
+ * controls with equal rules share a compiled validator; the server puts the label in front).
  */
 export function fieldSchema(control: ValueControl): DataSchema {
   const title = control.label
   const base = { ...(title ? { title } : {}) }
-  const required = 'required' in control ? control.required : undefined
-  // A required value that is missing or empty reads as the SPEC's '{label} is required.'.
-  const requiredError = required ? { type: requiredMessageOf(control) } : {}
+  const required = isRequired(control)
 
   switch (control.type) {
     case 'checkbox':
@@ -82,43 +92,45 @@ export function fieldSchema(control: ValueControl): DataSchema {
         readOnly: true,
         errorMessage: { enum: DATA_VALUE_MESSAGES.groupResult },
       }
-    case 'datepicker':
+    case 'datepicker': {
+      const t = typed('string', required, control, DATA_VALUE_MESSAGES.date)
+      // The picker stores a calendar date; API clients may send the moment of the record.
       return {
         ...base,
-        type: nullable('string', required),
-        // The picker stores a calendar date; API clients may send the moment of the record.
+        ...t,
         anyOf: [{ format: 'date' }, { format: 'date-time' }],
-        errorMessage: { ...requiredError, _: DATA_VALUE_MESSAGES.date },
+        errorMessage: { ...t.errorMessage, _: DATA_VALUE_MESSAGES.date },
       }
+    }
     case 'multitext':
     case 'singletext':
-    case 'serial':
+    case 'serial': {
+      const t = typed('string', required, control, DATA_VALUE_MESSAGES.text)
+      if (!required) return { ...base, ...t }
       return {
         ...base,
-        type: nullable('string', required),
-        ...(required ? { minLength: 1 } : {}),
-        errorMessage: required
-          ? { type: requiredMessageOf(control), minLength: requiredMessageOf(control) }
-          : { type: DATA_VALUE_MESSAGES.text },
+        ...t,
+        minLength: 1,
+        errorMessage: { ...t.errorMessage, minLength: requiredMessageOf(control) },
       }
+    }
     case 'dropdown': {
       const values = control.values && control.values.length > 0 ? control.values : undefined
+      const t = typed('string', required, control, DATA_VALUE_MESSAGES.text)
       return {
         ...base,
-        type: nullable('string', required),
+        ...t,
         // Fixed values are the only valid answers; source/endpoint lists are only known at run time.
-        ...(values ? { enum: required ? [...values] : [...values, null] } : {}),
-        errorMessage: {
-          type: required ? requiredMessageOf(control) : DATA_VALUE_MESSAGES.text,
-          ...(values ? { enum: DATA_VALUE_MESSAGES.choice(values) } : {}),
-        },
+        ...(values ? { enum: [...values, null] } : {}),
+        ...(values ? { errorMessage: { ...t.errorMessage, enum: DATA_VALUE_MESSAGES.choice(values) } } : {}),
       }
     }
     case 'multiselect': {
       const values = control.values && control.values.length > 0 ? control.values : undefined
+      const t = typed('array', required, control, DATA_VALUE_MESSAGES.listOfValues)
       return {
         ...base,
-        type: nullable('array', required),
+        ...t,
         uniqueItems: true,
         items: values
           ? { type: 'string', enum: [...values], errorMessage: DATA_VALUE_MESSAGES.choice(values) }
@@ -126,19 +138,21 @@ export function fieldSchema(control: ValueControl): DataSchema {
         ...(control.maxValues ? { maxItems: control.maxValues } : {}),
         ...(required ? { minItems: 1 } : {}),
         errorMessage: {
-          type: required ? requiredMessageOf(control) : DATA_VALUE_MESSAGES.listOfValues,
+          ...t.errorMessage,
           ...(required ? { minItems: requiredMessageOf(control) } : {}),
           ...(control.maxValues ? { maxItems: DATA_VALUE_MESSAGES.tooManyValues(control.maxValues) } : {}),
         },
       }
     }
-    case 'timespan':
+    case 'timespan': {
+      const t = typed('string', required, control, DATA_VALUE_MESSAGES.duration)
       return {
         ...base,
-        type: nullable('string', required),
+        ...t,
         pattern: ISO_DURATION_PATTERN,
-        errorMessage: { ...requiredError, pattern: DATA_VALUE_MESSAGES.duration },
+        errorMessage: { ...t.errorMessage, pattern: DATA_VALUE_MESSAGES.duration },
       }
+    }
     case 'upload': {
       // A copy: the shared `as const` schema is readonly and must not leak into mutable schemas.
       const document = structuredClone(documentRefSchema) as unknown as DataSchema & {
@@ -146,13 +160,12 @@ export function fieldSchema(control: ValueControl): DataSchema {
       }
       // The upload call answers documentType null for an untyped file; clients may pass that on as is.
       document.properties.documentType = { type: ['string', 'null'] }
+      const t = typed('object', required, control, DATA_VALUE_MESSAGES.document)
       return {
         ...base,
         ...document,
-        type: nullable('object', required),
-        errorMessage: required
-          ? { type: requiredMessageOf(control), _: DATA_VALUE_MESSAGES.document }
-          : DATA_VALUE_MESSAGES.document,
+        ...t,
+        errorMessage: { ...t.errorMessage, _: DATA_VALUE_MESSAGES.document },
       }
     }
     case 'testField': {
@@ -162,35 +175,28 @@ export function fieldSchema(control: ValueControl): DataSchema {
         required && control.naOption !== true
           ? PASS_OR_FAIL.filter((r) => r !== UNSET_RESULT)
           : [...PASS_OR_FAIL]
+      const t = typed('object', required, control, DATA_VALUE_MESSAGES.testResult)
       return {
         ...base,
-        type: nullable('object', required),
+        ...t,
         required: ['value', 'passOrFail'],
         additionalProperties: false,
         properties: { value: { type: valueType }, passOrFail: { enum: results } },
-        errorMessage: required
-          ? { type: requiredMessageOf(control), _: DATA_VALUE_MESSAGES.testResult }
-          : DATA_VALUE_MESSAGES.testResult,
+        errorMessage: { ...t.errorMessage, _: DATA_VALUE_MESSAGES.testResult },
       }
     }
     case 'testEquipment': {
-      const min = control.min ?? 0
-      const atLeast = { type: 'array', items: { type: 'integer' }, uniqueItems: true } as const
-      if (min === 0 && !required)
-        return {
-          ...base,
-          ...atLeast,
-          type: ['array', 'null'],
-          errorMessage: DATA_VALUE_MESSAGES.testEquipment,
-        }
+      const t = typed('array', required, control, DATA_VALUE_MESSAGES.testEquipment)
       // SPEC §5 "Data entry save": one message whether nothing or too little was picked.
       return {
         ...base,
-        ...atLeast,
-        minItems: Math.max(min, 1),
+        ...t,
+        items: { type: 'integer' },
+        uniqueItems: true,
+        ...(required ? { minItems: Math.max(control.min ?? 0, 1) } : {}),
         errorMessage: {
-          type: requiredMessageOf(control),
-          minItems: requiredMessageOf(control),
+          ...t.errorMessage,
+          ...(required ? { minItems: requiredMessageOf(control) } : {}),
           _: DATA_VALUE_MESSAGES.testEquipment,
         },
       }

@@ -45,6 +45,20 @@ describe('validateField', () => {
     expect(validateField(compiled, variable, value).length === 0).toBe(valid)
   })
 
+  // The server refuses the same values with the same texts (it puts the label in front of these).
+  it.each([
+    ['serial', 12, 'must be text'],
+    ['serial', '', 'Serial is required.'],
+    ['date', '2024-02-30', 'must be a date (yyyy-MM-dd, or an ISO 8601 date and time)'],
+    ['freq', '3 months', 'must be an ISO 8601 duration such as P12M, with a value of 0 or more'],
+    ['faults', ['A', 'B', 'C'], 'allows at most 2 values'],
+    ['site', 'East', 'must be one of North'],
+    ['ir', { value: 'x', passOrFail: 'Fail' }, 'must be a test result: a value and Pass, Fail, - or n/a'],
+    ['equipment', ['x', 'y'], 'must be a list of distinct test equipment ids'],
+  ])('%s = %o reads %s', (variable, value, message) => {
+    expect(validateField(compiled, variable, value)).toEqual([message])
+  })
+
   it('names the required field', () => {
     expect(validateField(compiled, 'serial', null)).toEqual(['Serial is required.'])
   })

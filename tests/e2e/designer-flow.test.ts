@@ -42,6 +42,57 @@ const dropInside = (path: string) => page.getByTestId(`drop-in:${path}`)
 const card = (path: string) => page.getByTestId(`control-${path}`)
 const inspector = () => page.getByRole('complementary', { name: 'Inspector' })
 const designer = () => page.getByRole('region', { name: 'Form designer' })
+const canvas = () => page.getByRole('region', { name: 'Canvas' })
+
+/** Every control on the canvas in reading order, as `path=Kind: Name`. */
+const canvasOrder = () =>
+  canvas()
+    .locator('[data-testid^="control-"]')
+    .evaluateAll((cards) =>
+      cards.map(
+        (c) => `${c.getAttribute('data-testid')!.slice('control-'.length)}=${c.getAttribute('aria-label')}`,
+      ),
+    )
+
+/** Waits until dnd-kit's live region (role status) says `text`. */
+const announced = (text: string) =>
+  page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' })
+
+/** Opens the JSON tab and waits for Monaco; answers the editor. */
+async function openJson() {
+  await designer().getByRole('tab', { name: 'JSON' }).click()
+  const editor = page.locator('.monaco-editor').first()
+  await editor.waitFor()
+  await editor.locator('.view-lines').click()
+  return editor
+}
+
+const findBox = () => page.locator('.find-widget textarea[aria-label="Find"]')
+const matchesCount = () => page.locator('.find-widget .matchesCount').innerText()
+
+/**
+ * Monaco's find widget with a regular expression: whether the JSON text has these variables in this
+ * order, each at its indentation (6 spaces: a control of the form; 10: a control inside a group).
+ */
+async function expectJsonOrder(lines: [indent: number, variable: string][]) {
+  await page.keyboard.press('Control+f')
+  await findBox().waitFor()
+  const regex = page.locator('.find-widget [role="checkbox"][aria-label^="Use Regular Expression"]')
+  if ((await regex.getAttribute('aria-checked')) !== 'true') await regex.click()
+  await findBox().fill(lines.map(([n, v]) => `\\n {${n}}"variable": "${v}"`).join('[\\s\\S]*'))
+  await expect.poll(matchesCount).toBe('1 of 1')
+  await regex.click()
+  await page.keyboard.press('Escape')
+}
+
+/** Replaces every `from` by `to` in the JSON view (Monaco's find and replace). */
+async function replaceInJson(from: string, to: string) {
+  await page.keyboard.press('Control+h')
+  await findBox().waitFor()
+  await findBox().fill(from)
+  await page.locator('.find-widget textarea[aria-label="Replace"]').fill(to)
+  await page.locator('.find-widget [aria-label^="Replace All"]').click()
+}
 
 describe('record type designer', () => {
   it('designs a Test record type by drag and drop, JSON and undo, saves it and previews pass/fail', async () => {
@@ -86,9 +137,7 @@ describe('record type designer', () => {
     await page.getByRole('button', { name: 'Add Date' }).click()
     await card('2').waitFor()
 
-    // Card-button moves, duplicate, delete and keyboard drag are covered by the designer's unit tests;
-    // their browser walk-through is parked while a stuck-drag state after card-button clicks is fixed
-    // (issue 5 stays open for it).
+    // Moves by keyboard, card buttons and mouse: the next test.
     expect(await card('1').getAttribute('aria-label')).toBe('Serial lookup: Serial lookup')
     expect(await card('2').getAttribute('aria-label')).toBe('Date: Date')
     await card('0').click({ position: { x: 60, y: 10 } })
@@ -145,6 +194,7 @@ describe('record type designer', () => {
     // Reopen: the same design and mappings come back.
     await page.getByLabel('Filter by Name').fill(name)
     const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name, exact: true }) })
+    await row.waitFor()
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(expect.arrayContaining(['Form', 'Test']))
     await row.getByRole('link', { name: `Edit ${name}` }).click()
     await page.getByRole('heading', { name: 'Edit Record Type' }).waitFor()
@@ -168,5 +218,158 @@ describe('record type designer', () => {
     await value.fill('25')
     await page.getByLabel('Insulation resistance result').getByText('Fail').waitFor()
     await page.getByRole('status', { name: 'Overall result' }).getByText('Fail').waitFor()
+  })
+
+  it('moves controls by keyboard, card buttons and mouse; the JSON view shows the same order', async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
+    await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()
+    await page.getByLabel('Form', { exact: true }).check()
+    // A selected group takes the next palette entry; a selected control has the next one after it.
+    await page.getByRole('button', { name: 'Add Group' }).click()
+    await page.getByRole('button', { name: 'Add Numeric test' }).click()
+    await canvas().click({ position: { x: 5, y: 5 } })
+    await page.getByRole('button', { name: 'Add Serial lookup' }).click()
+    await page.getByRole('button', { name: 'Add Date' }).click()
+    await card('2').waitFor()
+    expect(await canvasOrder()).toEqual([
+      '0=Group: Group',
+      '0.0=Numeric test: Numeric test',
+      '1=Serial lookup: Serial lookup',
+      '2=Date: Date',
+    ])
+
+    // Keyboard: focus the Date's handle, Space picks it up, ArrowUp moves one place, Space drops it.
+    const handle = (path: string) => card(path).getByRole('button', { name: 'Drag Date' })
+    const focused = (path: string) =>
+      expect.poll(() => handle(path).evaluate((h) => h === document.activeElement)).toBe(true)
+    await handle('2').focus()
+    await page.keyboard.press('Space')
+    await announced('Date stays where it is.')
+    await page.keyboard.press('ArrowUp')
+    await announced('Date will go before Serial lookup.')
+    await page.keyboard.press('Space')
+    await announced('Date dropped before Serial lookup.')
+    await expect
+      .poll(canvasOrder)
+      .toEqual([
+        '0=Group: Group',
+        '0.0=Numeric test: Numeric test',
+        '1=Date: Date',
+        '2=Serial lookup: Serial lookup',
+      ])
+
+    // Into the group by keyboard: up to the end of the group, up before its test, down again, drop.
+    await focused('1')
+    await page.keyboard.press('Space')
+    await announced('Date stays where it is.')
+    await page.keyboard.press('ArrowUp')
+    await announced('Date will go at the end of Group.')
+    await page.keyboard.press('ArrowUp')
+    await announced('Date will go before Numeric test.')
+    await page.keyboard.press('ArrowDown')
+    await announced('Date will go at the end of Group.')
+    await page.keyboard.press('Space')
+    await announced('Date dropped at the end of Group.')
+    await expect
+      .poll(canvasOrder)
+      .toEqual([
+        '0=Group: Group',
+        '0.0=Numeric test: Numeric test',
+        '0.1=Date: Date',
+        '1=Serial lookup: Serial lookup',
+      ])
+
+    // Card buttons: up inside the group, duplicate, delete the copy.
+    await focused('0.1')
+    await card('0.1').getByRole('button', { name: 'Move Date up' }).click()
+    await expect.poll(() => card('0.0').getAttribute('aria-label')).toBe('Date: Date')
+    await card('0.0').getByRole('button', { name: 'Duplicate Date' }).click()
+    await card('0.1').getByText('datepicker2').waitFor()
+    await card('0.1').getByRole('button', { name: 'Delete Date' }).click()
+    await expect.poll(() => card('0.1').getAttribute('aria-label')).toBe('Numeric test: Numeric test')
+    // The first control of a group has no container above it to move into.
+    await card('0.0').click()
+    expect(
+      await card('0.0').getByRole('button', { name: 'Move Date into the container above' }).isDisabled(),
+    ).toBe(true)
+
+    // Mouse: drag the Date out of the group by its handle and drop it on the Serial lookup (before it).
+    await drag(handle('0.0'), card('1'))
+    await expect
+      .poll(canvasOrder)
+      .toEqual([
+        '0=Group: Group',
+        '0.0=Numeric test: Numeric test',
+        '1=Date: Date',
+        '2=Serial lookup: Serial lookup',
+      ])
+    await screenshot(page, 'designer-moved')
+
+    // The JSON view has the same document: the test inside the group, then the date, then the serial.
+    await openJson()
+    await expectJsonOrder([
+      [6, 'group1'],
+      [10, 'numericTest1'],
+      [6, 'datepicker1'],
+      [6, 'serial1'],
+    ])
+  })
+
+  it('JSON view: completion offers layout properties, bad values are underlined, the design is kept', async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
+    await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()
+    await page.getByLabel('Form', { exact: true }).check()
+    await page.getByRole('button', { name: 'Add Group' }).click()
+    await page.getByRole('button', { name: 'Add Text' }).click()
+    await card('0.0').waitFor()
+    const design = await canvasOrder()
+    expect(design).toEqual(['0=Group: Group', '0.0=Text: Text'])
+
+    // An empty control object at the start of the list: Ctrl+Space inside it offers the schema's properties.
+    await openJson()
+    await replaceInJson('"controls": [', '"controls": [{ },')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+f')
+    await findBox().fill('{ }')
+    await expect.poll(matchesCount).toBe('1 of 1')
+    // Escape leaves the match selected; Left then Right puts the cursor between the braces.
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('ArrowLeft')
+    await page.keyboard.press('ArrowRight')
+    await page.keyboard.press('Control+Space')
+    const offered = () =>
+      page
+        .locator('.suggest-widget .monaco-list-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('aria-label')?.split(',')[0]))
+    await expect.poll(offered).toEqual(expect.arrayContaining(['col', 'label', 'children', 'endpoint']))
+    await page.keyboard.type('va')
+    await expect.poll(offered).toEqual(expect.arrayContaining(['variable', 'values']))
+    await page.keyboard.press('Escape')
+    // Broken JSON is listed, not applied.
+    await page
+      .getByTestId('json-errors')
+      .getByText(/Expected property name/)
+      .waitFor()
+
+    // A well-formed control with a value outside the schema: underlined and listed, still not applied.
+    await replaceInJson('{va }', '{ "type": "note", "label": "Check the tap changer", "col": 13 }')
+    await page.keyboard.press('Escape')
+    await page.getByTestId('json-errors').getByText('/controls/0/col').waitFor()
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor()
+    await screenshot(page, 'designer-json-errors')
+
+    // Back on the canvas the last valid design is unchanged; the JSON view shows it again.
+    await designer().getByRole('tab', { name: 'Design' }).click()
+    await card('0.0').waitFor()
+    expect(await canvasOrder()).toEqual(design)
+    await openJson()
+    await expect.poll(() => page.getByTestId('json-errors').count()).toBe(0)
+    await expectJsonOrder([
+      [6, 'group1'],
+      [10, 'singletext1'],
+    ])
+    await page.keyboard.press('Control+f')
+    await findBox().fill('"note"')
+    await expect.poll(matchesCount).toBe('No results')
   })
 })

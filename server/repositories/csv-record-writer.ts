@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers } from '../db/schema/index'
 import { planProducts, type ProductRef } from './csv-products'
+import { createdSummaries, refreshSummaries, type Summary } from './csv-summaries'
 import { RecordWriter, recordColumns } from './record-writer'
 import type { PreparedRecord } from './submission-prepare'
 
@@ -26,6 +27,8 @@ const PRODUCT_COLUMNS: readonly JsonColumn[] = [
   ['product_serial_number', 'text'],
   ['asset_model_id', 'int'],
   ['asset_manufacturer_id', 'int'],
+  ['date_of_last_record', 'timestamptz'],
+  ['current_status', 'text'],
 ]
 
 const RECORD_COLUMNS: readonly JsonColumn[] = [
@@ -89,7 +92,8 @@ export class CsvRecordWriter {
     }
     const customerIds = await this.customers(prepared)
     const plan = await planProducts(this.db, prepared)
-    const productIds = await this.createProducts(plan.created)
+    const summaries = createdSummaries(prepared, plan.recordProducts)
+    const { ids: productIds, inserted } = await this.createProducts(plan.created, summaries)
     const idOf = (ref: ProductRef) => ('id' in ref ? ref.id : productIds.get(ref.key)!)
     await this.moveParents(plan.parents, idOf)
 
@@ -177,8 +181,14 @@ export class CsvRecordWriter {
         ),
       )
 
-    const touched = [...new Set(rows.map((r) => r.product_id).filter((id): id is number => id !== null))]
-    if (touched.length) await this.refreshSummaries(touched)
+    // Products inserted here already carry their summaries; stored ones (and one a concurrent upload
+    // created first) get theirs from all their records.
+    const touched = [
+      ...new Set(
+        rows.map((r) => r.product_id).filter((id): id is number => id !== null && !inserted.has(id)),
+      ),
+    ]
+    if (touched.length) await refreshSummaries(this.db, touched)
   }
 
   /** Customers by lower-cased name, created on first use (CustomersRepository.findOrCreate, batched). */
@@ -207,9 +217,16 @@ export class CsvRecordWriter {
     return ids
   }
 
-  /** Inserts the planned products in order; a concurrent writer's row with the same key is used instead. */
-  private async createProducts(created: Awaited<ReturnType<typeof planProducts>>['created']) {
+  /**
+   * Inserts the planned products in order with their summaries; a concurrent writer's row with the same
+   * key is used instead. Answers every planned product's id and the ids this batch inserted.
+   */
+  private async createProducts(
+    created: Awaited<ReturnType<typeof planProducts>>['created'],
+    summaries: ReadonlyMap<string, Summary>,
+  ) {
     const ids = new Map<string, number>()
+    const inserted = new Set<number>()
     for (const part of chunks(created)) {
       const rows = rowsOf<{ id: number; asset_model_id: number; product_serial_number: string }>(
         await this.db.execute(
@@ -222,12 +239,17 @@ export class CsvRecordWriter {
               product_serial_number: p.productSerialNumber,
               asset_model_id: p.assetModelId,
               asset_manufacturer_id: p.assetManufacturerId,
+              date_of_last_record: summaries.get(p.key)?.date.toISOString() ?? null,
+              current_status: summaries.get(p.key)?.status ?? null,
             })),
             sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
           ),
         ),
       )
-      for (const r of rows) ids.set(`${r.asset_model_id}\u0000${r.product_serial_number}`, Number(r.id))
+      for (const r of rows) {
+        ids.set(`${r.asset_model_id}\u0000${r.product_serial_number}`, Number(r.id))
+        inserted.add(Number(r.id))
+      }
       const missing = part.filter((p) => !ids.has(p.key))
       if (missing.length) {
         const found = rowsOf<{ id: number; asset_model_id: number; product_serial_number: string }>(
@@ -240,7 +262,7 @@ export class CsvRecordWriter {
         for (const r of found) ids.set(`${r.asset_model_id}\u0000${r.product_serial_number}`, Number(r.id))
       }
     }
-    return ids
+    return { ids, inserted }
   }
 
   /** Sets each touched product's final parent where it differs from the stored one (one UPDATE per 1,000). */
@@ -259,29 +281,5 @@ export class CsvRecordWriter {
           part.map(([id, parent]) => sql`(${id}::int, ${parent}::int)`),
           sql`, `,
         )}) AS v(id, parent) WHERE products.id = v.id`)
-  }
-
-  /**
-   * ProductsRepository.refreshSummary for many products in one set-based statement: DateOfLastRecord from
-   * the newest record, CurrentStatus from the newest Test record (pass, fail, otherwise other; none: null).
-   * Set-based on purpose: per-product subqueries were planned as a scan of `records` per product while
-   * the table's statistics still described it before this upload.
-   */
-  private async refreshSummaries(ids: number[]) {
-    await this.db.execute(sql`
-      WITH ids AS (SELECT DISTINCT value::int AS id FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)),
-      newest AS (
-        SELECT DISTINCT ON (r.product_id) r.product_id, r.record_date FROM records r
-        WHERE r.product_id IN (SELECT id FROM ids) ORDER BY r.product_id, r.record_date DESC, r.id DESC),
-      concluding AS (
-        SELECT DISTINCT ON (r.product_id) r.product_id, r.test_result FROM records r
-        WHERE r.product_id IN (SELECT id FROM ids) AND r.category IN ('test')
-        ORDER BY r.product_id, r.record_date DESC, r.id DESC)
-      UPDATE products p SET
-        date_of_last_record = n.record_date,
-        current_status = CASE WHEN c.product_id IS NULL THEN NULL
-                              WHEN c.test_result IN ('pass', 'fail') THEN c.test_result ELSE 'other' END
-      FROM ids LEFT JOIN newest n ON n.product_id = ids.id LEFT JOIN concluding c ON c.product_id = ids.id
-      WHERE p.id = ids.id`)
   }
 }

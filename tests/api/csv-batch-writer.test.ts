@@ -98,6 +98,8 @@ describe('CSV batch writer', () => {
       despatch('NWT:501', 'Acme Utilities', 5), // stored customer (other case below)
       despatch('NWT:500', 'New Customer Ltd', 6),
       despatch('NWT:1', 'new customer ltd', 7),
+      test('NWT:502', null, 8, 'Pass'), // two tests of a new product at the same time: the later row wins
+      test('NWT:502', null, 8, 'Fail'),
     ]
     const preparer = new SubmissionPreparer(db)
     const prepared: PreparedRecord[] = []
@@ -133,6 +135,10 @@ describe('CSV batch writer', () => {
       (p) => (p as { product_serial_number: string }).product_serial_number === 'NWT:500',
     )
     expect(nwt500).toMatchObject({ current_status: 'pass' })
+    const nwt502 = oneByOne.products.find(
+      (p) => (p as { product_serial_number: string }).product_serial_number === 'NWT:502',
+    )
+    expect(nwt502).toMatchObject({ current_status: 'fail' })
     expect(oneByOne.records).toHaveLength(inputs.length + 7)
   })
 })

@@ -23,6 +23,7 @@ const TestEquipmentList = lazy(() => import('./pages/test-equipment/test-equipme
 const TestEquipmentDetail = lazy(() => import('./pages/test-equipment/test-equipment-detail-page'))
 const Records = lazy(() => import('./pages/records/records-page'))
 const RecordDetail = lazy(() => import('./pages/records/record-detail-page'))
+const Audit = lazy(() => import('./pages/audit/audit-page'))
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -59,6 +60,7 @@ export const routes: RouteObject[] = [
       page('/FaultRepairTypes/:id', SurveyRepairEdit),
       page('/SurveyRepairTypes', SurveyRepairList),
       page('/SurveyRepairTypes/:id', SurveyRepairEdit),
+      page('/Audit', Audit),
       page('*', NotFound),
     ],
   },

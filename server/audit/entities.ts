@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import type { AuditEntity } from '../../schemas/audit'
+import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
 import { configurationEntries } from '../db/schema/index'
 import { HttpError } from '../http-error'
@@ -20,6 +21,20 @@ async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {
   }
 }
 
+/**
+ * SupplierProducts without its serial ranges' row ids: saving the same products rewrites their rows
+ * (new ids), which is no change anyone made.
+ */
+function withoutRangeIds(attribute: { key: string; value: string | null }) {
+  if (attribute.key !== ATTRIBUTE_KEYS.supplierProducts || !attribute.value) return attribute
+  const products = JSON.parse(attribute.value) as { serialRanges?: { id?: unknown }[] }[]
+  const plain = products.map((p) => ({
+    ...p,
+    serialRanges: (p.serialRanges ?? []).map((r) => ({ ...r, id: undefined })),
+  }))
+  return { ...attribute, value: JSON.stringify(plain) }
+}
+
 /** Everyone's view of a record, for the log (who may read the log is checked when it is read). */
 const EVERYTHING = { view: 'viewAll', claims: { IsAdmin: true } } as const
 
@@ -28,7 +43,10 @@ const EVERYTHING = { view: 'viewAll', claims: { IsAdmin: true } } as const
  * history shows what the user saw. Undefined when the row does not exist.
  */
 export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise<unknown>> = {
-  supplier: async (db, id) => (await new SuppliersRepository(db).listWithAttributes([id]))[0],
+  supplier: async (db, id) => {
+    const [supplier] = await new SuppliersRepository(db).listWithAttributes([id])
+    return supplier && { ...supplier, attributes: supplier.attributes.map(withoutRangeIds) }
+  },
   productType: (db, id) => orNone(() => new ProductTypesRepository(db).get(id)),
   recordType: (db, id) => new RecordTypesRepository(db).get(id),
   deviceOwner: (db, id) => orNone(() => new DeviceOwnersRepository(db).get(id)),

@@ -1,5 +1,7 @@
+import { useAtomValue } from 'jotai'
 import { NavLink } from 'react-router-dom'
 import type { NavItem } from '../../schemas/roles'
+import { sessionAtom } from '../session/session-atoms'
 
 export interface NavDrawerProps {
   open: boolean
@@ -10,6 +12,8 @@ export interface NavDrawerProps {
 
 /** The collapsible left navigation drawer: 340 px wide, 98% below 576 px (SPEC §2 "Shell", §9). */
 export function NavDrawer({ open, items, onNavigate }: NavDrawerProps) {
+  // The audit trail (issue 8, beyond SPEC §2) is the view-all role's only.
+  const admin = useAtomValue(sessionAtom)?.view === 'viewAll' && items.length > 0
   return (
     <nav
       id="nav-drawer"
@@ -25,6 +29,13 @@ export function NavDrawer({ open, items, onNavigate }: NavDrawerProps) {
             </NavLink>
           </li>
         ))}
+        {admin && (
+          <li className="nav-item">
+            <NavLink to="/Audit" className="nav-link" onClick={onNavigate}>
+              Audit
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   )

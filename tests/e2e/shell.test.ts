@@ -19,6 +19,8 @@ const NAV = {
     'Record Types',
     'Records',
     'Survey/Repair Types',
+    // Beyond SPEC §2: the audit trail of issue 8, the view-all role's only.
+    'Audit',
   ],
   configurator: [
     'Home',

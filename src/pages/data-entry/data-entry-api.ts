@@ -33,6 +33,11 @@ export const dataEntryApi = {
       return api.put<SubmissionResult>('submission', `/api/InstrumentTest/Record/${recordId}`, body, {
         headers,
       })
-    return api.post<SubmissionResult>('submission', `/api/InstrumentTest/${route}/`, body, { headers })
+    // Other edited records are stored as a new record that names the one it revises (the audit trail
+    // links the two, so the history of either shows both).
+    const revision = recordId != null ? `?revisionOf=${recordId}` : ''
+    return api.post<SubmissionResult>('submission', `/api/InstrumentTest/${route}/${revision}`, body, {
+      headers,
+    })
   },
 }

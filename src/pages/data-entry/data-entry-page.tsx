@@ -3,6 +3,7 @@ import { RecordForm } from '../../../runtime/form'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
+import { HistoryPanel, layoutLabels } from '../../components/history-panel'
 import { ResultIcon } from './result-icon'
 import { SerialChecks } from './serial-checks'
 import { UploadSummary } from './upload-summary'
@@ -84,6 +85,7 @@ export default function DataEntryPage() {
               </>
             )}
           </div>
+          {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>
       )}
     </PageState>

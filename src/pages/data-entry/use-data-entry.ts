@@ -274,6 +274,8 @@ export function useDataEntry() {
     onChange,
     readOnly,
     existing,
+    /** The record shown (`?record=`), for its history panel. */
+    recordId: query.recordId,
     editing: existing && query.edit,
     locked,
     toggleLocked: () => setLocked((l) => !l),

@@ -1,6 +1,7 @@
 import { useMemo } from 'react'
 import Form from 'react-bootstrap/Form'
 import { useNavigate, useParams } from 'react-router-dom'
+import { HistoryPanel } from '../../components/history-panel'
 import { CrudForm } from '../../../runtime/crud-form'
 import { deviceOwnerWriteSchema } from '../../../schemas/entities/device-owner'
 import { MESSAGES } from '../../../schemas/messages'
@@ -80,6 +81,7 @@ export default function OwnerEditPage() {
           <OwnerTabs c={c} />
         </CrudForm>
       </PageState>
+      <HistoryPanel entity="deviceOwner" id={id} />
     </>
   )
 }

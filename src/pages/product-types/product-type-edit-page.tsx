@@ -8,6 +8,7 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
+import { HistoryPanel } from '../../components/history-panel'
 import { RecordTypesGrid } from './record-types-grid'
 import { useProductTypeEdit } from './use-product-type-edit'
 
@@ -84,6 +85,7 @@ export default function ProductTypeEditPage() {
           <RecordTypesGrid c={c} />
         </CrudForm>
       </PageState>
+      <HistoryPanel entity="productType" id={id} />
     </>
   )
 }

@@ -9,6 +9,7 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
+import { HistoryPanel } from '../../components/history-panel'
 import { ComponentsGrid } from './components-grid'
 import { MappingFields } from './mapping-fields'
 import { useRecordTypeEdit } from './use-record-type-edit'
@@ -136,6 +137,7 @@ export default function RecordTypeEditPage() {
           </div>
         </div>
       </PageState>
+      <HistoryPanel entity="recordType" id={isNew || !validId ? null : parsed} />
     </>
   )
 }

@@ -8,6 +8,7 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
+import { HistoryPanel } from '../../components/history-panel'
 import { SupplierProductsGrid } from './supplier-products-grid'
 import { useSupplierEdit } from './use-supplier-edit'
 
@@ -46,6 +47,7 @@ export default function SupplierEditPage() {
           <SupplierProductsGrid c={c} readOnly={!canConfigure} />
         </CrudForm>
       </PageState>
+      <HistoryPanel entity="supplier" id={id} />
     </>
   )
 }

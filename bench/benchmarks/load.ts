@@ -39,7 +39,7 @@ const benchmark: Benchmark = {
       if (!stats) return []
       return [
         {
-          label: `${kind} p95 (n=${stats.count})`,
+          label: `${kind} p95`,
           value: stats.p95,
           unit: 'ms' as const,
           ...(reference ? { reference: { label: 'config.json p95', value: reference.p95 } } : {}),

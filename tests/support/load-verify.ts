@@ -27,13 +27,18 @@ export async function verifyLoad(
   recordsBefore: number,
   log: SubmissionLog,
 ): Promise<LoadVerdict> {
-  const stored = rowsOf<{ key: string; recordId: number | null }>(
-    await db.execute(sql`SELECT key, (response->>'recordId')::int AS "recordId"
-      FROM idempotency_keys WHERE key LIKE ${`${runId}-%`}`),
+  // One statement, so one snapshot: an aborted request still finishing on the server is either wholly in
+  // it (key and record) or wholly not, never half.
+  const rows = rowsOf<{ key: string | null; recordId: number | null; answerId: number | null }>(
+    await db.execute(sql`SELECT k.key, r.id AS "recordId", k.answer AS "answerId"
+      FROM (SELECT id FROM records WHERE id > ${recordsBefore}) r
+      FULL OUTER JOIN (SELECT key, (response->>'recordId')::int AS answer FROM idempotency_keys
+                        WHERE key LIKE ${`${runId}-%`}) k ON k.answer = r.id`),
   )
-  const created = rowsOf<{ id: number }>(
-    await db.execute(sql`SELECT id FROM records WHERE id > ${recordsBefore}`),
+  const stored = rows.flatMap((row) =>
+    row.key === null ? [] : [{ key: row.key, recordId: row.answerId === null ? null : Number(row.answerId) }],
   )
+  const created = rows.flatMap((row) => (row.recordId === null ? [] : [{ id: Number(row.recordId) }]))
   const problems: string[] = []
   const byKey = new Map(stored.map((row) => [row.key, row.recordId === null ? null : Number(row.recordId)]))
   const createdIds = new Set(created.map((row) => Number(row.id)))

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { runnerImport, type Plugin } from 'vite'
 import type * as Generator from './precompiled-validators-source'
 
@@ -14,17 +14,15 @@ const TARGET = /[\\/]schemas[\\/]validation[\\/]static-validators\.ts$/
 
 /** The plugin; register it in vite.config.ts (and the unit project of vitest.config.ts). */
 export function precompiledValidators(): Plugin {
-  let root = process.cwd()
+  // Beside this file, whatever the Vite root (the form benchmark builds bench/runtime-demo).
+  const generator = fileURLToPath(new URL('./precompiled-validators-source.ts', import.meta.url))
   let source: Promise<string> | undefined
   return {
     name: 'itr-precompiled-validators',
     enforce: 'pre',
-    configResolved(config) {
-      root = config.root
-    },
     load(id) {
       if (!TARGET.test(id.split('?')[0])) return null
-      source ??= runnerImport<typeof Generator>(resolve(root, 'scripts/precompiled-validators-source.ts'), {
+      source ??= runnerImport<typeof Generator>(generator, {
         configFile: false,
         logLevel: 'warn',
       }).then(({ module }) => module.staticValidatorsSource())

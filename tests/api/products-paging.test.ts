@@ -91,7 +91,7 @@ describe('{meta} products page', () => {
           testDate: '2026-05-05',
           bushing: 'NWB:50',
           equipment: [equipment[0].id],
-          result: 'pass',
+          result: 'Pass',
         },
       },
     })

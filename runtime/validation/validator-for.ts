@@ -36,13 +36,17 @@ const MAX_CACHED = 500
 
 /** The name of the precompiled validator for `schema`'s content, if any. */
 export function staticNameOf(schema: object): StaticSchemaName | undefined {
+  return staticNameByKey(schemaKey(schema))
+}
+
+function staticNameByKey(key: string): StaticSchemaName | undefined {
   precompiled ??= new Map(
     (Object.keys(STATIC_SCHEMAS) as StaticSchemaName[]).map((name) => [
       schemaKey(STATIC_SCHEMAS[name]),
       name,
     ]),
   )
-  return precompiled.get(schemaKey(schema))
+  return precompiled.get(key)
 }
 
 /**
@@ -54,10 +58,11 @@ export function validatorFor(schema: object, options: InterpretOptions = {}): Sc
   const own = byObject.get(schema) ?? {}
   const cached = own[flags]
   if (cached) return cached
-  const key = `${flags}|${schemaKey(schema)}`
+  const content = schemaKey(schema)
+  const key = `${flags}|${content}`
   let validate = byKey.get(key)
   if (!validate) {
-    const name = staticNameOf(schema)
+    const name = staticNameByKey(content)
     validate = name ? staticValidators[name] : compileSchema(schema, options)
     if (byKey.size >= MAX_CACHED) byKey.clear()
     byKey.set(key, validate)

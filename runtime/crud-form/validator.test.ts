@@ -39,12 +39,12 @@ const ownerWithChoices = {
 const CASES: [string, RJSFSchema, unknown[]][] = [
   [
     'supplier (precompiled)',
-    withoutId(supplierWriteSchema) as RJSFSchema,
+    withoutId(supplierWriteSchema) as unknown as RJSFSchema,
     [{}, { name: ' ' }, { name: 'Acme' }, { name: 3 }],
   ],
   [
     'survey/repair (precompiled, if/then)',
-    withoutId(surveyRepairFormSchema) as RJSFSchema,
+    withoutId(surveyRepairFormSchema) as unknown as RJSFSchema,
     [
       {},
       { name: 'Seal', kind: 'item' },

@@ -48,6 +48,12 @@ async function openAsAdmin(path: string) {
   await signIn(page, baseUrl, 'viewAll', path)
 }
 
+/** A full-page screenshot from the top, so the sticky top bar is where people see it. */
+async function shot(name: string) {
+  await page.evaluate(() => window.scrollTo(0, 0))
+  await screenshot(page, name)
+}
+
 const historyPanel = () => page.locator('.history-panel')
 const revisions = () => historyPanel().locator('.history-entry')
 /** The rows of a diff table as [field, before, after]. */
@@ -79,12 +85,12 @@ describe('audit trail', () => {
       .click()
     await expect.poll(() => revisions().count()).toBe(1)
     const change = revisions().first()
-    expect(await change.innerText()).toMatch(/Changed\s+admin\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}/)
+    expect(await change.innerText()).toMatch(/^Changed\s+admin\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+name$/)
     await change.getByRole('button').click()
     const diff = change.getByRole('table', { name: 'Changed fields' })
     await diff.waitFor()
     expect(await diffRows(diff)).toEqual([['name', 'Contoso Switchgear', 'Contoso Switchgear Ltd']])
-    await screenshot(page, 'audit-supplier-history')
+    await shot('audit-supplier-history')
 
     await page
       .getByRole('navigation', { name: 'Main navigation' })
@@ -113,7 +119,7 @@ describe('audit trail', () => {
     await page.getByRole('button', { name: 'Clear Filters' }).click()
     await expect.poll(() => row.count()).toBe(1)
     expect(await page.getByLabel('User').inputValue()).toBe('')
-    await screenshot(page, 'audit-page')
+    await shot('audit-page')
   })
 
   it('a Problem Report edited twice shows both revisions and the field diff', async () => {
@@ -158,6 +164,9 @@ describe('audit trail', () => {
     await expect.poll(() => revisions().count()).toBe(3)
     const texts = await revisions().allInnerTexts()
     expect(texts.map((t) => t.split(/\s+/)[0])).toEqual(['Changed', 'Changed', 'Created'])
+    // Each change says what it changed, by the layout's labels.
+    expect(texts[0]).toMatch(/Time to repair$/)
+    expect(texts[1]).toMatch(/Notes$/)
 
     // Newest first: the second edit changed the repair time, the first the notes (labels from the layout).
     await revisions().nth(0).getByRole('button').click()
@@ -173,7 +182,7 @@ describe('audit trail', () => {
       'Leak at the drain valve.',
       'Gasket replaced, no further leak.',
     ])
-    await screenshot(page, 'audit-record-history')
+    await shot('audit-record-history')
 
     // The read-only /DataEntry view of the record shows the same history.
     await page.goto(`${baseUrl}/DataEntry?record=${recordId}`)
@@ -182,6 +191,6 @@ describe('audit trail', () => {
       .getByRole('button', { name: /History/ })
       .click()
     await expect.poll(() => revisions().count()).toBe(3)
-    await screenshot(page, 'audit-data-entry-history')
+    await shot('audit-data-entry-history')
   })
 })

@@ -11,7 +11,7 @@ export function showValue(value: unknown): string {
 }
 
 /** A field's name for people: the label the caller knows (a layout label), else the stored name. */
-const nameOf = (field: string, labels?: Readonly<Record<string, string>>) =>
+export const fieldName = (field: string, labels?: Readonly<Record<string, string>>) =>
   labels?.[field] ?? field.replace(/^(data|attributes)\./, '')
 
 /**
@@ -40,7 +40,7 @@ export function FieldDiff({
         {changes.map((c) => (
           <tr key={c.field}>
             <th scope="row" className="fw-normal">
-              {nameOf(c.field, labels)}
+              {fieldName(c.field, labels)}
             </th>
             <td className="text-danger-emphasis text-break">{showValue(c.before)}</td>
             <td className="text-success-emphasis text-break">{showValue(c.after)}</td>

@@ -3,11 +3,11 @@ import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import ListGroup from 'react-bootstrap/ListGroup'
-import type { AuditEntity, AuditEntry } from '../../../schemas/audit'
+import { fieldChanges, type AuditEntity, type AuditEntry } from '../../../schemas/audit'
 import { api, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { formatUtc } from '../date-format'
-import { FieldDiff } from './field-diff'
+import { FieldDiff, fieldName } from './field-diff'
 
 export interface HistoryPanelProps {
   entity: AuditEntity
@@ -64,6 +64,13 @@ function HistoryList({
               <Badge bg={ACTION_BG[entry.action]}>{ACTION_TEXT[entry.action]}</Badge>
               <span className="history-who text-body">{entry.userName}</span>
               <span className="history-when text-secondary small">{formatUtc(entry.at)}</span>
+              {entry.action === 'update' && (
+                <span className="history-what small text-body-secondary text-truncate">
+                  {fieldChanges(entry.before, entry.after)
+                    .map((c) => fieldName(c.field, labels))
+                    .join(', ')}
+                </span>
+              )}
               {otherRecord && (
                 <span className="small text-secondary">
                   record {entry.entityId}

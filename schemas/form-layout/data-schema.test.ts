@@ -115,4 +115,19 @@ describe('compileDataSchema', () => {
   ])('%o without %o → %s', (change, drop, message) => {
     expect(messagesOf(change, drop)).toEqual([message])
   })
+
+  it('gives SPEC §5 "Form fields" texts for required controls a broken layout keeps empty', () => {
+    const broken = compileDataSchema({
+      controls: [
+        { type: 'timespan', variable: 'freq', label: 'Frequency', required: true },
+        { type: 'testField', variable: 't', label: 'T', testType: 'colour', required: true },
+      ],
+    } as unknown as FormLayout)
+    const check = ajv.compile(broken.schema)
+    expect(check({ freq: null, t: null })).toBe(false)
+    expect(check.errors?.map((e) => e.message)).toEqual([
+      'Unit of time is required for timespan controls, update the record type to enter Frequency data',
+      'A TestField was created here with an invalid test type',
+    ])
+  })
 })

@@ -4,6 +4,7 @@ import { isContainer } from './layout-schema'
 import type { LeafFieldControl } from './control-schemas'
 import { groupTestVariables, variableOf } from './layout-walk'
 import { DATA_VALUE_MESSAGES, FORM_LAYOUT_MESSAGES } from './messages'
+import { testTypeIssue } from './test-result'
 import { ISO_DURATION_PATTERN, documentRefSchema } from './value-schemas'
 
 /**
@@ -51,10 +52,18 @@ const isRequired = (control: ValueControl): boolean =>
   ('required' in control && control.required === true) ||
   (control.type === 'testEquipment' && (control.min ?? 0) > 0)
 
-/** SPEC §5 text for a variable that holds no value: the test-equipment minimum, or '{label} is required.' */
+/**
+ * SPEC §5 text for a required variable that holds no value: the test-equipment minimum; for a control
+ * that cannot be filled in because the layout is broken (a timespan without unit, a test field with an
+ * unknown test type) the "Form fields" text that says so; otherwise '{label} is required.'.
+ */
 export function requiredMessageOf(control: ValueControl): string {
   if (control.type === 'testEquipment')
     return FORM_LAYOUT_MESSAGES.dataEntry.testEquipmentMin(Math.max(control.min ?? 0, 1), control.label)
+  if (control.type === 'timespan' && !control.unit)
+    return FORM_LAYOUT_MESSAGES.formFields.timespanUnitRequired(control.label ?? control.variable)
+  if (control.type === 'testField' && testTypeIssue(control))
+    return FORM_LAYOUT_MESSAGES.formFields.invalidTestType
   return FORM_LAYOUT_MESSAGES.recordType.fieldRequired(control.label ?? control.variable)
 }
 

@@ -17,7 +17,11 @@ beforeAll(async () => {
   await server.app.listen({ port: 0, host: '127.0.0.1' })
   baseUrl = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`
 })
-afterAll(() => server?.close())
+afterAll(async () => {
+  // Every client call has been answered by now; a connection left open must not hold the close.
+  server?.app.server.closeAllConnections()
+  await server?.close()
+})
 
 it(
   `stores every acknowledged submission exactly once under ${clients} clients for ${seconds} s`,
@@ -35,13 +39,14 @@ it(
     )
     expect(report.errors).toEqual([])
     expect(report.verdict.problems).toEqual([])
-    // The run did what it claims: submissions, retries of each kind, and both lists paged.
-    expect(report.submissions.acknowledged).toBeGreaterThan(clients)
-    const { repeated, parallel, abortedRetried, abandoned } = report.submissions
+    // The run did what it claims: every client submitted (each first submission is one retry kind in
+    // turn) and paged both lists.
+    const { acknowledged, repeated, parallel, abortedRetried, abandoned } = report.submissions
+    expect(acknowledged + abandoned).toBeGreaterThanOrEqual(clients)
     expect(Math.min(repeated, parallel, abortedRetried, abandoned)).toBeGreaterThan(0)
     expect(report.verdict.records).toBe(report.submissions.acknowledged + report.verdict.abandonedStored)
-    expect(report.latencies['records page']?.count).toBeGreaterThan(0)
-    expect(report.latencies['products page']?.count).toBeGreaterThan(0)
+    expect(report.latencies['records page']?.count).toBeGreaterThanOrEqual(clients)
+    expect(report.latencies['products page']?.count).toBeGreaterThanOrEqual(clients)
   },
   (seconds + 120) * 1000,
 )

@@ -36,6 +36,56 @@ const TITLES: Record<string, string> = {
   tests: 'Tests (variables making the group result)',
 }
 
+/** Captions of the endpoint's properties and of its URL parameters' properties. */
+const NESTED_TITLES: Record<string, string> = {
+  name: 'Name',
+  api: 'API path',
+  urlParams: 'URL parameters',
+  outFields: 'Out fields',
+  type: 'Type',
+  value: 'Value',
+  field: 'Variable',
+}
+
+/** What one entry of a list is called; entries are numbered ('Choice 2') so each has its own label. */
+const ITEM_TITLES: Record<string, string> = {
+  values: 'Value',
+  choices: 'Choice',
+  tests: 'Test variable',
+  urlParams: 'Parameter',
+  outFields: 'Out field',
+}
+
+/**
+ * A property's schema with a caption, its description moved to a help text, and the same for the
+ * properties and list entries inside it.
+ */
+function decorate(key: string, source: Json, titles: Record<string, string>): { schema: Json; ui: UiSchema } {
+  const schema: Json = { ...source, title: titles[key] ?? key }
+  const ui: UiSchema = {}
+  if (typeof schema.description === 'string') {
+    ui['ui:help'] = schema.description
+    delete schema.description
+  }
+  if (schema.properties) {
+    const properties: Json = {}
+    for (const [name, value] of Object.entries(schema.properties as Json)) {
+      const inner = decorate(name, value as Json, NESTED_TITLES)
+      properties[name] = inner.schema
+      if (Object.keys(inner.ui).length > 0) ui[name] = inner.ui
+    }
+    schema.properties = properties
+  }
+  if (schema.items && typeof schema.items === 'object') {
+    const item = decorate(key, schema.items as Json, {})
+    const { title: _plain, ...items } = item.schema
+    schema.items = items
+    const entry = ITEM_TITLES[key] ?? 'Entry'
+    ui.items = (_value: unknown, index: number) => ({ ...item.ui, 'ui:title': `${entry} ${index + 1}` })
+  }
+  return { schema, ui }
+}
+
 /** Properties a test kind uses; the others are hidden so the inspector shows only what applies. */
 const TEST_FIELDS: Record<string, readonly string[]> = {
   numeric: ['min', 'max', 'unit', 'criteria', 'naOption', 'testNumber'],
@@ -65,13 +115,9 @@ export function inspectorForm(control: Control): { schema: RJSFSchema; uiSchema:
   for (const [key, value] of Object.entries(source.properties as Json)) {
     if (key === 'type' || key === 'children') continue
     if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
-    const prop: Json = { ...(value as Json), title: TITLES[key] ?? key }
-    // The schema's descriptions are help texts under the field.
-    if (prop.description) {
-      uiSchema[key] = { 'ui:help': prop.description }
-      delete prop.description
-    }
-    properties[key] = prop
+    const { schema, ui } = decorate(key, value as Json, TITLES)
+    if (Object.keys(ui).length > 0) uiSchema[key] = ui
+    properties[key] = schema
   }
   if (control.type === 'testField') {
     const fixed =

@@ -75,4 +75,30 @@ describe('Inspector', () => {
     expect(store.doc.layout.controls[1]).toMatchObject({ variable: 'ir3' })
     expect(screen.queryByText('Variable ir is already defined.')).toBeNull()
   })
+
+  it('numbers list entries, adds one and puts what is typed in the document', async () => {
+    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [selection] }))
+    store.select([0])
+    render(<Inspector store={store} />)
+    expect((screen.getByLabelText(/^Choice 2/) as HTMLInputElement).value).toBe('Green')
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Choices' }))
+    fireEvent.change(await screen.findByLabelText(/^Choice 3/), { target: { value: 'Blue' } })
+    expect(store.doc.layout.controls[0]).toMatchObject({ choices: ['Red', 'Green', 'Blue'] })
+  })
+
+  it("captions an endpoint's own properties", () => {
+    const store = new DesignerStore(
+      createDocument({
+        version: 1,
+        title: '',
+        controls: [
+          { type: 'dropdown', variable: 'customer', label: 'Customer', endpoint: { name: 'c', api: '/x' } },
+        ],
+      }),
+    )
+    store.select([0])
+    render(<Inspector store={store} />)
+    expect((screen.getByLabelText(/^API path/) as HTMLInputElement).value).toBe('/x')
+    expect(screen.getByRole('button', { name: 'Add to URL parameters' })).toBeInTheDocument()
+  })
 })

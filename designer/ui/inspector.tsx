@@ -10,6 +10,7 @@ import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
 import { useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
+import { INSPECTOR_TEMPLATES } from './inspector-templates'
 
 type Json = Record<string, unknown>
 
@@ -116,6 +117,7 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema}
+        templates={INSPECTOR_TEMPLATES}
         formData={data}
         validator={crudValidator}
         customValidate={customValidate}
@@ -133,10 +135,16 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
   )
 }
 
-/** The variable pattern's message in words; the rest as ajv says it. */
+/** Shown under a list entry left empty (ajv would say 'must be string'). */
+export const EMPTY_ENTRY_MESSAGE = 'Enter a value, or remove this entry.'
+
+/** The variable pattern's and an empty list entry's messages in words; the rest as ajv says it. */
 const friendlyErrors: ErrorTransformer = (errors) =>
-  errors.map((e) =>
-    e.name === 'pattern' && e.property === '.variable'
-      ? { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
-      : e,
-  )
+  errors.map((e) => {
+    if (e.name === 'pattern' && e.property === '.variable')
+      return { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
+    // A new entry of a list of strings starts empty: rjsf holds it as undefined.
+    if (e.name === 'type' && /\.\d+$/.test(e.property ?? '') && e.params?.type === 'string')
+      return { ...e, message: EMPTY_ENTRY_MESSAGE, stack: EMPTY_ENTRY_MESSAGE }
+    return e
+  })

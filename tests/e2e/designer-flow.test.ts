@@ -146,6 +146,17 @@ describe('record type designer', () => {
       .fill('Insulation tests')
     await screenshot(page, 'designer-canvas')
 
+    // A list in the inspector: a new entry asks for a value; the group's result comes from that test.
+    await inspector()
+      .getByRole('button', { name: 'Add to Tests (variables making the group result)' })
+      .click()
+    await inspector().getByText('Enter a value, or remove this entry.').waitFor()
+    await inspector()
+      .getByLabel(/^Test variable 1/)
+      .fill('insulation')
+    await inspector().getByText('Enter a value, or remove this entry.').waitFor({ state: 'detached' })
+    await screenshot(page, 'designer-inspector')
+
     // JSON view: change the label there.
     await designer().getByRole('tab', { name: 'JSON' }).click()
     const editor = page.locator('.monaco-editor').first()

@@ -246,6 +246,27 @@ describe('useDataEntry', () => {
     expect(mocked.submit.mock.calls[0][2]).toBe(50)
   })
 
+  it("reopens a test stored as n/a ('-') with n/a on again", async () => {
+    mocked.record.mockResolvedValue({
+      recordId: 51,
+      recordTypeId: 3,
+      productTypeId: 10,
+      supplierId: 5,
+      productSerialNumber: 'NWT:43',
+      recordTypeName: 'Test type',
+      testResult: 'Pass',
+      recordDate: '2024-01-01T00:00:00Z',
+      layoutVersion: 2,
+      data: { serial: 'NWT:43', ratio: { value: null, passOrFail: '-' }, result: 'Pass' },
+    })
+    const naLayout = structuredClone(testLayout)
+    Object.assign((naLayout.controls[2] as { children: object[] }).children[0], { naOption: true })
+    mocked.layoutRevision.mockResolvedValue({ layout: naLayout })
+    const { result } = setup('/DataEntry?record=51')
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    expect(result.current.c.value.ratio).toEqual({ value: null, passOrFail: 'n/a' })
+  })
+
   it('Calibration posts to calibration with the owner and checks serials against its ranges', async () => {
     const { result } = setup('/DataEntry?recordtype=4&owner=7')
     await waitFor(() => expect(result.current.c.loading).toBe(false))

@@ -4,7 +4,7 @@ import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { emptyValues } from '../../../runtime/compiler'
 import { validateRecord } from '../../../runtime/form'
-import { toServerData } from '../../../runtime/pass-fail'
+import { fromServerData, toServerData } from '../../../runtime/pass-fail'
 import type { DeviceOwner } from '../../../schemas/entities/device-owner'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { RecordType } from '../../../schemas/entities/record-type'
@@ -127,7 +127,10 @@ export function useDataEntry() {
     async (signal) => {
       const loaded = await load(query, signal)
       setValue(
-        loaded.record ? { ...emptyValues(loaded.layout), ...loaded.record.data } : emptyValues(loaded.layout),
+        loaded.record
+          ? // Stored n/a reads back as '-' (SPEC §4); the form (and its header result) shows n/a again.
+            fromServerData(loaded.layout, { ...emptyValues(loaded.layout), ...loaded.record.data })
+          : emptyValues(loaded.layout),
       )
       setSummary(null)
       setFieldErrors({})

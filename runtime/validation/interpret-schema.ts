@@ -1,6 +1,7 @@
 import type { ErrorObject } from 'ajv'
 import { applyErrorMessage, checkErrorMessage } from './error-message'
-import { isType, simpleKeyword, type KeywordCheck, type KeywordContext, type Schema } from './keywords'
+import { keywordCheck, type Node } from './applicators'
+import { isType, type KeywordCheck, type Schema } from './keywords'
 
 /**
  * A JSON Schema validator that needs no `eval`: the schema is turned into a tree of closures once,
@@ -29,8 +30,6 @@ export interface InterpretOptions {
   /** Add `schema`, `parentSchema` and `data` to errors, as ajv's `verbose` (rjsf reads titles from them). */
   verbose?: boolean
 }
-
-type Node = (data: unknown, instancePath: string, errors: ErrorObject[]) => boolean
 
 /** ajv's keyword order (ajv.RULES): untyped, number, string, array, object; then errorMessage. */
 const GROUPS: { type?: string; keywords: string[] }[] = [
@@ -71,13 +70,6 @@ const UNSUPPORTED = new Set([
   'formatExclusiveMinimum',
 ])
 
-/** ajv skips a sub-schema that cannot fail: `true`, or one without any keyword. */
-const alwaysValid = (schema: unknown): boolean =>
-  schema === true || (typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0)
-
-const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
-const escapeFragment = (key: string) => encodeURIComponent(escapePointer(key))
-
 /** Compiles `schema` to a reusable validator (compile once, call per value). */
 export function compileSchema(
   schema: object | boolean,
@@ -116,12 +108,13 @@ function compileNode(schema: unknown, schemaPath: string, options: Required<Inte
     if (UNSUPPORTED.has(key))
       throw new Error(`JSON Schema keyword "${key}" is not supported by the interpreting validator`)
 
+  const sub = (value: unknown, path: string) => compileNode(value, path, options)
   const types = s.type === undefined ? [] : ([s.type].flat() as string[])
   const groups = GROUPS.map((g) => ({
     type: g.type,
     checks: g.keywords
       .filter((k) => s[k] !== undefined)
-      .map((k) => [k, keywordCheck(k, s, schemaPath, options)] as const)
+      .map((k) => [k, keywordCheck(k, s, schemaPath, options, sub)] as const)
       .filter((entry): entry is readonly [string, KeywordCheck] => entry[1] !== undefined),
   })).filter((g) => g.checks.length > 0)
   // ajv checks the type up front unless exactly one type is named and keywords of that type exist:
@@ -179,130 +172,5 @@ function compileNode(schema: unknown, schemaPath: string, options: Required<Inte
         },
       })
     return errors.length === before
-  }
-}
-
-/** One keyword of `s` at `schemaPath`; undefined when it checks nothing (e.g. an unknown format). */
-function keywordCheck(
-  keyword: string,
-  s: Schema,
-  schemaPath: string,
-  options: Required<InterpretOptions>,
-): KeywordCheck | undefined {
-  const sub = (value: unknown, path: string) => compileNode(value, path, options)
-  const here = `${schemaPath}/${keyword}`
-  switch (keyword) {
-    case 'properties': {
-      const props = Object.entries(s.properties as Record<string, unknown>).map(
-        ([key, value]) =>
-          [key, `/${escapePointer(key)}`, sub(value, `${here}/${escapeFragment(key)}`)] as const,
-      )
-      return (c) => {
-        const data = c.data as Record<string, unknown>
-        for (const [key, pointer, node] of props)
-          if (data[key] !== undefined) node(data[key], c.instancePath + pointer, c.errors)
-      }
-    }
-    case 'additionalProperties': {
-      const known = new Set(Object.keys((s.properties as object | undefined) ?? {}))
-      if (s.patternProperties !== undefined) throw new Error('patternProperties is not supported')
-      const extra = s.additionalProperties
-      if (extra === true || (typeof extra === 'object' && extra && Object.keys(extra).length === 0))
-        return undefined
-      const node = extra === false ? undefined : sub(extra, here)
-      return (c) => {
-        for (const key in c.data as object) {
-          if (known.has(key)) continue
-          if (!node) c.fail({ additionalProperty: key }, 'must NOT have additional properties')
-          else
-            node(
-              (c.data as Record<string, unknown>)[key],
-              `${c.instancePath}/${escapePointer(key)}`,
-              c.errors,
-            )
-        }
-      }
-    }
-    case 'items': {
-      if (Array.isArray(s.items))
-        throw new Error('tuple `items` is not supported by the interpreting validator')
-      if (alwaysValid(s.items)) return undefined
-      const node = sub(s.items, here)
-      return (c) => {
-        const data = c.data as unknown[]
-        for (let i = 0; i < data.length; i++) node(data[i], `${c.instancePath}/${i}`, c.errors)
-      }
-    }
-    case 'allOf': {
-      const nodes = (s.allOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`))
-      return (c) => nodes.forEach((node) => node(c.data, c.instancePath, c.errors))
-    }
-    case 'anyOf':
-      if ((s.anyOf as unknown[]).some(alwaysValid)) return undefined
-      return alternatives(
-        keyword,
-        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
-      )
-    case 'oneOf':
-      return alternatives(
-        keyword,
-        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
-      )
-    case 'not': {
-      const node = sub(s.not, here)
-      return (c) => {
-        if (node(c.data, c.instancePath, [])) c.fail({}, 'must NOT be valid')
-      }
-    }
-    case 'if': {
-      const test = sub(s.if, here)
-      const then = s.then === undefined || alwaysValid(s.then) ? undefined : sub(s.then, `${schemaPath}/then`)
-      const otherwise =
-        s.else === undefined || alwaysValid(s.else) ? undefined : sub(s.else, `${schemaPath}/else`)
-      if (!then && !otherwise) return undefined
-      return (c) => {
-        const passed = test(c.data, c.instancePath, [])
-        const branch = passed ? then : otherwise
-        if (branch && !branch(c.data, c.instancePath, c.errors))
-          c.fail(
-            { failingKeyword: passed ? 'then' : 'else' },
-            `must match "${passed ? 'then' : 'else'}" schema`,
-          )
-      }
-    }
-    default:
-      return simpleKeyword(keyword, s, options)
-  }
-}
-
-/** anyOf/oneOf: every branch's errors stay when none (or, for oneOf, more than one) passes. */
-function alternatives(keyword: 'anyOf' | 'oneOf', nodes: Node[]): KeywordCheck {
-  return (c: KeywordContext) => {
-    const before = c.errors.length
-    const passing: number[] = []
-    for (let i = 0; i < nodes.length; i++) {
-      // anyOf stops at the first passing branch (ajv does too, with allErrors on).
-      if (keyword === 'anyOf' && passing.length) break
-      if (nodes[i](c.data, c.instancePath, c.errors)) passing.push(i)
-    }
-    if (keyword === 'anyOf') {
-      if (passing.length) c.errors.length = before
-      else c.fail({}, 'must match a schema in anyOf')
-      return
-    }
-    // ajv's bookkeeping, quirks included: a third passing branch makes oneOf valid again.
-    let valid = false
-    let passingSchemas: number | number[] | null = null
-    for (const i of passing) {
-      if (valid) {
-        valid = false
-        passingSchemas = [passingSchemas as number, i]
-      } else {
-        valid = true
-        passingSchemas = i
-      }
-    }
-    if (valid) c.errors.length = before
-    else c.fail({ passingSchemas }, 'must match exactly one schema in oneOf')
   }
 }

@@ -1,0 +1,145 @@
+import type { ErrorObject } from 'ajv'
+import { simpleKeyword, type KeywordCheck, type KeywordContext, type Schema } from './keywords'
+
+/**
+ * The interpreter's keywords that apply sub-schemas (properties, items, the combinators, if/then/else),
+ * with ajv's paths, error order and error resets. `sub` compiles a sub-schema at a schema path.
+ */
+
+/** A compiled schema: validates `data`, pushing ajv-shaped errors; true when it added none. */
+export type Node = (data: unknown, instancePath: string, errors: ErrorObject[]) => boolean
+
+/** Compiles a sub-schema found at `schemaPath`. */
+export type SubCompiler = (schema: unknown, schemaPath: string) => Node
+
+/** ajv skips a sub-schema that cannot fail: `true`, or one without any keyword. */
+export const alwaysValid = (schema: unknown): boolean =>
+  schema === true || (typeof schema === 'object' && schema !== null && Object.keys(schema).length === 0)
+
+const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
+const escapeFragment = (key: string) => encodeURIComponent(escapePointer(key))
+
+/** One keyword of `s` at `schemaPath`; undefined when it checks nothing (e.g. an unknown format). */
+export function keywordCheck(
+  keyword: string,
+  s: Schema,
+  schemaPath: string,
+  options: { formats: boolean },
+  sub: SubCompiler,
+): KeywordCheck | undefined {
+  const here = `${schemaPath}/${keyword}`
+  switch (keyword) {
+    case 'properties': {
+      const props = Object.entries(s.properties as Record<string, unknown>).map(
+        ([key, value]) =>
+          [key, `/${escapePointer(key)}`, sub(value, `${here}/${escapeFragment(key)}`)] as const,
+      )
+      return (c) => {
+        const data = c.data as Record<string, unknown>
+        for (const [key, pointer, node] of props)
+          if (data[key] !== undefined) node(data[key], c.instancePath + pointer, c.errors)
+      }
+    }
+    case 'additionalProperties': {
+      const known = new Set(Object.keys((s.properties as object | undefined) ?? {}))
+      if (s.patternProperties !== undefined) throw new Error('patternProperties is not supported')
+      const extra = s.additionalProperties
+      if (extra === true || (typeof extra === 'object' && extra && Object.keys(extra).length === 0))
+        return undefined
+      const node = extra === false ? undefined : sub(extra, here)
+      return (c) => {
+        for (const key in c.data as object) {
+          if (known.has(key)) continue
+          if (!node) c.fail({ additionalProperty: key }, 'must NOT have additional properties')
+          else
+            node(
+              (c.data as Record<string, unknown>)[key],
+              `${c.instancePath}/${escapePointer(key)}`,
+              c.errors,
+            )
+        }
+      }
+    }
+    case 'items': {
+      if (Array.isArray(s.items))
+        throw new Error('tuple `items` is not supported by the interpreting validator')
+      if (alwaysValid(s.items)) return undefined
+      const node = sub(s.items, here)
+      return (c) => {
+        const data = c.data as unknown[]
+        for (let i = 0; i < data.length; i++) node(data[i], `${c.instancePath}/${i}`, c.errors)
+      }
+    }
+    case 'allOf': {
+      const nodes = (s.allOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`))
+      return (c) => nodes.forEach((node) => node(c.data, c.instancePath, c.errors))
+    }
+    case 'anyOf':
+      if ((s.anyOf as unknown[]).some(alwaysValid)) return undefined
+      return alternatives(
+        keyword,
+        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
+      )
+    case 'oneOf':
+      return alternatives(
+        keyword,
+        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
+      )
+    case 'not': {
+      const node = sub(s.not, here)
+      return (c) => {
+        if (node(c.data, c.instancePath, [])) c.fail({}, 'must NOT be valid')
+      }
+    }
+    case 'if': {
+      const test = sub(s.if, here)
+      const then = s.then === undefined || alwaysValid(s.then) ? undefined : sub(s.then, `${schemaPath}/then`)
+      const otherwise =
+        s.else === undefined || alwaysValid(s.else) ? undefined : sub(s.else, `${schemaPath}/else`)
+      if (!then && !otherwise) return undefined
+      return (c) => {
+        const passed = test(c.data, c.instancePath, [])
+        const branch = passed ? then : otherwise
+        if (branch && !branch(c.data, c.instancePath, c.errors))
+          c.fail(
+            { failingKeyword: passed ? 'then' : 'else' },
+            `must match "${passed ? 'then' : 'else'}" schema`,
+          )
+      }
+    }
+    default:
+      return simpleKeyword(keyword, s, options)
+  }
+}
+
+/** anyOf/oneOf: every branch's errors stay when none (or, for oneOf, more than one) passes. */
+function alternatives(keyword: 'anyOf' | 'oneOf', nodes: Node[]): KeywordCheck {
+  return (c: KeywordContext) => {
+    const before = c.errors.length
+    const passing: number[] = []
+    for (let i = 0; i < nodes.length; i++) {
+      // anyOf stops at the first passing branch (ajv does too, with allErrors on).
+      if (keyword === 'anyOf' && passing.length) break
+      if (nodes[i](c.data, c.instancePath, c.errors)) passing.push(i)
+    }
+    if (keyword === 'anyOf') {
+      if (passing.length) c.errors.length = before
+      else c.fail({}, 'must match a schema in anyOf')
+      return
+    }
+    // ajv's bookkeeping, quirks included: a third passing branch makes oneOf valid again.
+    let valid = false
+    let passingSchemas: number | number[] | null = null
+    for (const i of passing) {
+      if (valid) {
+        valid = false
+        passingSchemas = [passingSchemas as number, i]
+      } else {
+        valid = true
+        passingSchemas = i
+      }
+    }
+    if (valid) c.errors.length = before
+    else c.fail({ passingSchemas }, 'must match exactly one schema in oneOf')
+  }
+}

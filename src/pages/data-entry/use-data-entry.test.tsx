@@ -254,7 +254,7 @@ describe('useDataEntry', () => {
       supplierId: 5,
       productSerialNumber: 'NWT:43',
       recordTypeName: 'Test type',
-      testResult: 'Pass',
+      testResult: 'pass',
       recordDate: '2024-01-01T00:00:00Z',
       layoutVersion: 2,
       data: { serial: 'NWT:43', ratio: { value: null, passOrFail: '-' }, result: 'Pass' },

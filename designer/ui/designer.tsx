@@ -35,6 +35,10 @@ const TABS: { key: DesignerTab; label: string }[] = [
 export function FormDesigner({ store, previewServices }: FormDesignerProps) {
   const doc = useDesignerDoc(store)
   const [tab, setTab] = useState<DesignerTab>('design')
+  // Each visit to the JSON tab starts a fresh view of the current design. Keyed, because a pane left
+  // and re-entered within its fade-out is not unmounted, and would keep the text and errors of an
+  // edit that was never applied.
+  const [jsonVisit, setJsonVisit] = useState(0)
   const root = useRef<HTMLDivElement>(null)
   useHistoryShortcuts(store, root)
   const issues = useMemo(() => selectIssues(doc), [doc])
@@ -42,7 +46,15 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
   return (
     // Focusable, so a click on the canvas puts the keyboard here and Ctrl+Z reaches the designer.
     <div ref={root} className="designer" aria-label="Form designer" role="region" tabIndex={-1}>
-      <Tab.Container id="designer" activeKey={tab} onSelect={(k) => k && setTab(k as DesignerTab)}>
+      <Tab.Container
+        id="designer"
+        activeKey={tab}
+        onSelect={(k) => {
+          if (!k) return
+          if (k === 'json' && tab !== 'json') setJsonVisit((n) => n + 1)
+          setTab(k as DesignerTab)
+        }}
+      >
         <div className="designer-toolbar">
           <Nav variant="tabs">
             {TABS.map((t) => (
@@ -84,7 +96,7 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
           {/* Mounted while open: the JSON view reloads the text, the preview starts a fresh entry. */}
           <Tab.Pane eventKey="json" mountOnEnter unmountOnExit>
             <Suspense fallback={<p className="text-body-secondary">Loading the JSON editor…</p>}>
-              <JsonView store={store} />
+              <JsonView key={jsonVisit} store={store} />
             </Suspense>
           </Tab.Pane>
           <Tab.Pane eventKey="preview" mountOnEnter unmountOnExit>

@@ -324,9 +324,36 @@ describe('record type designer', () => {
       [6, 'datepicker1'],
       [6, 'serial1'],
     ])
+
+    // Undo and redo from the JSON view are the designer's: the mouse move is undone and redone.
+    await page.keyboard.press('Control+z')
+    await expectJsonOrder([
+      [6, 'group1'],
+      [10, 'datepicker1'],
+      [10, 'numericTest1'],
+      [6, 'serial1'],
+    ])
+    await page.keyboard.press('Control+Shift+z')
+    await expectJsonOrder([
+      [6, 'group1'],
+      [10, 'numericTest1'],
+      [6, 'datepicker1'],
+      [6, 'serial1'],
+    ])
+    await designer().getByRole('tab', { name: 'Design' }).click()
+    await expect
+      .poll(canvasOrder)
+      .toEqual([
+        '0=Group: Group',
+        '0.0=Numeric test: Numeric test',
+        '1=Date: Date',
+        '2=Serial lookup: Serial lookup',
+      ])
   })
 
   it('JSON view: completion offers layout properties, bad values are underlined, the design is kept', async () => {
+    const requested: string[] = []
+    page.on('request', (r) => requested.push(r.url()))
     await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
     await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()
     await page.getByLabel('Form', { exact: true }).check()
@@ -382,5 +409,9 @@ describe('record type designer', () => {
     await page.keyboard.press('Control+f')
     await findBox().fill('"note"')
     await expect.poll(matchesCount).toBe('No results')
+
+    // Monaco, its workers and the JSON language service came from this server, never a CDN.
+    expect(requested.filter((url) => !url.startsWith(baseUrl) && !/^(data|blob):/.test(url))).toEqual([])
+    expect(requested.some((url) => /\/assets\/json-view-[\w-]+\.js$/.test(url))).toBe(true)
   })
 })

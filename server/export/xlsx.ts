@@ -151,8 +151,13 @@ export async function buildRecordsWorkbook(
       rows++
       const r = rows + 1
       xml += `<row r="${r}">`
-      for (let i = 0; i < values.length; i++)
-        xml += cellXml(`${letters[i]}${r}`, values[i], i + 1 === DATE_COLUMN ? STYLE.dateTime : STYLE.date)
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i]
+        // Most data columns of a row are empty: skip them before building their address (garbage
+        // collection was a fifth of the export's time).
+        if (value === null || value === '') continue
+        xml += cellXml(`${letters[i]}${r}`, value, i + 1 === DATE_COLUMN ? STYLE.dateTime : STYLE.date)
+      }
       xml += '</row>'
     }
     await sheet.write(xml)

@@ -134,14 +134,43 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
     ])
   })
 
-  it('rejects writes from a non-configurator', async () => {
+  it('rejects every write from a non-configurator and leaves the record type as it was', async () => {
+    const id = await newFormType('Guarded')
+    expect(
+      (
+        await server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
+          as: 'configurator',
+          body: attribute('DataEntryForm', layout),
+        })
+      ).statusCode,
+    ).toBe(201)
     for (const as of ['internal', 'supplier'] as const) {
-      const res = await server.call('meta', 'POST', '/api/DataPointTypes/', {
-        as,
-        body: { name: 'Nope', sensorTypeId: 2, units: 'Test' },
-      })
-      expect(res.statusCode).toBe(403)
+      const writes = [
+        server.call('meta', 'POST', '/api/DataPointTypes/', {
+          as,
+          body: { name: 'Nope', sensorTypeId: 2, units: 'Test' },
+        }),
+        server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, {
+          as,
+          body: { name: 'Renamed', sensorTypeId: 1, units: 'Despatch' },
+        }),
+        server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
+          as,
+          body: attribute('FieldMappings', mappings),
+        }),
+        server.call('meta', 'DELETE', `/api/DataPointTypes/attributes/${id}/DataEntryForm`, { as }),
+        server.call('meta', 'DELETE', `/api/datapointtypes/${id}`, { as }),
+      ]
+      for (const res of await Promise.all(writes)) {
+        expect(res.statusCode).toBe(403)
+        expect(typeof res.json().message).toBe('string')
+      }
     }
+    const after = (
+      await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })
+    ).json()
+    expect(after).toMatchObject({ name: 'Guarded', units: 'Test', layoutRevision: 1 })
+    expect(after.attributes.map((a: { key: string }) => a.key)).toEqual(['DataEntryForm'])
   })
 
   it('stores the layout and mappings as attributes and keeps every layout revision', async () => {

@@ -90,8 +90,17 @@ async function replaceInJson(from: string, to: string) {
   await page.keyboard.press('Control+h')
   await findBox().waitFor()
   await findBox().fill(from)
+  // Replace All acts on the search Monaco has run: wait until it has found the text.
+  await expect.poll(matchesCount).toMatch(/^1 of \d+$/)
   await page.locator('.find-widget textarea[aria-label="Replace"]').fill(to)
   await page.locator('.find-widget [aria-label^="Replace All"]').click()
+}
+
+/** How often the JSON view holds `text`, as Monaco's find widget counts it ('1 of 1', 'No results'). */
+async function expectInJson(text: string, count: string) {
+  await page.keyboard.press('Control+f')
+  await findBox().fill(text)
+  await expect.poll(matchesCount).toBe(count)
 }
 
 describe('record type designer', () => {
@@ -158,23 +167,13 @@ describe('record type designer', () => {
     await screenshot(page, 'designer-inspector')
 
     // JSON view: change the label there.
-    await designer().getByRole('tab', { name: 'JSON' }).click()
-    const editor = page.locator('.monaco-editor').first()
-    await editor.waitFor()
-    await editor.locator('.view-lines').click()
-    await page.keyboard.press('Control+h')
-    const find = page.locator('.find-widget textarea[aria-label="Find"]')
-    await find.waitFor()
-    await find.fill('Insulation resistance')
-    await page.locator('.find-widget textarea[aria-label="Replace"]').fill('Insulation resistance at 500 V')
-    await page.locator('.find-widget [aria-label^="Replace All"]').click()
-    await page.getByText('"Insulation resistance at 500 V"').first().waitFor()
+    const editor = await openJson()
+    await replaceInJson('Insulation resistance', 'Insulation resistance at 500 V')
+    await expectInJson('"Insulation resistance at 500 V"', '1 of 1')
     await screenshot(page, 'designer-json')
 
     // The layout schema is attached: an unknown property is underlined and not applied.
-    await find.fill('"unit"')
-    await page.locator('.find-widget textarea[aria-label="Replace"]').fill('"units"')
-    await page.locator('.find-widget [aria-label^="Replace All"]').click()
+    await replaceInJson('"unit"', '"units"')
     await page.getByTestId('json-errors').getByText('unknown property "units"').waitFor()
     await editor.locator('.squiggly-error').first().waitFor()
 

@@ -194,14 +194,17 @@ export function DataGrid<T>(props: DataGridProps<T>) {
           )}
         </tbody>
       </Table>
-      <GridPager
-        label={label}
-        pageIndex={pageIndex}
-        pageCount={pageCount}
-        pageSize={server ? server.query.size : pageSize}
-        totalCount={total}
-        onPage={(p) => table.setPageIndex(p)}
-      />
+      {/* An empty grid already says so in its body (emptyText); a pager line under it would repeat it. */}
+      {total > 0 && (
+        <GridPager
+          label={label}
+          pageIndex={pageIndex}
+          pageCount={pageCount}
+          pageSize={server ? server.query.size : pageSize}
+          totalCount={total}
+          onPage={(p) => table.setPageIndex(p)}
+        />
+      )}
     </div>
   )
 }

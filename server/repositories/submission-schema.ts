@@ -73,7 +73,8 @@ export function dataValidatorFor(
 function buildValidator(layout: FormLayout): RecordDataValidator {
   const { schema, fields } = compileDataSchema(layout)
   const validate: ValidateFunction = ajv.compile(schema)
-  return (data) => (validate(data) ? [] : problemsOf(validate.errors ?? [], fields))
+  return (data) =>
+    validate(data) ? [] : problemsOf(validate.errors ?? [], fields, data as Readonly<Record<string, unknown>>)
 }
 
 const unescapePointer = (segment: string) => segment.replace(/~1/g, '/').replace(/~0/g, '~')
@@ -91,14 +92,21 @@ function variableOf(error: ErrorObject): string | null {
  * or 'At least {n} test equipment required for {label}') already name the field and are used word for
  * word; the schema's own texts ('must be a date …') name no field, so the label goes in front.
  */
-function problemsOf(errors: readonly ErrorObject[], fields: Record<string, DataField>): DataProblem[] {
+function problemsOf(
+  errors: readonly ErrorObject[],
+  fields: Record<string, DataField>,
+  data: Readonly<Record<string, unknown>>,
+): DataProblem[] {
   const out: DataProblem[] = []
   const seen = new Set<string>()
   for (const error of errors) {
     const variable = variableOf(error)
-    const text = error.message ?? 'is not valid'
+    const text = (error.message ?? 'is not valid').replace(/[.!?]$/, '')
     const label = variable ? (fields[variable]?.control.label ?? variable) : 'The record'
-    const message = /^[a-z]/.test(text) ? `${label} ${text}${/[.!?]$/.test(text) ? '' : '.'}` : text
+    // The refused text itself, when short: a CSV user finds the cell by it.
+    const value = variable && error.instancePath === `/${variable}` ? data[variable] : undefined
+    const given = typeof value === 'string' && value.length <= 60 ? `, not '${value}'` : ''
+    const message = /^[a-z]/.test(text) ? `${label} ${text}${given}.` : (error.message ?? text)
     if (seen.has(message)) continue
     seen.add(message)
     out.push({ variable, message })
@@ -112,5 +120,7 @@ export function assertValidData(
   data: Readonly<Record<string, unknown>>,
 ): void {
   const problems = validator(data)
-  if (problems.length) throw badRequest(problems.map((p) => p.message).join('; '), problems)
+  if (!problems.length) return
+  // Each problem keeps its text exactly (SPEC's where it has one), one after the other.
+  throw badRequest(problems.map((p) => p.message).join(' '), problems)
 }

@@ -201,9 +201,11 @@ describe('{submission} record submissions', () => {
   it('refuses bad dates and results with the field label named (the layout data schema)', async () => {
     const date = await post('upload-single', testBody({ testDate: 'yesterday' }))
     expect(date.statusCode).toBe(400)
-    expect(date.json().message).toBe('Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time).')
+    expect(date.json().message).toBe(
+      "Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time), not 'yesterday'.",
+    )
     const result = await post('upload-single', testBody({ result: 'maybe' }))
-    expect(result.json().message).toBe('Tests must be Pass, Fail, - or n/a.')
+    expect(result.json().message).toBe("Tests must be Pass, Fail, - or n/a, not 'maybe'.")
   })
 
   it('lets a supplier user submit for its own supplier only', async () => {

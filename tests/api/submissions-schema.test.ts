@@ -85,7 +85,7 @@ describe('{submission} data checked with the layout schema', () => {
       'a date that is not a date',
       { testDate: '2026-02-30' },
       [],
-      'Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time).',
+      "Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time), not '2026-02-30'.",
     ],
   ])('refuses %s with its message and writes nothing', async (_, change, drop, message) => {
     const before = await counts()
@@ -99,7 +99,7 @@ describe('{submission} data checked with the layout schema', () => {
     const res = await post('upload-single', testBody({ serial: null, equipment: [] }))
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(
-      'Serial is required.; At least 1 test equipment required for Test equipment used',
+      'Serial is required. At least 1 test equipment required for Test equipment used',
     )
     expect(res.json().details.map((d: { variable: string }) => d.variable)).toEqual(['serial', 'equipment'])
   })
@@ -119,7 +119,7 @@ describe('{submission} data checked with the layout schema', () => {
     })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(
-      'Frequency must be an ISO 8601 duration such as P12M, with a value of 0 or more.',
+      "Frequency must be an ISO 8601 duration such as P12M, with a value of 0 or more, not 'twelve months'.",
     )
     expect(await counts()).toEqual(before)
   })
@@ -180,7 +180,7 @@ describe('{submission} data checked with the layout schema', () => {
         body: problem('Oil leak' as unknown as string[]),
       })
       expect(bad.statusCode).toBe(400)
-      expect(bad.json().message).toBe('Fault items must be a list of distinct values.')
+      expect(bad.json().message).toBe("Fault items must be a list of distinct values, not 'Oil leak'.")
     })
   })
 
@@ -275,11 +275,11 @@ describe('{submission} data checked with the layout schema', () => {
         'The file was not uploaded: 2 of 3 rows have errors. Nothing was saved.',
       )
       expect(res.json().details).toEqual([
-        { line: 3, reason: 'Ratio must be a test result: a value and Pass, Fail, - or n/a.' },
+        { line: 3, reason: "Ratio must be a test result: a value and Pass, Fail, - or n/a, not 'high'." },
         {
           line: 4,
           reason:
-            'Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time).; Result must be Pass, Fail, - or n/a.',
+            "Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time), not '31/02/2026'. Result must be Pass, Fail, - or n/a, not 'maybe'.",
         },
       ])
       expect(await counts()).toEqual(before)

@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import { describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
 useFreshServer((url) => (baseUrl = url))
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1440, height: 1000 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+useBrowserPage((p) => (page = p), { viewport: { width: 1440, height: 1000 } })
 
 /** A real pointer drag: dnd-kit starts after a few pixels and needs the moves in between. */
 async function drag(from: Locator, to: Locator) {
@@ -57,6 +43,17 @@ const canvasOrder = () =>
 /** Waits until dnd-kit's live region (role status) says `text`. */
 const announced = (text: string) =>
   page.getByRole('status').filter({ hasText: text }).waitFor({ state: 'attached' })
+
+/**
+ * Waits until a keyboard drag has started and can take arrow keys. dnd-kit's KeyboardSensor starts
+ * listening for keys in a setTimeout after the pick-up (so the Space that started it is not read
+ * again); on a busy machine that timer can run after the start is announced, and an arrow pressed in
+ * between is lost. A zero timeout set now runs after the sensor's: an ordering barrier, not a sleep.
+ */
+const pickedUp = async (text: string) => {
+  await announced(text)
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
+}
 
 /** Opens the JSON tab and waits for Monaco; answers the editor. */
 async function openJson() {
@@ -254,7 +251,7 @@ describe('record type designer', () => {
       expect.poll(() => handle(path).evaluate((h) => h === document.activeElement)).toBe(true)
     await handle('2').focus()
     await page.keyboard.press('Space')
-    await announced('Date stays where it is.')
+    await pickedUp('Date stays where it is.')
     await page.keyboard.press('ArrowUp')
     await announced('Date will go before Serial lookup.')
     await page.keyboard.press('Space')
@@ -271,7 +268,7 @@ describe('record type designer', () => {
     // Into the group by keyboard: up to the end of the group, up before its test, down again, drop.
     await focused('1')
     await page.keyboard.press('Space')
-    await announced('Date stays where it is.')
+    await pickedUp('Date stays where it is.')
     await page.keyboard.press('ArrowUp')
     await announced('Date will go at the end of Group.')
     await page.keyboard.press('ArrowUp')

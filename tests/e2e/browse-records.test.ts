@@ -1,9 +1,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import type { Page } from 'playwright-core'
+import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
 let dataDir = ''
@@ -12,23 +12,9 @@ useFreshServer((url, server) => {
   dataDir = server.dataDir
 })
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 }, acceptDownloads: true })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+useBrowserPage((p) => (page = p), { viewport: { width: 1280, height: 900 }, acceptDownloads: true })
 
 const grid = () => page.getByRole('table', { name: 'Records' })
 const settled = () => grid().and(page.locator('[aria-busy="false"]')).waitFor()

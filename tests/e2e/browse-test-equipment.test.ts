@@ -1,27 +1,13 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
 useFreshServer((url) => (baseUrl = url))
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+useBrowserPage((p) => (page = p))
 
 const grid = () => page.getByRole('table', { name: 'Test Equipment' })
 const serials = () => grid().locator('tbody tr td:first-child').allInnerTexts()

@@ -1,26 +1,12 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import { expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
 useFreshServer((url) => (baseUrl = url))
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+useBrowserPage((p) => (page = p))
 
 it('shows reference data read-only to the internal view: View actions, no Add, no Save', async () => {
   await signIn(page, baseUrl, 'internal', '/Suppliers')

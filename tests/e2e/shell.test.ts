@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import AxeBuilder from '@axe-core/playwright'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import type { Page } from 'playwright-core'
+import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
 
 let baseUrl = ''
 useFreshServer((url) => (baseUrl = url))
@@ -40,23 +40,9 @@ const NAV = {
   supplier: ['Home', 'Add New Record'],
 } as const
 
-let browser: Browser
-let context: BrowserContext
 let page: Page
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
-  page = await context.newPage()
-})
-afterEach(async () => {
-  await context?.close()
-})
+useBrowserPage((p) => (page = p), { viewport: { width: 1280, height: 800 } })
 
 const navLabels = (p: Page) =>
   p.getByRole('navigation', { name: 'Main navigation' }).getByRole('link').allInnerTexts()

@@ -3,8 +3,14 @@ import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
-import { chromium, type Browser, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { DEMO_USER } from './api'
 import type { RoleView } from '../../schemas/roles'
 
@@ -142,5 +148,30 @@ export function useFreshServer(onUrl: (url: string, server: RunningServer) => vo
   }, 180_000)
   afterAll(async () => {
     await server?.stop()
+  })
+}
+
+/**
+ * One Chromium for the test file and a fresh context and page for each test (closed after it), so no
+ * test sees another's cookies, storage or open dialogs. `onPage` receives each test's page.
+ */
+export function useBrowserPage(
+  onPage: (page: Page, context: BrowserContext) => void,
+  options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+): void {
+  let browser: Browser | undefined
+  let context: BrowserContext | undefined
+  beforeAll(async () => {
+    browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await browser?.close()
+  })
+  beforeEach(async () => {
+    context = await browser!.newContext(options)
+    onPage(await context.newPage(), context)
+  })
+  afterEach(async () => {
+    await context?.close()
   })
 }

@@ -2,83 +2,46 @@ import {
   InvalidTestTypeError,
   NA_TEXT,
   UNSET_RESULT,
+  combineResults,
+  evaluateGroup,
   evaluateTest,
-  groupTestVariables,
-  isContainer,
+  isPassing,
+  overallResult,
   passChoiceOf,
   testTypeIssue,
-  variableOf,
   walkControls,
 } from '../../schemas/form-layout'
-import type {
-  Control,
-  FormLayout,
-  GroupControl,
-  GroupResult,
-  TestFieldControl,
-  TestFieldValue,
-} from '../../schemas/form-layout'
+import type { FormLayout, TestFieldControl, TestFieldValue } from '../../schemas/form-layout'
 
 /**
  * SPEC §4 "Test result per field": how a test field's entry becomes Pass, Fail, '-' (unset) or
- * n/a (the rule itself is schemas/form-layout/test-result.ts, shared with the server's CSV reading),
- * how a group's result follows from its tests, and how results travel to the server.
+ * n/a and how a group's result follows from its tests are the judge's (schemas/form-layout/judge.ts,
+ * shared with every server write path); here is how results travel between the form and the server.
  */
 
-export { InvalidTestTypeError, evaluateTest, passChoiceOf, testTypeIssue }
+export {
+  InvalidTestTypeError,
+  combineResults,
+  evaluateGroup,
+  evaluateTest,
+  isPassing,
+  overallResult,
+  passChoiceOf,
+  testTypeIssue,
+}
 
-/** The value a test field stores for an entry: n/a clears the input (SPEC §4 disables it). */
+/**
+ * The value a test field stores for an entry: null while nothing is entered (so '-' with no value only
+ * ever means n/a, SPEC §9), otherwise the value and its judged result; n/a clears the input (SPEC §4
+ * disables it).
+ */
 export function testFieldValue(
   control: TestFieldControl,
   value: number | string | null,
   na = false,
-): TestFieldValue {
+): TestFieldValue | null {
+  if (value === null && !na) return null
   return { value: na ? null : value, passOrFail: evaluateTest(control, value, na) }
-}
-
-/** The result carried by a stored value: a test field's passOrFail, a checkbox's boolean, a group's text. */
-function resultOf(value: unknown): unknown {
-  if (typeof value === 'object' && value !== null && 'passOrFail' in value) return value.passOrFail
-  return value
-}
-
-/** SPEC §4 "Group results": a value passes when it is true, 'Pass' or the not-applicable text. */
-export function isPassing(value: unknown): boolean {
-  const result = resultOf(value)
-  return result === true || result === 'Pass' || result === NA_TEXT
-}
-
-/** Pass only if every value passes; an empty list passes (no test can fail). */
-export function combineResults(values: Iterable<unknown>): GroupResult {
-  for (const value of values) if (!isPassing(value)) return 'Fail'
-  return 'Pass'
-}
-
-/** Result of a group from the current record data. */
-export function evaluateGroup(group: GroupControl, data: Readonly<Record<string, unknown>>): GroupResult {
-  return combineResults(groupTestVariables(group).map((variable) => data[variable]))
-}
-
-/**
- * Overall result of a record: every test field and every result-bearing group must pass. A group
- * with a result stands for its members (they are not counted twice); checkboxes count only through
- * a group, since a loose checkbox such as "skip calibration" is data, not a test.
- */
-export function overallResult(
-  layout: Pick<FormLayout, 'controls'>,
-  data: Readonly<Record<string, unknown>>,
-): GroupResult {
-  const values: unknown[] = []
-  const visit = (controls: readonly Control[]) => {
-    for (const control of controls) {
-      const variable = variableOf(control)
-      if (control.type === 'testField' || (control.type === 'group' && variable))
-        values.push(data[variable as string])
-      else if (isContainer(control)) visit(control.children)
-    }
-  }
-  visit(layout.controls)
-  return combineResults(values)
 }
 
 /** SPEC §9: n/a is sent to the server as '-'. */

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react'
-import { evaluateTest } from '../pass-fail'
+import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
@@ -59,11 +59,7 @@ export function TestFieldWidget(props: ItrWidgetProps) {
       choices: options.choices,
       passChoice: options.passChoice,
     } as TestFieldControl
-    props.onChange(
-      value === null && !notApplicable
-        ? null
-        : { value: notApplicable ? null : value, passOrFail: evaluateTest(control, value, notApplicable) },
-    )
+    props.onChange(testFieldValue(control, value, notApplicable))
   }
 
   // Plain render helpers, not components: a big form has hundreds of test fields.

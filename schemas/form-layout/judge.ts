@@ -199,7 +199,14 @@ export function findDisagreements(
       const entry = readTestEntry(control, input[variable])
       const result = judgement.tests[variable]
       const claimed = storedResult(entry.claimed)
-      if (claimed !== undefined && claimed !== storedResult(result))
+      // n/a where the control offers none is not '-' by another name: the test is unset.
+      const naNotOffered = entry.claimed === NA_TEXT && result !== NA_TEXT
+      if (naNotOffered)
+        out.push({
+          variable,
+          message: `${variable}: n/a is not offered for this test, so its result is ${result}, not n/a`,
+        })
+      else if (claimed !== undefined && claimed !== storedResult(result))
         out.push({
           variable,
           message: `${variable}: ${testReason(control, entry, result)}, so its result is ${result}, not ${String(entry.claimed)}`,
@@ -215,6 +222,37 @@ export function findDisagreements(
           message: `${variable}: ${why}, so its result is ${result}, not ${String(input[variable])}`,
         })
       }
+    }
+  }
+  return out
+}
+
+/**
+ * A values-only submission made whole: each test field sent as a bare value (a number for a numeric test,
+ * text for the choice kinds) or as `{value}` without a result gets its judged `{value, passOrFail}`, and
+ * each group left out or sent as '-' gets its judged result. Anything else is left for the data schema to
+ * accept or refuse with its own message.
+ */
+export function fillResults(
+  layout: Pick<FormLayout, 'controls'>,
+  input: Data,
+  judgement: Judgement,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input }
+  for (const { control } of walkControls(layout.controls)) {
+    const variable = variableOf(control)
+    if (!variable) continue
+    const raw = input[variable]
+    if (control.type === 'testField' && variable in judgement.tests) {
+      const bare =
+        control.testType === 'numeric'
+          ? typeof raw === 'number'
+          : typeof raw === 'string' && raw !== UNSET_RESULT && raw !== NA_TEXT
+      const withoutResult = isObject(raw) && 'value' in raw && !('passOrFail' in raw)
+      if (bare || withoutResult) out[variable] = judgement.data[variable]
+    } else if (control.type === 'group' && variable in judgement.groups) {
+      if (raw === undefined || raw === null || raw === '' || raw === UNSET_RESULT)
+        out[variable] = judgement.groups[variable]
     }
   }
   return out

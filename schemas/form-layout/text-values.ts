@@ -1,4 +1,4 @@
-import { NA_TEXT, UNSET_RESULT, type TimespanUnit } from './constants'
+import { FIXED_CHOICES, NA_TEXT, UNSET_RESULT, type TimespanUnit } from './constants'
 import type { FormLayout } from './layout-schema'
 import { valueControlsOf, type ValueControl } from './data-schema'
 import { asNumber, evaluateTest, testTypeIssue } from './test-result'
@@ -98,7 +98,13 @@ export function valueFromText(control: ValueControl, cell: unknown): unknown {
       if (testTypeIssue(control)) return text
       if (NA_TEXTS.has(lower)) return { value: null, passOrFail: NA_TEXT }
       if (text === UNSET_RESULT) return { value: null, passOrFail: UNSET_RESULT }
-      if (control.testType !== 'numeric') return { value: text, passOrFail: evaluateTest(control, text) }
+      if (control.testType !== 'numeric') {
+        // A cell names a choice in any case ('pass' is the choice 'Pass'): the choice as the form offers it.
+        const choices: readonly string[] =
+          control.testType === 'selection' ? (control.choices ?? []) : FIXED_CHOICES[control.testType]
+        const choice = choices.find((c) => c.toLowerCase() === lower) ?? text
+        return { value: choice, passOrFail: evaluateTest(control, choice) }
+      }
       const n = asNumber(text)
       return n === undefined ? text : { value: n, passOrFail: evaluateTest(control, n) }
     }

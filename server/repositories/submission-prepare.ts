@@ -13,6 +13,7 @@ import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from './record-definitions'
 import { prepareCalibration } from './submission-calibration'
 import { SubmissionLookups } from './submission-lookups'
+import { assertAgrees, judgeSubmission, recordResult } from './submission-judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './submission-schema'
 import type {
   PreparedRecord,
@@ -21,16 +22,7 @@ import type {
   SubmissionKind,
   Submitter,
 } from './submission-types'
-import {
-  idOrName,
-  idsOf,
-  listText,
-  parseDate,
-  resultOf,
-  serialTextOf,
-  textOf,
-  valueOf,
-} from './submission-values'
+import { idOrName, idsOf, listText, parseDate, serialTextOf, textOf, valueOf } from './submission-values'
 import { TestEquipmentRepository } from './test-equipment'
 
 export type {
@@ -130,9 +122,14 @@ export class SubmissionPreparer {
     if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
     // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
     const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
-    const data = reader ? reader(input.data) : input.data
+    const submitted = reader ? reader(input.data) : input.data
+    // The server judges every record (issue #12): results come from the values and this layout revision.
+    const judged = definition.layout ? judgeSubmission(definition.layout, submitted) : null
     const validator = this.validatorOf(definition)
-    if (validator) assertValidData(validator, data)
+    if (validator) assertValidData(validator, judged?.filled ?? submitted)
+    if (judged) assertAgrees(judged)
+    const judgement = judged?.judgement ?? null
+    const data = judgement?.data ?? submitted
 
     const mapped = (field: MappingField) => valueOf(data, m[field] as string | undefined)
     const requiredText = (field: MappingField) => {
@@ -143,7 +140,7 @@ export class SubmissionPreparer {
     const recordDate = m.dateOfRecordField
       ? parseDate(mapped('dateOfRecordField'), variableName(m, 'dateOfRecordField'))
       : new Date()
-    const testResult = m.resultField ? resultOf(mapped('resultField'), m.resultField) : '-'
+    const testResult = recordResult(definition.layout, m.resultField, judgement, data)
     const base = {
       definition,
       recordDate,

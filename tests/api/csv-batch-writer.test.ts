@@ -75,7 +75,13 @@ describe('CSV batch writer', () => {
           testDate: `2026-05-${String(day).padStart(2, '0')}T08:00:00Z`,
           equipment: [equipmentId],
           result,
-          ratio: { value: 0.5, passOrFail: result === 'Fail' ? 'Fail' : 'n/a' },
+          // Values that give the result claimed (the server judges, issue #12).
+          ratio:
+            result === 'Fail'
+              ? { value: 1.5, passOrFail: 'Fail' }
+              : result === 'Pass'
+                ? { value: 0.5, passOrFail: 'Pass' }
+                : { value: null, passOrFail: 'n/a' },
           ...(bushing ? { bushing } : {}),
         },
       },

@@ -99,7 +99,7 @@ describe('{data} Excel export', () => {
     ])
     const nwt2 = rows.find((r) => r['Serial Number'] === 'NWT:2')!
     expect(nwt2.Date).toEqual(new Date('2026-01-02T12:00:00Z'))
-    expect(nwt2.ratio).toBe(0.5)
+    expect(nwt2.ratio).toBe(1.5)
     expect(nwt2['ratio result']).toBe('Fail')
     expect(sheet.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 })
     expect(sheet.autoFilter).toBeTruthy()

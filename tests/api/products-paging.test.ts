@@ -91,6 +91,7 @@ describe('{meta} products page', () => {
           testDate: '2026-05-05',
           bushing: 'NWB:50',
           equipment: [equipment[0].id],
+          ratio: 0.5,
           result: 'Pass',
         },
       },

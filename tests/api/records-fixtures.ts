@@ -28,7 +28,15 @@ export interface RecordFixtures {
   calibrator: string
   transformer: number
   ringMainUnit: number
-  types: { test: number; despatch: number; problem: number; calibration: number; csv: number }
+  types: {
+    test: number
+    /** A test type whose result is its one test field: an n/a there makes the record's result n/a. */
+    spotCheck: number
+    despatch: number
+    problem: number
+    calibration: number
+    csv: number
+  }
 }
 
 const TEST_LAYOUT: FormLayout = {
@@ -44,7 +52,15 @@ const TEST_LAYOUT: FormLayout = {
       variable: 'result',
       label: 'Tests',
       children: [
-        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Ratio', min: 0, max: 1 },
+        {
+          type: 'testField',
+          testType: 'numeric',
+          variable: 'ratio',
+          label: 'Ratio',
+          min: 0,
+          max: 1,
+          naOption: true,
+        },
       ],
     },
     { type: 'multitext', variable: 'comments', label: 'Comments' },
@@ -94,7 +110,7 @@ const CALIBRATION_LAYOUT: FormLayout = {
   ],
 }
 
-async function recordType(
+export async function recordType(
   server: TestServer,
   name: string,
   category: string,
@@ -173,6 +189,15 @@ export async function recordFixtures(server: TestServer): Promise<RecordFixtures
       },
       TEST_LAYOUT,
       [transformer, ringMainUnit],
+    ),
+    spotCheck: await recordType(
+      server,
+      'Fixture Spot Check',
+      'Test',
+      'form',
+      { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'ratio' },
+      TEST_LAYOUT,
+      [transformer],
     ),
     despatch: await recordType(
       server,
@@ -300,17 +325,21 @@ export async function seedKnownRecords(server: TestServer, fx: RecordFixtures): 
     data: { serial: 'EPN-TE:7', date: '2026-04-01T00:00:00Z', skip: true, description: 'Multimeter' },
   })
   const equipmentId = calibration.testEquipmentId!
+  // Verdicts are the server's (issue #12): each record's values give the result it is stored with.
   const test = (supplierId: number, productTypeId: number, serial: string, day: number, result: string) =>
     post('upload-single', {
       supplierId,
       productTypeId,
-      recordTypeId: fx.types.test,
+      recordTypeId: result === 'n/a' ? fx.types.spotCheck : fx.types.test,
       data: {
         serial,
         testDate: `2026-01-0${day}T12:00:00Z`,
         equipment: [equipmentId],
-        result,
-        ratio: { value: 0.25 * day, passOrFail: result === 'Fail' ? 'Fail' : 'Pass' },
+        ...(result === 'n/a' ? {} : { result }),
+        ratio:
+          result === 'n/a'
+            ? { value: null, passOrFail: 'n/a' }
+            : { value: result === 'Fail' ? 1 + 0.25 * day : 0.25 * day, passOrFail: result },
         comments: day === 1 ? '=HYPERLINK("http://evil.example","click")' : `Routine test ${day}`,
       },
     })

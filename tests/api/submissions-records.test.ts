@@ -163,15 +163,16 @@ describe('{submission} record submissions', () => {
   })
 
   it('the product status follows the newest record, not the last submitted', async () => {
-    const older = await post('upload-single', testBody({ testDate: '2026-02-01T00:00:00Z', result: 'Fail' }))
+    const failing = { result: 'Fail', ratio: { value: 1.5, passOrFail: 'Fail' } }
+    const older = await post('upload-single', testBody({ testDate: '2026-02-01T00:00:00Z', ...failing }))
     expect(older.statusCode).toBe(200)
     let [product] = await db().select().from(products).where(eq(products.id, older.json().productId))
     expect(product.currentStatus).toBe('pass')
-    const newer = await post('upload-single', testBody({ testDate: '2026-04-01T00:00:00Z', result: 'n/a' }))
+    const newer = await post('upload-single', testBody({ testDate: '2026-04-01T00:00:00Z', ...failing }))
     ;[product] = await db().select().from(products).where(eq(products.id, newer.json().productId))
-    expect(product.currentStatus).toBe('other')
+    expect(product.currentStatus).toBe('fail')
     const [record] = await db().select().from(records).where(eq(records.id, newer.json().recordId))
-    expect(record.testResult).toBe('-')
+    expect(record.testResult).toBe('fail')
   })
 
   it('refuses a serial outside the supplier ranges with a message naming it, writing nothing', async () => {

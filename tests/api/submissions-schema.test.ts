@@ -286,17 +286,17 @@ describe('{submission} data checked with the layout schema', () => {
     })
 
     it('stores the cells read as the form would store them', async () => {
-      const res = await upload('serial,testDate,result,ratio\nNWT:604,01/03/2026 10:00,pass,1.5\n')
+      const res = await upload('serial,testDate,result,ratio\nNWT:604,01/03/2026 10:00,fail,1.5\n')
       expect(res.statusCode).toBe(200)
       const [record] = await db().select().from(records).where(eq(records.jobId, res.json().jobId))
       expect(record.data).toEqual({
         serial: 'NWT:604',
         testDate: '2026-03-01T10:00:00Z',
-        result: 'Pass',
+        result: 'Fail',
         ratio: { value: 1.5, passOrFail: 'Fail' },
       })
       expect(record.recordDate.toISOString()).toBe('2026-03-01T10:00:00.000Z')
-      expect(record.testResult).toBe('pass')
+      expect(record.testResult).toBe('fail')
     })
   })
 })

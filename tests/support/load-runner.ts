@@ -53,6 +53,15 @@ interface Targets {
   transformers: { recordTypeId: number; productTypeId: number }
 }
 
+/** A meter accuracy test sent as values only: the server judges it (issue #12), failing or not. */
+const meterValues = (serial: string, testDate: string, passing: boolean) => ({
+  serial,
+  testDate,
+  errorAt5A: passing ? 0.2 : 1.4,
+  errorAt60A: -0.1,
+  creepTest: 'Pass',
+})
+
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows
 
@@ -196,7 +205,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
             ...targets.transformers,
             data: { serialNumber: serial, reportDate: date, notes: `load ${runId}` },
           }
-        : { ...targets.meters, data: { serial, testDate: date, result: next() < 0.9 ? 'pass' : 'fail' } }
+        : { ...targets.meters, data: meterValues(serial, date, next() < 0.9) }
       return JSON.stringify(body)
     }
     const submitPath = '/api/InstrumentTest/upload-single/'

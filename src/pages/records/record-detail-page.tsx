@@ -4,6 +4,7 @@ import Button from 'react-bootstrap/Button'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { HistoryPanel, layoutLabels } from '../../components/history-panel'
+import { RecordTestsCard } from './record-tests-card'
 import { useRecordDetail } from './use-record-detail'
 
 /** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
@@ -33,6 +34,7 @@ export default function RecordDetailPage() {
             </Card.Body>
           </Card>
         )}
+        {data?.judgement && <RecordTestsCard judgement={data.judgement} />}
       </PageState>
       <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
       <div className="mt-3">

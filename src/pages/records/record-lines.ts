@@ -1,6 +1,6 @@
-import { walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
+import { NA_TEXT, walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
-import { formatUtc } from '../../components/date-format'
+import { formatUtc, formatUtcDay } from '../../components/date-format'
 import { CATEGORY_LABELS, resultLabel } from './records-model'
 
 /** One key/value line of /Records/{id}. */
@@ -34,14 +34,15 @@ export function layoutLabels(layout: FormLayout | null): Map<string, string> {
 
 const PASS_OR_FAIL: Record<string, string> = { Pass: 'Pass', Fail: 'Fail', '-': '-', 'n/a': 'n/a' }
 
-/** A captured value as text: lists joined, test fields as 'value (Pass)', booleans Yes/No, ISO dates as SPEC §9. */
+/** A captured value as text: lists joined, test fields as 'value (Pass)' or 'n/a', booleans Yes/No, dates as SPEC §9. */
 export function formatValue(value: unknown): string {
   if (value == null || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number') return String(value)
   if (typeof value === 'string') {
-    // Timestamps as DD/MM/YYYY HH:mm (UTC); plain dates stay as typed.
+    // Timestamps as DD/MM/YYYY HH:mm (UTC), calendar dates as DD/MM/YYYY (SPEC §9).
     if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatUtc(value) || value
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatUtcDay(value) || value
     return value
   }
   if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : '—'
@@ -49,6 +50,7 @@ export function formatValue(value: unknown): string {
     const o = value as Record<string, unknown>
     if ('passOrFail' in o) {
       const result = PASS_OR_FAIL[String(o.passOrFail)] ?? String(o.passOrFail ?? '')
+      if (result === NA_TEXT) return NA_TEXT
       const shown = formatValue(o.value)
       return result && result !== '-' ? `${shown} (${result})` : shown
     }

@@ -5,6 +5,8 @@ import { ApiError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { recordsApi } from './records-api'
 import { recordLines } from './record-lines'
+import { recordJudgement } from './record-tests'
+import { fromServerData } from '../../../runtime/pass-fail'
 
 /**
  * Controller of /Records/{id}: the record and the layout revision it was captured with, whose labels
@@ -25,7 +27,14 @@ export function useRecordDetail() {
         const loaded = revision ? loadLayout(revision.layout) : null
         layout = loaded?.ok ? loaded.layout : null
       }
-      return { record, layout, lines: recordLines(record, layout) }
+      // A stored '-' where the layout offers n/a was n/a (SPEC §9): shown as the form showed it.
+      const shown = layout ? { ...record, data: { ...fromServerData(layout, record.data) } } : record
+      return {
+        record,
+        layout,
+        lines: recordLines(shown, layout),
+        judgement: recordJudgement(layout, record.data, record.layoutVersion ?? null),
+      }
     },
     [id],
   )

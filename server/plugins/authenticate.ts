@@ -65,7 +65,8 @@ export default fp(
       const url = request.routeOptions.url
       if (config?.public || !url || !url.startsWith('/svc/')) return
       const header = request.headers.authorization
-      const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined
+      // The scheme is case-insensitive (RFC 6750 §2.1, RFC 9110 §11.1): 'bearer x' is 'Bearer x'.
+      const token = /^bearer +/i.test(header ?? '') ? header!.replace(/^bearer +/i, '').trim() : undefined
       if (!token) throw unauthorized('A bearer token is required.')
       const now = Date.now()
       let verified = verifiedTokens.get(token, now)

@@ -55,7 +55,9 @@ describe('POST {auth}/api/token', () => {
   })
 
   it('rotates refresh tokens and revokes the family when a used one comes back', async () => {
-    const first = (await token({ grant_type: 'password', username: 'internal', password: 'internal-demo' })).json()
+    const first = (
+      await token({ grant_type: 'password', username: 'internal', password: 'internal-demo' })
+    ).json()
     const second = await token({ grant_type: 'refresh_token', refresh_token: first.refresh_token })
     expect(second.statusCode).toBe(200)
     const secondBody = second.json()
@@ -78,7 +80,12 @@ describe('POST {auth}/api/token', () => {
     const limited = await startTestServer({ loginRateLimit: 3 })
     try {
       const attempt = () =>
-        limited.call('auth', 'POST', '/api/token', form({ grant_type: 'password', username: 'admin', password: 'guess' }))
+        limited.call(
+          'auth',
+          'POST',
+          '/api/token',
+          form({ grant_type: 'password', username: 'admin', password: 'guess' }),
+        )
       for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401)
       const blocked = await attempt()
       expect(blocked.statusCode).toBe(429)
@@ -99,6 +106,28 @@ describe('bearer tokens and role guard', () => {
   it('requires a bearer on service routes', async () => {
     const res = await server.call('meta', 'GET', '/api/assetmanufacturers')
     expect(res.statusCode).toBe(401)
+  })
+
+  it('takes the Authorization scheme in any case (RFC 6750): bearer, BEARER, Bearer', async () => {
+    const { token } = (
+      await server.call(
+        'auth',
+        'POST',
+        '/api/token',
+        form({ grant_type: 'password', username: 'internal', password: 'internal-demo' }),
+      )
+    ).json()
+    for (const scheme of ['bearer', 'BEARER', 'Bearer', 'bEaReR']) {
+      const res = await server.call('meta', 'GET', '/api/assetmanufacturers', {
+        headers: { authorization: `${scheme} ${token}` },
+      })
+      expect(res.statusCode, scheme).toBe(200)
+    }
+    const other = await server.call('meta', 'GET', '/api/assetmanufacturers', {
+      headers: { authorization: `Basic ${token}` },
+    })
+    expect(other.statusCode).toBe(401)
+    expect(other.json().message).toBe('A bearer token is required.')
   })
 
   it('rejects an expired access token with 401', async () => {
@@ -125,13 +154,19 @@ describe('bearer tokens and role guard', () => {
   })
 
   it('gives a supplier-view token 403 on a configurator-only route', async () => {
-    const res = await server.call('meta', 'POST', '/api/assetmanufacturers', { as: 'supplier', body: { name: 'X' } })
+    const res = await server.call('meta', 'POST', '/api/assetmanufacturers', {
+      as: 'supplier',
+      body: { name: 'X' },
+    })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe('You are not authorised to perform this action.')
   })
 
   it('lets a configurator call the same route', async () => {
-    const res = await server.call('meta', 'POST', '/api/assetmanufacturers', { as: 'configurator', body: { name: 'Y' } })
+    const res = await server.call('meta', 'POST', '/api/assetmanufacturers', {
+      as: 'configurator',
+      body: { name: 'Y' },
+    })
     expect(res.statusCode).toBe(200)
   })
 

@@ -8,6 +8,7 @@ import {
   RECORD_MESSAGES,
   type CategoryFilter,
   type RecordListItem,
+  recordsFilterSchema,
   type RecordsFilter,
 } from '../../schemas/records/index'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
@@ -21,6 +22,7 @@ import {
   recordTestEquipment,
   records,
 } from '../db/schema/index'
+import { parseFilter } from './filter-params'
 import { parseDate } from './submission-values'
 
 /** Who is looking: decides which records exist for them (DESIGN.md §6). */
@@ -277,12 +279,29 @@ function bound(text: string | null | undefined, name: string, end: boolean): SQL
   return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
 }
 
-/** Every condition of a records filter plus the viewer's scope. */
-export function recordConditions(filter: RecordsFilter, viewer: RecordViewer): SQL | undefined {
-  return and(
-    scopeConditions(viewer),
+/** Every condition of a records filter (unknown fields and bad values refused with a 400). */
+function filterConditions(filter: RecordsFilter): (SQL | undefined)[] {
+  return [
     ...(filter.filters ?? []).map((f) => filterCondition(f.field, f.value)),
     bound(filter.startDate, 'startDate', false),
     bound(filter.endDate, 'endDate', true),
-  )
+  ]
+}
+
+/** Every condition of a records filter plus the viewer's scope. */
+export function recordConditions(filter: RecordsFilter, viewer: RecordViewer): SQL | undefined {
+  return and(scopeConditions(viewer), ...filterConditions(filter))
+}
+
+/**
+ * The records filter of a URL segment, checked whole before anything runs: its JSON shape (the same
+ * schema for the records page and the Excel export) and what the shape cannot say — filter fields,
+ * category values, ids, dates and the sort field. An export is refused with the records page's 400
+ * before a job is logged (issue #11.7).
+ */
+export function parseRecordsFilter(raw: string | undefined): RecordsFilter {
+  const filter = parseFilter<RecordsFilter>(raw, recordsFilterSchema)
+  filterConditions(filter)
+  recordOrder(filter)
+  return filter
 }

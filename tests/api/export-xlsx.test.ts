@@ -2,6 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import ExcelJS from 'exceljs'
+import { count } from 'drizzle-orm'
+import { jobs } from '../../server/db/schema/index'
 import { simpleParser } from 'mailparser'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
@@ -155,4 +157,46 @@ describe('{data} Excel export', () => {
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('The filter is not valid JSON.')
   })
+
+  it.each([
+    [
+      'an unknown filter field',
+      { filters: [{ field: 'evil', value: 1 }] },
+      'Unknown records filter field: evil',
+    ],
+    ['an unknown sort field', { sortField: 'password' }, 'Records cannot be sorted by password.'],
+    [
+      'an unknown category',
+      { filters: [{ field: 'category', value: 'secret' }] },
+      'The filter is not valid: unknown category secret',
+    ],
+    ['a bad date', { startDate: 'soon' }, '"soon" in "startDate" is not a valid date.'],
+  ])(
+    'refuses %s with the records page answer, before a job is logged (issue #11.7)',
+    async (_, filter, message) => {
+      const segment = encodeURIComponent(JSON.stringify(filter))
+      const [{ n: before }] = await server.database.db.select({ n: count() }).from(jobs)
+      const exported = await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/ExcelExport/filter/${segment}`,
+        {
+          as: 'internal',
+        },
+      )
+      const paged = await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/Records/page/1/size/10/filter/${segment}`,
+        {
+          as: 'internal',
+        },
+      )
+      expect([exported.statusCode, paged.statusCode]).toEqual([400, 400])
+      expect(exported.json().message).toBe(message)
+      expect(paged.json().message).toBe(message)
+      const [{ n: after }] = await server.database.db.select({ n: count() }).from(jobs)
+      expect(after).toBe(before)
+    },
+  )
 })

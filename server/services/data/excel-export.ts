@@ -4,7 +4,6 @@ import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
 import {
   exportAcceptedSchema,
   jobSchema,
-  recordsFilterSchema,
   RECORD_MESSAGES,
   type Job,
   type RecordsFilter,
@@ -14,7 +13,7 @@ import { users } from '../../db/schema/index'
 import { exportDelivery } from '../../export/deliver'
 import { buildRecordsWorkbook } from '../../export/xlsx'
 import { DocumentsRepository } from '../../repositories/documents'
-import { parseFilter } from '../../repositories/filter-params'
+import { parseRecordsFilter } from '../../repositories/records-query'
 import { JobsRepository, type JobRow } from '../../repositories/jobs'
 import type { RecordViewer } from '../../repositories/records-query'
 import { attachmentHeader } from '../itr/documents'
@@ -90,7 +89,7 @@ const excelExport: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const filter = parseFilter<RecordsFilter>(request.params.filter, recordsFilterSchema)
+      const filter = parseRecordsFilter(request.params.filter)
       const viewer = { view: request.user.view, claims: request.user.claims }
       const job = await jobs.create('excelExport', request.user.id, { filter })
       const task = run(job.id, filter, viewer, request.user.id).finally(() => running.delete(task))

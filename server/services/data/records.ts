@@ -3,12 +3,11 @@ import { RECORD_READ_VIEWS } from '../../../schemas/roles'
 import {
   recordDetailSchema,
   recordPageSchema,
-  recordsFilterSchema,
   RECORD_MESSAGES,
   RECORD_SORT_FIELDS,
-  type RecordsFilter,
 } from '../../../schemas/records/index'
-import { parseFilter, parsePaging } from '../../repositories/filter-params'
+import { parseRecordsFilter } from '../../repositories/records-query'
+import { parsePaging } from '../../repositories/filter-params'
 import { RecordsRepository } from '../../repositories/records'
 import { positiveId, textParams } from '../meta/params'
 
@@ -50,7 +49,7 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { page, size } = parsePaging(request.params.page, request.params.size)
-      const filter = parseFilter<RecordsFilter>(request.params.filter, recordsFilterSchema)
+      const filter = parseRecordsFilter(request.params.filter)
       return repo.page(filter, page, size, request.user)
     },
   )

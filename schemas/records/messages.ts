@@ -59,6 +59,8 @@ export const RECORD_MESSAGES = {
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',
   badFilterShape: (detail: string) => `The filter is not valid: ${detail}`,
+  idempotencyOtherCall: 'This Idempotency-Key was already used for another call.',
+  idempotencyOtherRequest: 'This Idempotency-Key was already used for a different request.',
   badSortField: (field: string) => `Records cannot be sorted by ${field}.`,
   badProductSortField: (field: string) => `Products cannot be sorted by ${field}.`,
   badPage: 'Page must be a number from 0 and size from 1 to 1000.',

@@ -94,7 +94,7 @@ export class CsvIngest {
       rows: rows.length,
     })
     try {
-      return await idempotent(this.db, who.id, idempotencyKey, 'csv', async (tx) => {
+      return await idempotent(this.db, who.id, idempotencyKey, 'csv', input, async (tx) => {
         const txPreparer = new SubmissionPreparer(tx)
         const errors: CsvRowError[] = []
         const prepared: PreparedRecord[] = []

@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
-import { badRequest, conflict, forbidden, notFound } from '../http-error'
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
 import type { Db } from '../db/client'
 import { idempotencyKeys, records } from '../db/schema/index'
 import { isUniqueViolation } from './db-errors'
@@ -12,25 +13,47 @@ import {
   type Submitter,
 } from './submission-prepare'
 
+/** JSON with object keys sorted, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** The fingerprint an Idempotency-Key is stored with: the call and its whole body. */
+export function requestHash(route: string, request: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(canonical(request)).digest('hex')
+}
+
 /**
- * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction;
- * a retry finds and returns it instead of storing twice. A retry racing the first call waits on the
- * key's primary key, fails with a unique violation once the first commits, and then reads its answer.
+ * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction,
+ * with a hash of the request; a retry of the same request finds and returns it instead of storing twice,
+ * while the key reused with another body is refused with 422 (its new data would otherwise be silently
+ * dropped). A retry racing the first call waits on the key's primary key, fails with a unique violation
+ * once the first commits, and then reads its answer.
  */
 export async function idempotent<T extends object>(
   db: Db,
   userId: number,
   key: string | undefined,
   route: string,
+  request: unknown,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
   if (!key) return db.transaction((tx) => work(tx as unknown as Db))
+  const hash = requestHash(route, request)
   const find = async () => {
     const [row] = await db
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    if (row && row.route !== route) throw conflict('This Idempotency-Key was already used for another call.')
+    if (row && row.route !== route) throw conflict(RECORD_MESSAGES.idempotencyOtherCall)
+    if (row && row.requestHash !== hash) throw unprocessable(RECORD_MESSAGES.idempotencyOtherRequest)
     return row?.response as T | undefined
   }
   const stored = await find()
@@ -38,7 +61,9 @@ export async function idempotent<T extends object>(
   try {
     return await db.transaction(async (tx) => {
       const result = await work(tx as unknown as Db)
-      await tx.insert(idempotencyKeys).values({ userId, key, route, statusCode: 200, response: result })
+      await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, route, requestHash: hash, statusCode: 200, response: result })
       return result
     })
   } catch (error) {
@@ -60,7 +85,7 @@ export class SubmissionsRepository {
     who: Submitter,
     idempotencyKey?: string,
   ): Promise<SubmissionResult> {
-    return idempotent(this.db, who.id, idempotencyKey, kind, async (tx) => {
+    return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
       const prepared = await new SubmissionPreparer(tx).prepare(kind, input, who)
       return new RecordWriter(tx).write(prepared, who.id)
     })
@@ -68,7 +93,7 @@ export class SubmissionsRepository {
 
   /** `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. */
   edit(recordId: number, input: SubmissionInput, who: Submitter, idempotencyKey?: string) {
-    return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, async (tx) => {
+    return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
       const [existing] = await tx
         .select({
           category: records.category,

@@ -305,6 +305,35 @@ describe('{submission} record submissions', () => {
     expect(await countOf(records)).toBe(before + 1)
   })
 
+  it('refuses an Idempotency-Key reused with another body (422), writing nothing, and keeps the first answer', async () => {
+    const headers = { 'idempotency-key': 'retry-2' }
+    const first = await post('upload-single', testBody({ serial: 'NWT:106' }), 'internal', headers)
+    expect(first.statusCode).toBe(200)
+    const before = [await countOf(records), await countOf(products)]
+    // Same key, one value changed: its data would be silently dropped if the first answer came back.
+    const changed = await post(
+      'upload-single',
+      testBody({ serial: 'NWT:106', ratio: { value: 0.25, passOrFail: 'Pass' } }),
+      'internal',
+      headers,
+    )
+    expect(changed.statusCode).toBe(422)
+    expect(changed.json().message).toBe('This Idempotency-Key was already used for a different request.')
+    const otherRecord = await post('upload-single', testBody({ serial: 'NWT:107' }), 'internal', headers)
+    expect(otherRecord.statusCode).toBe(422)
+    expect([await countOf(records), await countOf(products)]).toEqual(before)
+    // The same body again (keys in another order) is still the retry it always was.
+    const body = testBody({ serial: 'NWT:106' })
+    const reordered = Object.fromEntries(Object.entries(body).reverse())
+    const retry = await post('upload-single', reordered, 'internal', headers)
+    expect(retry.statusCode).toBe(200)
+    expect(retry.json()).toEqual(first.json())
+    // Another call with the key: 409 as before.
+    const despatch = await post('despatch', body, 'internal', headers)
+    expect(despatch.statusCode).toBe(409)
+    expect(despatch.json().message).toBe('This Idempotency-Key was already used for another call.')
+  })
+
   it('stores n/a test field results as "-"', async () => {
     const res = await post(
       'upload-single',

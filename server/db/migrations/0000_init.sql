@@ -155,6 +155,7 @@ CREATE TABLE "idempotency_keys" (
 	"user_id" integer NOT NULL,
 	"key" text NOT NULL,
 	"route" text NOT NULL,
+	"request_hash" text NOT NULL,
 	"status_code" integer NOT NULL,
 	"response" jsonb NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

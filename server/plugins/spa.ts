@@ -14,7 +14,8 @@ export default fp(
     if (hasSpa) {
       await app.register(fastifyStatic, {
         root: opts.distDir,
-        index: false,
+        // '/' is the address the README prints (SPEC §6: an empty first segment is always allowed).
+        index: 'index.html',
         // Hashed assets never change; everything else must be revalidated.
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`)

@@ -39,7 +39,7 @@ const nav = async (label: string) => {
 describe('the server judges what the technician entered', () => {
   it('a numeric test just outside its limit: live Fail, stored Fail, Fail in /Records, the record view and /Products', async () => {
     const [equipment] = await adminGet<{ id: number }[]>('/svc/itr/api/testEquipment')
-    await signIn(page, baseUrl, 'internal', '/Home')
+    await signIn(page, baseUrl, 'internal', '/')
     await nav('Add New Record')
     await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
     await page

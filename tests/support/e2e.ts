@@ -116,13 +116,29 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
-/** Signs in through the login modal as a demo user and waits for the shell's Log Out button. */
+/**
+ * Signs in as a newcomer does (issue #11.1): at `/`, the address the README prints, through the login
+ * modal; then goes to `at` the way a user would, by the navigation drawer when `at` is one of its
+ * entries (opening the drawer on a narrow screen), else by its address.
+ */
 export async function signIn(page: Page, baseUrl: string, view: Exclude<RoleView, 'none'>, at = '/Home') {
-  await page.goto(baseUrl + at)
+  await page.goto(`${baseUrl}/`)
   await page.getByLabel('Username').fill(DEMO_USER[view].username)
   await page.getByLabel('Password').fill(DEMO_USER[view].password)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('button', { name: 'Log Out' }).waitFor()
+  if (at === '/') return
+  const target = new URL(at, baseUrl)
+  const link = page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .locator(`a[href="${target.pathname}"]`)
+  if (target.search || target.hash || (await link.count()) === 0) {
+    await page.goto(baseUrl + at)
+    return
+  }
+  if (!(await link.isVisible())) await page.getByRole('button', { name: 'Open navigation' }).click()
+  await link.click()
+  await page.waitForURL((url) => url.pathname === target.pathname)
 }
 
 /** Saves a screenshot under screenshots/ (git-ignored) for people to look at. */

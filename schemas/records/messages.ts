@@ -52,6 +52,7 @@ export const RECORD_MESSAGES = {
   // Ours: uploads.
   uploadMissing: 'No file was sent; post it as multipart field "file".',
   uploadTooLarge: (mb: number) => `The file is larger than the ${mb} MB limit.`,
+  uploadOneFile: 'Send one file per upload; this request holds more than one.',
   uploadExtension: (name: string, allowed: readonly string[]) =>
     `${name} is not an accepted file type (${allowed.join(' ')}).`,
   uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,

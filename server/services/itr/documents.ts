@@ -2,15 +2,15 @@ import type { FastifyPluginAsync } from 'fastify'
 import multipart from '@fastify/multipart'
 import { RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { documentSchema, RECORD_MESSAGES } from '../../../schemas/records/index'
-import { badRequest, HttpError, notFound } from '../../http-error'
+import { badRequest, notFound } from '../../http-error'
 import { DocumentsRepository, toDocumentInfo } from '../../repositories/documents'
 import { checkUpload } from './upload-check'
+import { readOneUpload } from './upload-read'
 
 const tags = ['documents']
 const MB = 1024 * 1024
 
-/** A multipart body that ends before its closing boundary. */
-export const UPLOAD_UNREADABLE = 'The upload could not be read: the multipart body is incomplete.'
+export { UPLOAD_UNREADABLE } from './upload-read'
 
 /** Upload size limit in MB: UPLOAD_MAX_MB, 20 by default. */
 export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) => Number(env.UPLOAD_MAX_MB ?? 20) || 20
@@ -28,7 +28,11 @@ export function attachmentHeader(filename: string): string {
  */
 const documentsRoutes: FastifyPluginAsync = async (app) => {
   const limitMb = uploadLimitMb()
-  await app.register(multipart, { limits: { fileSize: limitMb * MB, files: 1, fields: 10 } })
+  // Sizes and part counts are judged by readOneUpload (upload-read.ts), which reads every body to its end.
+  await app.register(multipart, {
+    limits: { fileSize: limitMb * MB + 1, files: 2, fields: 10 },
+    throwFileSizeLimit: false,
+  })
   const repo = new DocumentsRepository(app.db)
 
   app.post<{ Querystring: { accept?: string; documentType?: string } }>(
@@ -55,28 +59,13 @@ const documentsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest(RECORD_MESSAGES.uploadMissing)
-      let file: Awaited<ReturnType<typeof request.file>>
-      let content: Buffer
-      try {
-        file = await request.file()
-        if (!file || file.fieldname !== 'file') throw badRequest(RECORD_MESSAGES.uploadMissing)
-        content = await file.toBuffer()
-      } catch (error) {
-        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new HttpError(413, RECORD_MESSAGES.uploadTooLarge(limitMb))
-        // A body cut short or without its closing boundary is the caller's, not a server failure.
-        if (error instanceof HttpError || ((error as { statusCode?: number }).statusCode ?? 500) < 500)
-          throw error
-        throw badRequest(UPLOAD_UNREADABLE)
-      }
-      const contentType = checkUpload(file.filename, content, request.query.accept === 'pdf')
-      const field = file.fields.documentType
-      const fieldValue = field && !Array.isArray(field) && 'value' in field ? String(field.value) : undefined
+      const file = await readOneUpload(request, limitMb)
+      const contentType = checkUpload(file.filename, file.content, request.query.accept === 'pdf')
       const row = await repo.store({
-        documentType: request.query.documentType ?? fieldValue ?? null,
+        documentType: request.query.documentType ?? file.fields.documentType ?? null,
         originalFilename: file.filename,
         contentType,
-        content,
+        content: file.content,
         createdBy: request.user.id,
       })
       return toDocumentInfo(row)

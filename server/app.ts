@@ -53,7 +53,7 @@ export async function buildApp({
 }: BuildOptions): Promise<FastifyInstance> {
   const app: FastifyInstance = Fastify({
     logger,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     bodyLimit: 30 * 1024 * 1024,
     // The paging calls carry their filter as URL-encoded JSON in one path segment (SPEC §7).
     routerOptions: { maxParamLength: 8192 },

@@ -22,6 +22,24 @@ export interface ServerConfig {
   seedDemo: boolean
   /** Optional fixed JWT secret; otherwise one is generated once and kept in the database. */
   jwtSecret?: string
+  /**
+   * Whom to believe about the client address (X-Forwarded-For): nobody by default, so a client cannot
+   * pick its own address to dodge the sign-in limits. TRUST_PROXY=true trusts every hop, a number that
+   * many hops, anything else is Fastify's list of proxy addresses/CIDRs (docs/security.md).
+   */
+  trustProxy: boolean | string | ((address: string, hop: number) => boolean)
+}
+
+/** TRUST_PROXY as Fastify's `trustProxy` option. */
+export function trustProxyOf(value: string | undefined): ServerConfig['trustProxy'] {
+  const text = (value ?? '').trim()
+  if (text === '' || text === 'false' || text === '0') return false
+  if (text === 'true') return true
+  if (/^\d+$/.test(text)) {
+    const hops = Number(text)
+    return (_address, hop) => hop < hops
+  }
+  return text
 }
 
 /** Prefix under which each service host is mounted on this server. */
@@ -47,6 +65,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     seedDemo: env.SEED_DEMO !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
   }
 }
 

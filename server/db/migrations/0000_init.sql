@@ -253,11 +253,13 @@ CREATE TABLE "test_equipment" (
 );
 --> statement-breakpoint
 CREATE TABLE "login_attempts" (
-	"username" text PRIMARY KEY NOT NULL,
+	"address" text NOT NULL,
+	"username" text NOT NULL,
 	"failures" integer NOT NULL,
 	"window_started_at" timestamp with time zone NOT NULL,
 	"locked_until" timestamp with time zone,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "login_attempts_address_username_pk" PRIMARY KEY("address","username")
 );
 --> statement-breakpoint
 CREATE TABLE "audit_log" (

@@ -8,7 +8,7 @@ import {
   type TokenRequest,
 } from '../../../schemas/auth'
 import { badRequest, HttpError, unauthorized } from '../../http-error'
-import { LoginAttemptsRepository, lockoutMessage, lockoutPolicy } from '../../repositories/login-attempts'
+import { LoginAttemptsRepository, lockoutPolicy } from '../../repositories/login-attempts'
 import type { UsersRepository } from '../../repositories/users'
 import type { RefreshTokensRepository } from '../../repositories/refresh-tokens'
 import type { AccessTokens } from './access-tokens'
@@ -28,7 +28,7 @@ export interface AuthServiceOptions {
 const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) => {
   await app.register(formbody)
   await app.register(rateLimit, { global: false })
-  // Lockout per username, whichever address the guesses come from (the rate limit above is per address).
+  // Lockout per username and client address, plus per address over all usernames (login-attempts.ts).
   const attempts = new LoginAttemptsRepository(app.db, lockoutPolicy())
 
   app.post<{ Body: TokenRequest }>(
@@ -58,15 +58,15 @@ const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) =>
       const body = request.body
       if (body.grant_type === 'password') {
         if (!body.username || !body.password) throw badRequest('username and password are required.')
-        const locked = await attempts.lockedFor(body.username)
-        if (locked > 0) throw new HttpError(429, lockoutMessage(locked))
+        const locked = await attempts.lockFor(body.username, request.ip)
+        if (locked) throw new HttpError(429, locked.message)
         const user = await opts.users.verify(body.username, body.password)
         if (!user) {
-          const lockedNow = await attempts.recordFailure(body.username)
-          if (lockedNow > 0) throw new HttpError(429, lockoutMessage(lockedNow))
+          const lockedNow = await attempts.recordFailure(body.username, request.ip)
+          if (lockedNow) throw new HttpError(429, lockedNow.message)
           throw unauthorized('User is Unauthorized.')
         }
-        await attempts.clear(body.username)
+        await attempts.clear(body.username, request.ip)
         const access = await opts.tokens.sign(user)
         return { ...access, refresh_token: await opts.refreshTokens.issue(user.id) }
       }

@@ -23,6 +23,7 @@ export const RECORD_MESSAGES = {
   ownerRequired: 'A device owner is required for a calibration record.',
   notOwnSupplier: 'You may only submit records for your own supplier.',
   notSubmitter: 'You are not allowed to submit records.',
+  categoryNotAllowed: (category: string) => `You are not allowed to submit ${category} records.`,
   wrongCategory: (name: string, category: string) => `Record type ${name} is not a ${category} record type.`,
   fieldRequired: (variable: string) => `A value for "${variable}" is required.`,
   badDate: (variable: string, value: string) => `"${value}" in "${variable}" is not a valid date.`,

@@ -1,6 +1,7 @@
-import { asc, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { customers } from '../db/schema/index'
+import { customers, records } from '../db/schema/index'
+import { scopeConditions, type RecordViewer } from './records-query'
 
 export type CustomerRow = typeof customers.$inferSelect
 
@@ -10,6 +11,28 @@ export class CustomersRepository {
 
   list(): Promise<CustomerRow[]> {
     return this.db.select().from(customers).orderBy(asc(customers.name))
+  }
+
+  /**
+   * The customers a viewer may know of (issue #11.4): all of them for configurators and admins, otherwise
+   * those named on records the viewer may read (supplier and ITRViewer scope, as the records page).
+   */
+  listFor(viewer: RecordViewer): Promise<CustomerRow[]> {
+    const scope = scopeConditions(viewer)
+    if (!scope) return this.list()
+    return this.db
+      .select()
+      .from(customers)
+      .where(
+        inArray(
+          customers.id,
+          this.db
+            .select({ id: records.customerId })
+            .from(records)
+            .where(and(scope, isNotNull(records.customerId))),
+        ),
+      )
+      .orderBy(asc(customers.name))
   }
 
   /** The customer of this name (ignoring case), created on first use by despatch records. */

@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
-import type { Claims, RoleView } from '../../schemas/roles'
+import { CONFIGURE_VIEWS, type Claims, type RoleView } from '../../schemas/roles'
 import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
   CATEGORY_FILTERS,
-  categoriesOfIds,
+  readableCategories,
   RECORD_FILTER_FIELDS,
   RECORD_MESSAGES,
   type CategoryFilter,
@@ -39,8 +39,8 @@ export function scopeConditions(viewer: RecordViewer): SQL | undefined {
   const parts: SQL[] = []
   if (viewer.view === 'supplier')
     parts.push(eq(records.supplierId, viewer.claims.AssetManufacturerView ?? -1))
-  if (viewer.view === 'supplier' || viewer.view === 'internal' || viewer.view === 'none') {
-    const allowed = categoriesOfIds(viewer.claims.ITRViewer ?? [])
+  if (!CONFIGURE_VIEWS.includes(viewer.view)) {
+    const allowed = readableCategories(viewer.view, viewer.claims.ITRViewer)
     parts.push(allowed.length ? inArray(records.category, allowed) : sql`false`)
   }
   return parts.length ? and(...parts) : undefined

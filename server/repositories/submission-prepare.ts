@@ -7,7 +7,11 @@ import {
   type FieldMappings,
   type MappingField,
 } from '../../schemas/form-layout/index'
-import { RECORD_MESSAGES } from '../../schemas/records/index'
+import {
+  CATEGORY_NAMES,
+  readableCategories,
+  RECORD_MESSAGES,
+} from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from './record-definitions'
@@ -118,6 +122,10 @@ export class SubmissionPreparer {
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
+    // A user submits only the categories it may read (docs/decisions.md, issue #11.2).
+    const category = definition.category
+    if (!readableCategories(who.view, who.claims.ITRViewer).includes(category))
+      throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     const m = definition.mappings
     if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
     // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).

@@ -1,11 +1,12 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
-import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
+import { badRequest, conflict, notFound, unprocessable } from '../http-error'
 import type { Db } from '../db/client'
 import { idempotencyKeys, records } from '../db/schema/index'
 import { isUniqueViolation } from './db-errors'
 import { RecordWriter } from './record-writer'
+import { scopeConditions } from './records-query'
 import {
   SubmissionPreparer,
   type SubmissionInput,
@@ -102,10 +103,10 @@ export class SubmissionsRepository {
           layoutVersion: records.layoutVersion,
         })
         .from(records)
-        .where(eq(records.id, recordId))
+        // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
+        // caller cannot read is answered 404 like the read, never overwritten blind (issue #11.2).
+        .where(and(eq(records.id, recordId), scopeConditions(who)))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
-      if (who.view === 'supplier' && existing.supplierId !== who.claims.AssetManufacturerView)
-        throw forbidden(RECORD_MESSAGES.notOwnSupplier)
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
       const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
 import { startTestServer, type TestServer } from '../support/api'
 import { multipart } from './records-fixtures'
 
@@ -60,15 +61,26 @@ describe('hardening', () => {
     }
   })
 
-  it('sends HSTS only when the request came over TLS', async () => {
+  it('sends HSTS only when the request came over TLS (a forwarded proto only from a trusted proxy)', async () => {
     const plain = await server.app.inject({ method: 'GET', url: '/config.json' })
     expect(plain.headers['strict-transport-security']).toBeUndefined()
-    const tls = await server.app.inject({
-      method: 'GET',
+    const forwarded = {
+      method: 'GET' as const,
       url: '/config.json',
       headers: { 'x-forwarded-proto': 'https' },
+    }
+    // Without TRUST_PROXY any client could claim TLS: the header is not believed.
+    expect((await server.app.inject(forwarded)).headers['strict-transport-security']).toBeUndefined()
+    const behindProxy = await buildApp({
+      config: { ...server.config, trustProxy: true },
+      database: { ...server.database, close: async () => {} },
     })
-    expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    try {
+      const tls = await behindProxy.inject(forwarded)
+      expect(tls.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+    } finally {
+      await behindProxy.close()
+    }
   })
 
   it('keeps API answers out of caches, and sends the same headers on errors', async () => {

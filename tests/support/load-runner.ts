@@ -49,9 +49,26 @@ export interface LoadReport {
 interface Targets {
   /** Fabrikam Meters, Smart Meter Accuracy Batch, single-phase meters FSM: 1..100000 (internal user). */
   meters: { supplierId: number; recordTypeId: number; productTypeId: number }
-  /** Northwind Transformers (the supplier user's own), Problem Report on transformers NWT: 1..5000. */
-  transformers: { recordTypeId: number; productTypeId: number }
+  /**
+   * Northwind Transformers (the supplier user's own), Transformer Routine Test on transformers NWT: 1..5000
+   * (a supplier user submits only the categories it reads: Test), with one demo test-equipment item.
+   */
+  transformers: { recordTypeId: number; productTypeId: number; equipmentId: number }
 }
+
+/** A transformer routine test sent as values only (the server judges it). */
+const transformerValues = (serialNumber: string, testDate: string, equipmentId: number, tag: string) => ({
+  serialNumber,
+  testDate,
+  testedBy: tag,
+  testEquipment: [equipmentId],
+  ratioError: 0.1,
+  insulationResistance: 5000,
+  noLoadLoss: 1,
+  vectorGroup: 'Dyn11',
+  appliedVoltage: 'Pass',
+  oilLevelOk: 'Yes',
+})
 
 /** A meter accuracy test sent as values only: the server judges it (issue #12), failing or not. */
 const meterValues = (serial: string, testDate: string, passing: boolean) => ({
@@ -66,16 +83,22 @@ const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows
 
 async function resolveTargets(db: Db): Promise<Targets> {
-  const [ids] = rowsOf<{ fabrikam: number; meter: number; problem: number }>(
+  const [ids] = rowsOf<{ fabrikam: number; meter: number; routine: number; equipment: number }>(
     await db.execute(sql`SELECT
       (SELECT id FROM asset_manufacturers WHERE name = 'Fabrikam Meters') AS fabrikam,
       (SELECT id FROM data_point_types WHERE name = 'Smart Meter Accuracy Batch') AS meter,
-      (SELECT id FROM data_point_types WHERE name = 'Problem Report') AS problem`),
+      (SELECT id FROM data_point_types WHERE name = 'Transformer Routine Test') AS routine,
+      (SELECT min(id) FROM test_equipment) AS equipment`),
   )
-  if (!ids?.fabrikam || !ids.meter || !ids.problem) throw new Error('load: the demo record types are missing')
+  if (!ids?.fabrikam || !ids.meter || !ids.routine || !ids.equipment)
+    throw new Error('load: the demo record types or test equipment are missing')
   return {
     meters: { supplierId: Number(ids.fabrikam), recordTypeId: Number(ids.meter), productTypeId: 100205 },
-    transformers: { recordTypeId: Number(ids.problem), productTypeId: 100200 },
+    transformers: {
+      recordTypeId: Number(ids.routine),
+      productTypeId: 100200,
+      equipmentId: Number(ids.equipment),
+    },
   }
 }
 
@@ -202,8 +225,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       const body = supplier
         ? {
             supplierId: null,
-            ...targets.transformers,
-            data: { serialNumber: serial, reportDate: date, notes: `load ${runId}` },
+            recordTypeId: targets.transformers.recordTypeId,
+            productTypeId: targets.transformers.productTypeId,
+            data: transformerValues(serial, date, targets.transformers.equipmentId, `load ${runId}`),
           }
         : { ...targets.meters, data: meterValues(serial, date, next() < 0.9) }
       return JSON.stringify(body)

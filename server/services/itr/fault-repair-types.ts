@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
+import { visibleProductTypeIds } from '../../repositories/product-type-scope'
 import { RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { descriptiveTypeOf } from '../../../schemas/entities/configuration'
 import {
@@ -23,6 +24,12 @@ const tags = ['survey/repair types']
 const faultRepairTypes: FastifyPluginAsync = async (app) => {
   const items = new FaultRepairItemsRepository(app.db)
   const configuration = new ConfigurationRepository(app.db)
+  const itemsFor = async (user: { view: string; claims: { AssetManufacturerView?: number | null } }) => {
+    const all = await items.listAll()
+    if (user.view !== 'supplier') return all
+    const visible = await visibleProductTypeIds(app.db, user.claims.AssetManufacturerView ?? -1)
+    return all.filter((item) => visible.has(item.productTypeId))
+  }
 
   app.get(
     '/api/faultRepairTypes',
@@ -34,8 +41,9 @@ const faultRepairTypes: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'array', items: faultRepairTypeListItemSchema } },
       },
     },
-    async (): Promise<FaultRepairTypeListItem[]> => [
-      ...(await items.listAll()).map((item) => ({
+    async (request): Promise<FaultRepairTypeListItem[]> => [
+      // A supplier-view user sees the items of its own product types only (issue #11.4), as it sees them.
+      ...(await itemsFor(request.user)).map((item) => ({
         ...item,
         faultRepairType: 'Item' as const,
         descriptiveType: null,

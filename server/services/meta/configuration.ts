@@ -95,7 +95,7 @@ const configuration: FastifyPluginAsync = async (app) => {
       config: { views: RECORD_READ_VIEWS },
       schema: { tags: ['customers'], response: { 200: { type: 'array', items: customerSchema } } },
     },
-    async () => customers.list(),
+    async (request) => customers.listFor(request.user),
   )
 }
 

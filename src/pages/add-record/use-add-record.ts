@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useResource } from '../../api/use-resource'
 import { sessionAtom } from '../../session/session-atoms'
+import { categoryFilterOf, readableCategories } from '../../../schemas/records'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { RecordType } from '../../../schemas/entities/record-type'
 import type { Supplier } from '../../../schemas/entities/supplier'
@@ -78,11 +79,18 @@ export function useAddRecord() {
     () => (supplier && standard ? supplierProductTypes(supplier, standard.productTypes) : []),
     [supplier, standard],
   )
+  // Only the categories the user may submit — the ones it may read (issue #11.2; the server refuses others).
+  const allowed = readableCategories(session?.view ?? 'none', session?.recordViewCategories ?? [])
+  const mayCapture = (r: RecordTypeChoice) => {
+    const category = categoryFilterOf(r.category)
+    return !category || allowed.includes(category)
+  }
   const recordTypes = useMemo<RecordTypeChoice[]>(() => {
-    if (calibration) return ownerId == null ? [] : calibration.recordTypes
+    if (calibration) return ownerId == null ? [] : calibration.recordTypes.filter(mayCapture)
     if (!standard || productTypeId == null) return []
-    return productTypeRecordTypes(standard.productTypes.find((t) => t.id === productTypeId))
-  }, [calibration, standard, ownerId, productTypeId])
+    return productTypeRecordTypes(standard.productTypes.find((t) => t.id === productTypeId)).filter(mayCapture)
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `allowed` follows the session, listed below
+  }, [calibration, standard, ownerId, productTypeId, session?.view, session?.recordViewCategories])
   const recordTypeChoice = recordTypes.find((r) => r.id === recordTypeId)
 
   const detail = useResource<RecordType | null>(

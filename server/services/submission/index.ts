@@ -53,7 +53,10 @@ const submissionService: FastifyPluginAsync = async (app) => {
             description:
               'One transaction: the data is checked against the record type (mapped fields, required controls, ' +
               'test equipment minimums) and its field mappings applied (DESIGN.md §5). n/a is stored as "-". ' +
-              'An Idempotency-Key header makes a retry answer the first result.',
+              'The server judges the record: test and group results are computed from the values and the ' +
+              'layout revision; results may be left out (values only), and a result that disagrees is refused ' +
+              'with 400 naming the variable, value and limits. A user submits only the categories it may read. ' +
+              'An Idempotency-Key header makes a retry answer the first result; the key with another body is 422.',
             headers,
             body: recordSubmissionSchema,
             response: { 200: submissionResultSchema },
@@ -71,6 +74,9 @@ const submissionService: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Replaces the content of a Problem Report record.',
+        description:
+          'Only a record the caller may read (supplier and ITRViewer categories), otherwise 404 like the GET. ' +
+          'Judged against the layout revision the record was captured with.',
         headers,
         params: textParams('id'),
         body: recordSubmissionSchema,
@@ -97,7 +103,8 @@ const submissionService: FastifyPluginAsync = async (app) => {
           description:
             'data is the base64 CSV; its header row names layout variables (or mapped columns). Every row is ' +
             'checked; when any fails the answer is 400 with details [{line, reason}] for every bad row and ' +
-            'nothing is stored. The ingest is recorded as a job.',
+            'nothing is stored. Rows are judged like single records (results may be left out; a result that ' +
+            'disagrees with the values fails its row). The ingest is recorded as a job.',
           headers,
           body: csvUploadSchema,
           response: { 200: csvResultSchema },

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import { FIXED_CHOICES, MAX_COL, TEST_TYPES, TIMESPAN_UNITS } from './constants'
+import { FIXED_CHOICES, MAX_COL, TEST_TYPES, TIMESPAN_UNITS, type TestType } from './constants'
 
 /**
  * JSON Schemas of the leaf controls of a form layout (SPEC §3 "Form layout", "Field control kinds",
@@ -167,7 +167,10 @@ export const testFieldSchema = {
   properties: {
     type: { const: 'testField' },
     ...fieldProps,
-    testType: { enum: TEST_TYPES },
+    // Any text in a document: SPEC §5 shows 'A TestField was created here with an invalid test type' in
+    // place of a field whose kind is unknown, so such a layout still loads and renders its other fields.
+    // The designer lists the unknown kind as a problem (designer/model/selectors.ts).
+    testType: { type: 'string', minLength: 1, description: `One of ${TEST_TYPES.join(', ')}.` },
     min: { type: 'number' },
     max: { type: 'number' },
     unit: { type: 'string' },
@@ -215,7 +218,8 @@ export type SingletextControl = FromSchema<typeof singletextSchema>
 export type SerialControl = FromSchema<typeof serialSchema>
 export type UploadControl = FromSchema<typeof uploadSchema>
 export type TimespanControl = FromSchema<typeof timespanSchema>
-export type TestFieldControl = FromSchema<typeof testFieldSchema>
+/** A test field; `testType` is typed as the known kinds, and every reader checks `testTypeIssue` first. */
+export type TestFieldControl = Omit<FromSchema<typeof testFieldSchema>, 'testType'> & { testType: TestType }
 export type TestEquipmentControl = FromSchema<typeof testEquipmentSchema>
 export type Endpoint = FromSchema<typeof endpointSchema>
 

@@ -71,7 +71,10 @@ const recordType = (
   attributes: withLayout ? [attr('DataEntryForm', layout)] : [],
 })
 
-function session(supplierId: number | null): StoredSession {
+function session(
+  supplierId: number | null,
+  recordViewCategories = supplierId ? [1] : [1, 2, 3, 4],
+): StoredSession {
   return {
     token: 't',
     expires: 9e9,
@@ -79,13 +82,13 @@ function session(supplierId: number | null): StoredSession {
     claims: {},
     view: supplierId ? 'supplier' : 'internal',
     supplierId,
-    recordViewCategories: [],
+    recordViewCategories,
   }
 }
 
-function setup(supplierId: number | null = null) {
+function setup(supplierId: number | null = null, categories?: number[]) {
   const store = createStore()
-  store.set(sessionAtom, session(supplierId))
+  store.set(sessionAtom, session(supplierId, categories))
   const wrapper = ({ children }: { children: ReactNode }) => <Provider store={store}>{children}</Provider>
   return renderHook(() => useAddRecord(), { wrapper })
 }
@@ -124,6 +127,18 @@ describe('useAddRecord', () => {
     expect(result.current.showCsvUpload).toBe(false)
     expect(result.current.warnings).toEqual([])
     expect(result.current.dataEntryUrl).toBe('/DataEntry?producttype=10&recordtype=100&supplier=1')
+  })
+
+  it('offers only the record types of categories the user may submit (issue #11.2)', async () => {
+    const { result } = setup(null, [2])
+    await waitFor(() => expect(result.current.loading).toBe(false))
+    act(() => result.current.chooseSupplier(1))
+    act(() => result.current.chooseProductType(10))
+    // A Despatch-only user: the product type's Test record types are not offered.
+    expect(result.current.recordTypes).toEqual([])
+    expect(result.current.warnings).toEqual([
+      'The selected product type does not have any associated record types',
+    ])
   })
 
   it('offers the CSV upload for file capture and both for capture both', async () => {

@@ -122,7 +122,10 @@ export function useOwnerEdit(id: number | null) {
           throw new Error(failure(e, OWNER_ERRORS.update))
         })
         ownerId = created
-      } else await step(() => ownersApi.update(ownerId!, body), OWNER_ERRORS.update)
+      } else if (next.name !== owner?.name || next.parentId !== (owner?.parent?.id ?? null)) {
+        // PATCH only for a change: an unchanged owner (e.g. one not created in ITR) is not rewritten.
+        await step(() => ownersApi.update(ownerId!, body), OWNER_ERRORS.update)
+      }
       const at = ownerId
       await step(() => ownersApi.setRanges(at, rangesBody(next)), OWNER_ERRORS.ranges)
       await step(async () => {

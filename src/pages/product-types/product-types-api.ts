@@ -25,6 +25,14 @@ export const productTypesApi = {
   /** Removes the parent mapping, addressed by the original mapping's subject id. */
   removeParent: (parent: number, subjectId: number) =>
     api.delete<void>('meta', `/api/assetmodels/${parent}/child/assetmodels/${subjectId}`),
+  /** SPEC §7 DELETE {meta}/api/Mapping: removes the loaded parent mapping when the parent is replaced. */
+  deleteMapping: (mapping: Mapping) =>
+    api.delete<void>('meta', '/api/Mapping', {
+      subjectTableName: mapping.subjectTableName,
+      subjectId: mapping.subjectId,
+      parentTableName: mapping.parentTableName,
+      parentId: mapping.parentId,
+    }),
   setRecordTypes: (id: number, ids: number[]) =>
     api.put<void>('itr', `/api/ProductTypes/${id}/RecordTypes`, ids),
   addNoPrefix: (id: number) =>

@@ -124,7 +124,11 @@ export function useProductTypeEdit(id: number | null) {
       await productTypesApi.update(id, body)
       const oldParent = original && original.parent > 0 ? original.parent : null
       if (oldParent !== parentId) {
-        if (oldParent != null) await productTypesApi.removeParent(oldParent, loaded?.mapping?.subjectId ?? id)
+        // SPEC §4 "replace the parent mapping": the loaded mapping goes by DELETE /api/Mapping when another
+        // parent takes its place; a parent removed outright by the child DELETE with its subject id.
+        const mapping = loaded?.mapping
+        if (oldParent != null && parentId != null && mapping) await productTypesApi.deleteMapping(mapping)
+        else if (oldParent != null) await productTypesApi.removeParent(oldParent, mapping?.subjectId ?? id)
         if (parentId != null) await productTypesApi.setParent(parentId, id)
       }
       await productTypesApi.setRecordTypes(id, recordTypeIds)

@@ -14,6 +14,7 @@ import { DateRangeFilter, StatusFilter } from './product-filters'
 import { ProductStatusBadge } from './product-status-badge'
 import { PRODUCT_COLUMN } from './products-filter'
 import { useProductsList } from './use-products-list'
+import { useProductFamily } from './use-product-family'
 
 /** SPEC §2 Products: the records of one product, by its serial and product type. */
 export const recordsLinkOf = (p: Product) =>
@@ -41,6 +42,7 @@ const text = (
  */
 export default function ProductsPage() {
   const list = useProductsList()
+  const family = useProductFamily(list.parent)
   const canOpen = useAtomValue(canOpenAtom)
   const showEquipment = canOpen('/TestEquipment')
   const { filterToProduct } = list
@@ -94,8 +96,27 @@ export default function ProductsPage() {
         </Button>
       </PageHeader>
       {list.parent && (
-        <Alert variant="info" dismissible onClose={list.clearParent} className="py-2">
-          Showing product {list.parent.serial} and its children.
+        <Alert
+          variant="info"
+          dismissible
+          onClose={list.clearParent}
+          className="py-2"
+          aria-label="Product family"
+        >
+          Showing product {list.parent.serial} and its children
+          {family.data && family.data.children.length > 0 && (
+            <> ({family.data.children.map((c) => `${c.name}: ${c.count}`).join(', ')})</>
+          )}
+          .
+          {family.data?.parentId != null && (
+            <Button
+              variant="link"
+              className="p-0 ms-2 align-baseline"
+              onClick={() => list.filterToId(family.data!.parentId!)}
+            >
+              Show its parent product
+            </Button>
+          )}
         </Alert>
       )}
       <Banner variant="error" message={list.error ? describeError(list.error) : null} />

@@ -12,6 +12,8 @@ export interface ParentFilter {
   id: number
   /** Shown in the 'only this product' note; the id when the product came from the URL. */
   serial: string
+  /** Its product type, when known (the row action knows it, a URL does not). */
+  assetModelId?: number
 }
 
 // Typing in a column filter should not send one call per key.
@@ -57,7 +59,7 @@ export function useProductsList() {
   }, [setParams])
 
   const filterToProduct = useCallback((product: Product) => {
-    setParent({ id: product.id, serial: product.productSerialNumber })
+    setParent({ id: product.id, serial: product.productSerialNumber, assetModelId: product.assetModelId })
     setQuery((q) => ({ ...q, page: 0, filter: {} }))
   }, [])
 
@@ -66,6 +68,11 @@ export function useProductsList() {
     setQuery,
     parent,
     clearParent: () => setParent(null),
+    /** Narrows the grid to another product of the family (its parent) by id. */
+    filterToId: (id: number) => {
+      setParent({ id, serial: `#${id}` })
+      setQuery((q) => ({ ...q, page: 0, filter: {} }))
+    },
     filterToProduct,
     clearFilters,
     hasFilters: parent != null || Object.keys(query.filter).length > 0,

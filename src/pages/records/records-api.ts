@@ -1,5 +1,6 @@
 import type { ListPage } from '../../../runtime/grid'
 import type { RecordDetail, RecordListItem, RecordsFilter } from '../../../schemas/records'
+import type { ConfigurationEntry } from '../../../schemas/entities/configuration'
 import { api } from '../../api/client'
 
 const enc = (filter: unknown) => encodeURIComponent(JSON.stringify(filter))
@@ -13,6 +14,9 @@ export const recordsApi = {
       `/api/InstrumentTestRecord/Records/page/${pageIndex + 1}/size/${size}/filter/${enc(filter)}`,
       { signal },
     ),
+  /** SPEC §7: the record categories (ITRCATEGORY, id and value) the category lists offer. */
+  categories: (signal?: AbortSignal) =>
+    api.get<ConfigurationEntry[]>('meta', '/api/Configuration/ITRCATEGORY/', { signal }),
   record: (id: number, signal?: AbortSignal) =>
     api.get<RecordDetail>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
   layoutRevision: (recordTypeId: number, revision: number, signal?: AbortSignal) =>

@@ -98,6 +98,11 @@ describe('urlFilters and recordsFilter (SPEC §7 records page filter)', () => {
       sortDirection: 'asc',
     })
   })
+
+  it('sends no category entry for All (SPEC §9 has no such category value; issue #11.9)', () => {
+    const filter = recordsFilter({ page: 1, size: 10, filter: {} }, 'all', [])
+    expect(filter).toEqual({ filters: [] })
+  })
 })
 
 describe('viewLinkOf (SPEC §2 View)', () => {

@@ -1,35 +1,49 @@
 import type { ListQuery } from '../../../runtime/grid'
+import type { ConfigurationEntry } from '../../../schemas/entities/configuration'
 import {
-  CATEGORY_FILTERS,
-  categoriesOfIds,
+  CATEGORY_IDS,
+  CATEGORY_NAMES,
+  readableCategories,
   type CategoryFilter,
   type RecordListItem,
 } from '../../../schemas/records'
 import type { RecordsFilter } from '../../../schemas/records'
-import { CONFIGURE_VIEWS, type RoleView } from '../../../schemas/roles'
+import type { RoleView } from '../../../schemas/roles'
 
 /** A choice of the category dropdown: one category filter value, or 'all'. */
 export type CategoryChoice = CategoryFilter | 'all'
 
 /** SPEC §1 category names, as the dropdown shows them. */
-export const CATEGORY_LABELS: Record<CategoryChoice, string> = {
-  all: 'All',
-  test: 'Test',
-  despatch: 'Despatch',
-  problemReport: 'Problem Report',
-  calibration: 'Calibration',
-}
+export const CATEGORY_LABELS: Record<CategoryChoice, string> = { all: 'All', ...CATEGORY_NAMES }
 
 /**
- * The categories a viewer may browse (SPEC §6): configurator and view-all users see every category,
- * the others the ITRViewer ids of their session. 'All' is offered first once three or more are
- * available; the dropdown is hidden when there is only one choice.
+ * The categories a viewer may browse (SPEC §6, `readableCategories`): configurator and view-all users
+ * see every category, the others the ITRViewer ids of their session; with the ITRCATEGORY list (SPEC §7)
+ * only the categories it holds. 'All' is offered first once three or more are available; the dropdown is
+ * hidden when there is only one choice.
  */
-export function categoryChoices(view: RoleView, recordViewCategories: readonly number[]): CategoryChoice[] {
-  const allowed: CategoryFilter[] = CONFIGURE_VIEWS.includes(view)
-    ? [...CATEGORY_FILTERS]
-    : categoriesOfIds(recordViewCategories)
+export function categoryChoices(
+  view: RoleView,
+  recordViewCategories: readonly number[],
+  listed?: readonly ConfigurationEntry[],
+): CategoryChoice[] {
+  const ids = listed && new Set(listed.map((entry) => entry.id))
+  const allowed = readableCategories(view, recordViewCategories).filter(
+    (c) => !ids || ids.has(CATEGORY_IDS[c]),
+  )
   return allowed.length >= 3 ? ['all', ...allowed] : allowed
+}
+
+/** The names the category lists show: ITRCATEGORY's values where it has them, SPEC §1's otherwise. */
+export function categoryLabels(
+  listed: readonly ConfigurationEntry[] | undefined,
+): Record<CategoryChoice, string> {
+  const labels = { ...CATEGORY_LABELS }
+  for (const entry of listed ?? []) {
+    const category = (Object.keys(CATEGORY_IDS) as CategoryFilter[]).find((c) => CATEGORY_IDS[c] === entry.id)
+    if (category && entry.value.trim()) labels[category] = entry.value.trim()
+  }
+  return labels
 }
 
 /** One `filters[]` entry of SPEC §7. */
@@ -106,15 +120,17 @@ export function columnsOf(category: CategoryChoice): string[] {
 }
 
 /**
- * The records page's `{encoded JSON}` (SPEC §7): the URL filters, the category ('all' included so the
- * server applies the viewer's own category scope), the grid's column filters, and the sort.
+ * The records page's `{encoded JSON}` (SPEC §7): the URL filters, the category (none for All: SPEC §9 has
+ * no 'all' category value, and the server applies the viewer's own category scope anyway), the grid's
+ * column filters, and the sort.
  */
 export function recordsFilter(
   query: ListQuery,
   category: CategoryChoice,
   base: readonly RecordFilterEntry[],
 ): RecordsFilter {
-  const filters: RecordFilterEntry[] = [...base, { field: 'category', value: category }]
+  const filters: RecordFilterEntry[] = [...base]
+  if (category !== 'all') filters.push({ field: 'category', value: category })
   for (const [column, raw] of Object.entries(query.filter)) {
     const field = FILTER_FIELD[column]
     const value = raw.trim()

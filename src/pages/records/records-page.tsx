@@ -11,7 +11,7 @@ import { initialExportForm } from './export/export-form'
 import { useServerExport } from './export/use-server-export'
 import { ExportStatus } from './export-status'
 import { recordColumns } from './record-columns'
-import { CATEGORY_LABELS, filterFieldName, type CategoryChoice } from './records-model'
+import { filterFieldName, type CategoryChoice } from './records-model'
 import { useRecordsList } from './use-records-list'
 
 /**
@@ -38,7 +38,7 @@ export default function RecordsPage() {
             >
               {list.choices.map((c) => (
                 <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
+                  {list.labels[c]}
                 </option>
               ))}
             </Form.Select>
@@ -90,6 +90,7 @@ export default function RecordsPage() {
         <ExportDialog
           initial={initialExportForm(list.category, list.base)}
           choices={list.choices}
+          labels={list.labels}
           onExport={exporter.start}
           exporting={exporter.busy}
           onClose={() => setExporting(false)}

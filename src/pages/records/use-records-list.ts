@@ -5,7 +5,13 @@ import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import { useResource } from '../../api/use-resource'
 import { useDebounced } from '../../components/use-debounced'
 import { sessionAtom } from '../../session/session-atoms'
-import { categoryChoices, recordsFilter, urlFilters, type CategoryChoice } from './records-model'
+import {
+  categoryChoices,
+  categoryLabels,
+  recordsFilter,
+  urlFilters,
+  type CategoryChoice,
+} from './records-model'
 import { recordsApi } from './records-api'
 
 // Typing in a column filter should not send one call per key.
@@ -18,10 +24,13 @@ const FILTER_DELAY_MS = 250
 export function useRecordsList() {
   const session = useAtomValue(sessionAtom)
   const [params, setParams] = useSearchParams()
+  // SPEC §7: the category lists come from ITRCATEGORY; without it (a failed call) the session decides alone.
+  const listed = useResource((signal) => recordsApi.categories(signal).catch(() => undefined), [])
   const choices = useMemo(
-    () => categoryChoices(session?.view ?? 'none', session?.recordViewCategories ?? []),
-    [session?.view, session?.recordViewCategories],
+    () => categoryChoices(session?.view ?? 'none', session?.recordViewCategories ?? [], listed.data),
+    [session?.view, session?.recordViewCategories, listed.data],
   )
+  const labels = useMemo(() => categoryLabels(listed.data), [listed.data])
   const [picked, setPicked] = useState<CategoryChoice | null>(null)
   const category: CategoryChoice = picked && choices.includes(picked) ? picked : (choices[0] ?? 'all')
   const base = useMemo(() => urlFilters(params), [params])
@@ -49,6 +58,7 @@ export function useRecordsList() {
 
   return {
     choices,
+    labels,
     category,
     chooseCategory,
     base,

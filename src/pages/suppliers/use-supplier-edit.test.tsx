@@ -13,6 +13,7 @@ vi.mock('./suppliers-api', () => ({
     create: vi.fn(),
     rename: vi.fn(),
     saveProducts: vi.fn(),
+    updateProducts: vi.fn(),
   },
 }))
 const mocked = vi.mocked(suppliersApi)
@@ -31,6 +32,7 @@ beforeEach(() => {
   ])
   mocked.create.mockResolvedValue(7)
   mocked.saveProducts.mockResolvedValue(undefined)
+  mocked.updateProducts.mockResolvedValue(undefined)
 })
 
 async function newSupplier() {

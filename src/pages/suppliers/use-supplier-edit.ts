@@ -114,7 +114,7 @@ export function useSupplierEdit(id: number | null) {
         navigate('/Suppliers?success=true')
       } else {
         await suppliersApi.rename(id, clean)
-        await suppliersApi.saveProducts(id, productsValue(rows))
+        await suppliersApi.updateProducts(id, productsValue(rows))
         navigate('/Suppliers')
       }
     } catch (e) {

@@ -34,7 +34,10 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
   const urlType = urlTypeOf(params.get('type'), id == null)
-  const prod = Number(params.get('prod')) || undefined
+  const rawProd = params.get('prod')
+  // SPEC §5: a product in the URL must be a product type id ('prod=abc' is refused, not ignored).
+  const prodInvalid = rawProd != null && rawProd !== '' && !/^[1-9]\d{0,8}$/.test(rawProd)
+  const prod = prodInvalid || !rawProd ? undefined : Number(rawProd)
   const [form, setForm] = useState<SurveyRepairDraft>({})
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
@@ -42,7 +45,10 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
   const resource = useResource(
     async (signal) => {
       if (!urlType) throw new Error(MESSAGES.surveyRepair.invalidUrlType)
+      if (prodInvalid) throw new Error(MESSAGES.surveyRepair.productInvalid)
       const productTypes = await surveyRepairApi.productTypes(signal)
+      if (urlType === 'item' && prod !== undefined && !productTypes.some((t) => t.id === prod))
+        throw new Error(MESSAGES.surveyRepair.productInvalid)
       let original: SurveyRepairForm | null = null
       if (id != null && urlType === 'item') {
         const found = (await surveyRepairApi.list(signal)).find(
@@ -53,6 +59,10 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
         original = { kind: 'item', name: found.name, productTypeId: found.productTypeId ?? undefined }
       } else if (id != null) {
         const d = await surveyRepairApi.descriptive(id, signal)
+        // SPEC §8: a descriptive without the category its URL names has no valid category here.
+        const expected = urlType === 'fdesc' ? 'Fault' : 'Repair'
+        if (!d.descriptiveType || d.descriptiveType !== expected)
+          throw new Error(MESSAGES.surveyRepair.invalidCategory)
         original = { kind: 'descriptive', name: d.name, descriptiveType: d.descriptiveType }
       }
       setForm(
@@ -63,7 +73,7 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
       )
       return { productTypes: [...productTypes].sort((a, b) => a.name.localeCompare(b.name)), original }
     },
-    [urlType, id, prod],
+    [urlType, id, prod, prodInvalid],
   )
 
   const change = (next: SurveyRepairDraft) => setForm((old) => switchKind(old, next))

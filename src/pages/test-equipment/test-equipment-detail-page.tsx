@@ -16,7 +16,7 @@ import { useTestEquipmentDetail } from './use-test-equipment-detail'
 
 /** /TestEquipment/{id} (SPEC §2): full serial in the title, calibration status, QR code and 'Print Label'. */
 export default function TestEquipmentDetailPage() {
-  const { item, status, loading, error } = useTestEquipmentDetail()
+  const { item, status, loading, error, productType, productTypeFailed } = useTestEquipmentDetail()
   const [printing, setPrinting] = useState(false)
 
   if (error)
@@ -32,6 +32,7 @@ export default function TestEquipmentDetailPage() {
   const cal = item.latestCalibration
   const facts: [string, string][] = [
     ['Description', item.description || '—'],
+    ['Product Type', productType ?? '—'],
     ['Physical Serial Number', item.assetTag || UNKNOWN_ASSET_TAG],
     ['Location', locationName(item)],
     ['Owner', item.owner?.name || '—'],
@@ -61,7 +62,12 @@ export default function TestEquipmentDetailPage() {
                 {facts.map(([k, v]) => (
                   <Fragment key={k}>
                     <dt className="col-sm-5 text-secondary fw-normal">{k}</dt>
-                    <dd className="col-sm-7">{v}</dd>
+                    <dd
+                      className={`col-sm-7${k === 'Product Type' && productTypeFailed ? ' text-danger' : ''}`}
+                      role={k === 'Product Type' && productTypeFailed ? 'alert' : undefined}
+                    >
+                      {v}
+                    </dd>
                   </Fragment>
                 ))}
               </dl>

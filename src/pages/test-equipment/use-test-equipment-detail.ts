@@ -5,7 +5,10 @@ import { ApiError, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { testEquipmentApi } from './test-equipment-api'
 
-/** Controller of /TestEquipment/{id}: the item and its SPEC §4 calibration status text. */
+/** SPEC §8: the item's product type could not be loaded. */
+export const PRODUCT_TYPE_ERROR = 'Unable to load test equipment product type'
+
+/** Controller of /TestEquipment/{id}: the item, its product type and its SPEC §4 calibration status text. */
 export function useTestEquipmentDetail() {
   const { id = '' } = useParams()
   const valid = /^\d+$/.test(id) && Number(id) > 0
@@ -22,9 +25,17 @@ export function useTestEquipmentDetail() {
       ? RECORD_MESSAGES.testEquipmentNotFoundId(id)
       : describeError(item.error)
     : null
+  const typeId = item.data?.productTypeId ?? null
+  const productType = useResource(
+    (signal) => (typeId == null ? Promise.resolve(null) : testEquipmentApi.productType(typeId, signal)),
+    [typeId],
+  )
   return {
     id,
     item: item.data,
+    /** The product type's name; null when it has none; SPEC §8's text when it could not be loaded. */
+    productType: productType.error ? PRODUCT_TYPE_ERROR : (productType.data?.name ?? null),
+    productTypeFailed: Boolean(productType.error),
     status: item.data ? calibrationStatus(item.data) : null,
     loading: item.loading,
     error,

@@ -7,7 +7,7 @@ import { Banner } from '../../../components/banner'
 import { Loading } from '../../../components/page-state'
 import { useDebounced } from '../../../components/use-debounced'
 import { recordsApi } from '../records-api'
-import { CATEGORY_LABELS, filterFieldName, type CategoryChoice } from '../records-model'
+import { filterFieldName, type CategoryChoice } from '../records-model'
 import { exportFilter, type ExportForm } from './export-form'
 import { MultiSelect, ToggledDate } from './export-fields'
 import { CategorySection } from './export-sections'
@@ -17,6 +17,8 @@ import { useExportOptions } from './use-export-options'
 export interface ExportDialogProps {
   initial: ExportForm
   choices: readonly CategoryChoice[]
+  /** The names of the categories (ITRCATEGORY's). */
+  labels: Readonly<Record<CategoryChoice, string>>
   /** Logs the server export; true when it was accepted (the dialog then closes). */
   onExport: (filter: RecordsFilter) => Promise<boolean>
   exporting: boolean
@@ -46,7 +48,7 @@ function useMatchCount(filter: RecordsFilter | null) {
  * start and end toggles (dd-MM-yyyy) and the category sections. 'Export' logs the server export;
  * 'Download now' (beyond SPEC) builds the workbook in the browser for up to 10,000 records.
  */
-export function ExportDialog({ initial, choices, onExport, exporting, onClose }: ExportDialogProps) {
+export function ExportDialog({ initial, choices, labels, onExport, exporting, onClose }: ExportDialogProps) {
   const [form, setForm] = useState(initial)
   const [touched, setTouched] = useState(false)
   const set = (patch: Partial<ExportForm>) => setForm((f) => ({ ...f, ...patch }))
@@ -122,7 +124,7 @@ export function ExportDialog({ initial, choices, onExport, exporting, onClose }:
                     >
                       {choices.map((c) => (
                         <option key={c} value={c}>
-                          {CATEGORY_LABELS[c]}
+                          {labels[c]}
                         </option>
                       ))}
                     </Form.Select>

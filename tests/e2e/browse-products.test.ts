@@ -89,10 +89,24 @@ describe('/Products', () => {
 
     await page.getByLabel('Filter by Serial Number').fill('NWT:1001')
     await waitForPager('Showing 1–1 of 1')
+    // SPEC §7's calls of the family note (issue #11.9): the types, the product's parent, each child type's products.
+    const calls: string[] = []
+    page.on('request', (r) => calls.push(`${r.method()} ${new URL(r.url()).pathname}`))
     await page.getByRole('button', { name: 'Show NWT:1001 and its children' }).click()
     await waitForPager('Showing 1–2 of 2')
     expect((await serials()).sort()).toEqual(['NWB:2001', 'NWT:1001'])
-    await page.getByText('Showing product NWT:1001 and its children.').waitFor()
+    await page.getByText('Showing product NWT:1001 and its children (Transformer Bushing: 1).').waitFor()
+    expect(calls).toEqual(
+      expect.arrayContaining([
+        'GET /svc/meta/api/AssetModels/',
+        expect.stringMatching(/^GET \/svc\/meta\/api\/Assets\/parentMappings\/\d+$/),
+        'GET /svc/meta/api/assets/bytype/100201',
+      ]),
+    )
+    // The bushing's own family note offers its parent.
+    await page.getByRole('button', { name: 'Show NWB:2001 and its children' }).click()
+    await page.getByRole('button', { name: 'Show its parent product' }).click()
+    await waitForPager('Showing 1–2 of 2')
 
     const records = page.getByRole('link', { name: 'Show records of NWT:1001' })
     const href = new URL((await records.getAttribute('href'))!, baseUrl)

@@ -5,7 +5,7 @@ import { productsApi } from './products-api'
 export interface ProductFamily {
   /** The product it is a component of, if any. */
   parentId: number | null
-  /** Its child product types with how many of its children each holds, e.g. Transformer Bushing: 2. */
+  /** Its child product types that hold any of its children, with how many, e.g. Transformer Bushing: 2. */
   children: { typeId: number; name: string; count: number }[]
 }
 
@@ -30,7 +30,8 @@ export function useProductFamily(product: { id: number; assetModelId?: number } 
           count: (await productsApi.byType(t.id, signal)).filter((p) => p.parent === product.id).length,
         })),
       )
-      return { parentId, children }
+      // Child types without any of its children say nothing about this product.
+      return { parentId, children: children.filter((c) => c.count > 0) }
     },
     [product?.id, product?.assetModelId],
   )

@@ -2,16 +2,46 @@ import type { FieldProps } from '@rjsf/utils'
 import type { LayoutNode } from '../compiler'
 import { resultBadge } from '../widgets/group-result-widget'
 import { FieldSlot } from './field-slot'
-import { useRuntime, useVariable } from './runtime-context'
+import { useRuntime, useVariable, useVariables } from './runtime-context'
+import { groupTestVariables } from '../../schemas/form-layout'
+import { NOT_TESTED } from '../widgets/group-result-widget'
 
 const colClass = (col: number | undefined) => `col-12${col && col < 12 ? ` col-md-${col}` : ''}`
 
-/** A group's live result in its header (SPEC §4 "Group results"). */
+/** The test fields a group's result rests on, nested groups' included (each group's list made once). */
+const testsOfGroup = new WeakMap<object, string[]>()
+function groupTests(compiled: ReturnType<typeof useRuntime>['compiled'], variable: string): string[] {
+  const group = compiled.fields[variable]?.control
+  if (!group || group.type !== 'group') return []
+  let tests = testsOfGroup.get(group)
+  if (!tests) {
+    const out: string[] = []
+    const visit = (v: string, seen: Set<string>) => {
+      const control = compiled.fields[v]?.control
+      if (!control || seen.has(v)) return
+      seen.add(v)
+      if (control.type === 'testField') out.push(v)
+      else if (control.type === 'group') for (const member of groupTestVariables(control)) visit(member, seen)
+    }
+    visit(variable, new Set())
+    testsOfGroup.set(group, (tests = out))
+  }
+  return tests
+}
+
+/**
+ * A group's live result in its header (SPEC §4 "Group results"). The stored value of a fresh entry is
+ * SPEC's initial 'Fail', but until one of its tests has a value the badge says 'Not tested' (issue #11.14),
+ * as the record header does, rather than a red Fail for nothing entered.
+ */
 function GroupResult({ variable, label }: { variable: string; label: string }) {
+  const { compiled } = useRuntime()
   const result = useVariable(variable)
+  const values = useVariables(groupTests(compiled, variable))
+  const tested = values.length === 0 || values.some((v) => v !== null && v !== undefined)
   return (
     <span role="status" aria-label={`${label} result`}>
-      {resultBadge(result)}
+      {resultBadge(tested ? result : NOT_TESTED)}
     </span>
   )
 }

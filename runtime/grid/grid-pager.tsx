@@ -19,7 +19,9 @@ export function GridPager({ pageIndex, pageCount, pageSize, totalCount, onPage, 
   const last = pageIndex >= pageCount - 1
   // A server-paged answer past the count horizon is "more than N": there is no known last page.
   const capped = isCappedCount(totalCount, pageIndex * pageSize, pageSize)
-  const total = capped ? `more than ${(totalCount - 1).toLocaleString('en-GB')}` : totalCount.toLocaleString('en-GB')
+  const total = capped
+    ? `more than ${(totalCount - 1).toLocaleString('en-GB')}`
+    : totalCount.toLocaleString('en-GB')
   return (
     <div className="grid-pager d-flex flex-wrap align-items-center justify-content-between gap-2">
       <span className="text-secondary small" aria-live="polite">

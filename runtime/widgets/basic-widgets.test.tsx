@@ -158,6 +158,10 @@ describe('TestFieldWidget', () => {
     expect(w.last()).toEqual({ value: null, passOrFail: 'n/a' })
     expect(screen.getByLabelText('Insulation')).toBeDisabled()
     expect(screen.getByLabelText('Insulation')).toHaveValue(null)
+    // Off again: the value typed before comes back with its result (issue #11.19).
+    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    expect(w.last()).toEqual({ value: 3, passOrFail: 'Pass' })
+    expect(screen.getByLabelText('Insulation')).toHaveValue(3)
   })
 
   it('yes/no passes on Yes by default, pass/fail on Pass, selection on its pass choice', async () => {

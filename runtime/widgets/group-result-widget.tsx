@@ -1,5 +1,8 @@
 import type { ItrWidgetProps } from './widget-props'
 
+/** What a group's badge says before any of its tests has a value (issue #11.14). */
+export const NOT_TESTED = 'Not tested yet'
+
 /** A Pass/Fail/n/a/'-' result as a coloured badge with its text (colour is never the only cue). */
 export function ResultBadge({ result, className }: { result: unknown; className?: string }) {
   return resultBadge(result, className)

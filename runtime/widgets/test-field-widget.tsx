@@ -1,4 +1,4 @@
-import { Fragment, useState } from 'react'
+import { Fragment, useRef, useState } from 'react'
 import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
@@ -38,6 +38,8 @@ export function TestFieldWidget(props: ItrWidgetProps) {
   const options = props.options as TestFieldOptions
   // While the number box has focus its own text wins, so '1.' or '-' survive (the record gets 1 or null).
   const [draft, setDraft] = useState<string | null>(null)
+  // The entry n/a set aside: turning n/a off again gives it back (issue #11.19), not an empty input.
+  const beforeNa = useRef<number | string | null>(null)
   if (options.issue || !options.testType)
     return (
       <div id={props.id} className="alert alert-danger py-2 mb-0" role="alert">
@@ -121,7 +123,12 @@ export function TestFieldWidget(props: ItrWidgetProps) {
             className="form-check-input"
             checked={na}
             disabled={inert}
-            onChange={(e) => emit(null, e.target.checked)}
+            onChange={(e) => {
+              if (e.target.checked) {
+                beforeNa.current = current?.value ?? null
+                emit(null, true)
+              } else emit(beforeNa.current, false)
+            }}
           />
           <label className="form-check-label" htmlFor={`${props.id}-na`}>
             {NA_TEXT}

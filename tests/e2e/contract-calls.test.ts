@@ -123,6 +123,15 @@ describe('SPEC §7 calls the screens make', () => {
 })
 
 describe("SPEC's texts where SPEC puts them", () => {
+  it("a new survey/repair type left on the 'Item or Descriptive' placeholder asks for the kind (issue #11.16)", async () => {
+    await signIn(page, baseUrl, 'configurator', '/SurveyRepairTypes/New')
+    expect(await page.getByLabel(/^Item or Descriptive/).inputValue()).toBe('')
+    await page.getByLabel(/^Name/).fill('Loose bolt')
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page.getByText('You must select either item or descriptive from the dropdown.').waitFor()
+    expect(page.url()).toMatch(/\/SurveyRepairTypes\/New$/)
+  })
+
   it("/SurveyRepairTypes/New?type=item&prod=abc: 'Associated Product must have a valid ID.'", async () => {
     await signIn(page, baseUrl, 'configurator', '/SurveyRepairTypes/New?type=item&prod=abc')
     await page.getByText('Associated Product must have a valid ID.').waitFor()

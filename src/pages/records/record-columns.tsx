@@ -74,7 +74,8 @@ function column(id: string): ColumnDef<RecordListItem, unknown> {
     }
   if (id === RECORD_COLUMN.date)
     return { ...base, meta: { width: 150 }, cell: ({ row }) => formatUtc(row.original.recordDate) }
-  return { ...base, cell: ({ getValue }) => (getValue() as string | null) ?? '' }
+  // An empty cell reads '—' (as /Products does): a calibration record has no product type, say.
+  return { ...base, cell: ({ getValue }) => (getValue() as string | null) || '—' }
 }
 
 /** The records grid's columns for a category (SPEC §2), ending with the View action. */

@@ -33,7 +33,8 @@ export function switchKind(previous: SurveyRepairDraft, next: SurveyRepairDraft)
 export function useSurveyRepairEdit(base: string, id: number | null) {
   const navigate = useNavigate()
   const [params] = useSearchParams()
-  const urlType = urlTypeOf(params.get('type'), id == null)
+  const rawType = params.get('type')
+  const urlType = urlTypeOf(rawType, id == null)
   const rawProd = params.get('prod')
   // SPEC §5: a product in the URL must be a product type id ('prod=abc' is refused, not ignored).
   const prodInvalid = rawProd != null && rawProd !== '' && !/^[1-9]\d{0,8}$/.test(rawProd)
@@ -67,13 +68,16 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
       }
       setForm(
         original ??
-          (urlType === 'item'
-            ? { kind: 'item', productTypeId: prod }
-            : { kind: 'descriptive', descriptiveType: urlType === 'fdesc' ? 'Fault' : 'Repair' }),
+          // A new entry without a type in its URL starts on the placeholder: Save asks for the kind.
+          (!rawType
+            ? {}
+            : urlType === 'item'
+              ? { kind: 'item', productTypeId: prod }
+              : { kind: 'descriptive', descriptiveType: urlType === 'fdesc' ? 'Fault' : 'Repair' }),
       )
       return { productTypes: [...productTypes].sort((a, b) => a.name.localeCompare(b.name)), original }
     },
-    [urlType, id, prod, prodInvalid],
+    [urlType, rawType, id, prod, prodInvalid],
   )
 
   const change = (next: SurveyRepairDraft) => setForm((old) => switchKind(old, next))

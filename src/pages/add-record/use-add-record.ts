@@ -88,7 +88,9 @@ export function useAddRecord() {
   const recordTypes = useMemo<RecordTypeChoice[]>(() => {
     if (calibration) return ownerId == null ? [] : calibration.recordTypes.filter(mayCapture)
     if (!standard || productTypeId == null) return []
-    return productTypeRecordTypes(standard.productTypes.find((t) => t.id === productTypeId)).filter(mayCapture)
+    return productTypeRecordTypes(standard.productTypes.find((t) => t.id === productTypeId)).filter(
+      mayCapture,
+    )
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `allowed` follows the session, listed below
   }, [calibration, standard, ownerId, productTypeId, session?.view, session?.recordViewCategories])
   const recordTypeChoice = recordTypes.find((r) => r.id === recordTypeId)

@@ -47,6 +47,9 @@ export const CATEGORY_NAMES: Readonly<Record<CategoryFilter, string>> = {
  * view-all users every category, the others the ITRViewer ids of their claim. The server's record scope,
  * its submission check and the SPA's category choices all ask this one function.
  */
-export function readableCategories(view: RoleView, itrViewer: readonly number[] | undefined): CategoryFilter[] {
+export function readableCategories(
+  view: RoleView,
+  itrViewer: readonly number[] | undefined,
+): CategoryFilter[] {
   return CONFIGURE_VIEWS.includes(view) ? [...CATEGORY_FILTERS] : categoriesOfIds(itrViewer ?? [])
 }

@@ -7,11 +7,7 @@ import {
   type FieldMappings,
   type MappingField,
 } from '../../schemas/form-layout/index'
-import {
-  CATEGORY_NAMES,
-  readableCategories,
-  RECORD_MESSAGES,
-} from '../../schemas/records/index'
+import { CATEGORY_NAMES, readableCategories, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from './record-definitions'

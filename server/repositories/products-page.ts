@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
 import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schemas/records/index'
@@ -78,8 +78,10 @@ export async function productsPage(
   if (supplierId !== undefined) conditions.push(eq(products.assetManufacturerId, supplierId))
   const serials = texts(filter.serialNumbers)
   if (serials.length) {
-    const all = [...new Set([...serials, ...serials.map((s) => s.toUpperCase())])]
-    conditions.push(or(inArray(products.productSerialNumber, all), inArray(products.serialNumber, all)))
+    // SPEC §9: the grid filters fuzzily — a serial matches any part of the full serial, in any case
+    // ('NWT:3' finds NWT:3 and NWT:30; '1001' finds NWT:1001).
+    const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(or(...serials.map((s) => ilike(products.productSerialNumber, like(s)))))
   }
   const makers = texts(filter.assetManufacturerNames)
   if (makers.length)

@@ -55,6 +55,10 @@ describe('{meta} products page', () => {
 
   it.each([
     ['serial numbers', { serialNumbers: ['nwt:3'] }, ['NWT:3']],
+    // SPEC §9 fuzzy filtering (issue #11.20): any part of the serial, in any case; '%' and '_' are literal.
+    ['part of a serial', { serialNumbers: ['wt:'] }, ['NWT:1', 'NWT:2', 'NWT:3']],
+    ['a serial without its prefix', { serialNumbers: ['1'] }, ['CRM:1', 'NWT:1']],
+    ['no wildcard', { serialNumbers: ['%'] }, []],
     ['supplier names', { assetManufacturerNames: ['Contoso Switchgear'] }, ['CRM:1']],
     ['product type names', { assetModels: ['Ring Main Unit'] }, ['CRM:1']],
     ['status pass', { attribute: { key: 'CurrentStatus', value: 'pass' } }, ['CRM:1', 'NWT:1']],

@@ -39,6 +39,14 @@ describe('/Products', () => {
     expect(await row.getByRole('link', { name: /test equipment/i }).count()).toBe(0)
   })
 
+  it('filters serials fuzzily: part of a serial finds every product holding it (SPEC §9, issue #11.20)', async () => {
+    await signIn(page, baseUrl, 'viewAll', '/Products')
+    await waitForPager('Showing 1–10 of 17')
+    await page.getByLabel('Filter by Serial Number').fill('nwt:100')
+    await expect.poll(async () => (await serials()).every((s) => s.startsWith('NWT:100'))).toBe(true)
+    expect((await serials()).length).toBeGreaterThan(1)
+  })
+
   it('pages by 10 on the server, filters by status with the toggle, and clears filters', async () => {
     await signIn(page, baseUrl, 'configurator', '/Products')
     await waitForPager('Showing 1–10 of 17')
@@ -126,8 +134,10 @@ describe('/Products', () => {
     await signIn(page, baseUrl, 'configurator', '/Products')
     await waitForPager('Showing 1–10 of 17')
     // Every product with a record has one from the seed's last months; a range in the past finds none.
-    await page.getByLabel('Last Record from').fill('2001-01-01')
-    await page.getByLabel('Last Record to').fill('2001-12-31')
+    // Days are typed dd-MM-yyyy as SPEC §9's pickers show them, not the browser's mm/dd/yyyy (issue #11.20).
+    expect(await page.getByLabel('Last Record from').getAttribute('placeholder')).toBe('dd-MM-yyyy')
+    await page.getByLabel('Last Record from').fill('01-01-2001')
+    await page.getByLabel('Last Record to').fill('31-12-2001')
     await page.getByText('No products match these filters.').waitFor()
     await page.getByLabel('Last Record to').fill('')
     await waitForPager('Showing 1–10 of 11')

@@ -1,3 +1,5 @@
+import { useState } from 'react'
+import { fromPickerText, toPickerText } from '../../../runtime/widgets/date-format'
 import { useId } from 'react'
 import Form from 'react-bootstrap/Form'
 import InputGroup from 'react-bootstrap/InputGroup'
@@ -29,6 +31,36 @@ export function StatusFilter({ value, setValue, label }: ColumnFilterControl) {
   )
 }
 
+/**
+ * One day of the range, typed dd-MM-yyyy as every SPEC §9 picker shows dates (issue #11.20; the browser's
+ * date input would show its locale's mm/dd/yyyy). Half-typed text stays local; a real day is sent as ISO.
+ */
+function DayText({ iso, onChange, label }: { iso: string; onChange: (iso: string) => void; label: string }) {
+  const [draft, setDraft] = useState<{ text: string; forIso: string } | null>(null)
+  const text = draft && draft.forIso === iso ? draft.text : toPickerText(iso)
+  const invalid = text.trim() !== '' && fromPickerText(text) === null
+  return (
+    <Form.Control
+      type="text"
+      inputMode="numeric"
+      placeholder="dd-MM-yyyy"
+      value={text}
+      isInvalid={invalid}
+      onChange={(e) => {
+        const next = e.target.value
+        const day = next.trim() === '' ? '' : fromPickerText(next)
+        if (day === null) setDraft({ text: next, forIso: iso })
+        else {
+          setDraft(null)
+          if (day !== iso) onChange(day)
+        }
+      }}
+      aria-label={label}
+      title={`${label} (dd-MM-yyyy)`}
+    />
+  )
+}
+
 /** The Last Record column's date-range filter: from and to days (UTC), either may be left open. */
 export function DateRangeFilter({ value, setValue, label }: ColumnFilterControl) {
   const { from, to } = dateRangeOf(value)
@@ -38,27 +70,13 @@ export function DateRangeFilter({ value, setValue, label }: ColumnFilterControl)
         <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
           From
         </InputGroup.Text>
-        <Form.Control
-          type="date"
-          value={from}
-          max={to || undefined}
-          onChange={(e) => setValue(dateRangeText(e.target.value, to))}
-          aria-label={`${label} from`}
-          title={`${label} from`}
-        />
+        <DayText iso={from} onChange={(day) => setValue(dateRangeText(day, to))} label={`${label} from`} />
       </InputGroup>
       <InputGroup size="sm" className="flex-nowrap">
         <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
           To
         </InputGroup.Text>
-        <Form.Control
-          type="date"
-          value={to}
-          min={from || undefined}
-          onChange={(e) => setValue(dateRangeText(from, e.target.value))}
-          aria-label={`${label} to`}
-          title={`${label} to`}
-        />
+        <DayText iso={to} onChange={(day) => setValue(dateRangeText(from, day))} label={`${label} to`} />
       </InputGroup>
     </div>
   )

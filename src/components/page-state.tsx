@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
 import { describeError } from '../api/client'
 import { Banner } from './banner'
@@ -13,17 +14,35 @@ export function Loading({ label = 'Loading…' }: { label?: string }) {
   )
 }
 
-/** Loading state, then the children or an 'API Error: …' banner (SPEC §4 "Pages", §8 "Generic"). */
+/**
+ * Loading state, then the children or an 'API Error: …' banner (SPEC §4 "Pages", §8 "Generic"). A page
+ * that failed to load shows the error in place of its content — never an empty state under it — with a
+ * Retry when it can load again (issue #11.15).
+ */
 export function PageState({
   loading,
   error,
+  onRetry,
   children,
 }: {
   loading: boolean
   error: unknown
+  /** Loads again; offered as a Retry button beside the error. */
+  onRetry?: () => void
   children: ReactNode
 }) {
-  if (error) return <Banner variant="error" message={describeError(error)} />
+  if (error)
+    return (
+      <div className="d-flex flex-column align-items-start gap-2">
+        {/* A page's own SPEC text (a string) as it is; a failed call as 'API Error: …'. */}
+        <Banner variant="error" message={typeof error === 'string' ? error : describeError(error)} />
+        {onRetry && (
+          <Button variant="outline-primary" onClick={onRetry}>
+            Retry
+          </Button>
+        )}
+      </div>
+    )
   if (loading) return <Loading />
   return <>{children}</>
 }

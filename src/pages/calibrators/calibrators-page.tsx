@@ -87,10 +87,12 @@ export default function CalibratorsPage() {
   return (
     <>
       <PageHeader title="Calibrators">
-        <Button onClick={() => setLastAdded(c.add())}>Add new calibrator</Button>
+        <Button onClick={() => setLastAdded(c.add())} disabled={Boolean(c.loadError) || c.loading}>
+          Add new calibrator
+        </Button>
       </PageHeader>
       <Banner variant={c.notice?.variant ?? 'error'} message={c.notice?.text} onClose={c.clearNotice} />
-      <PageState loading={false} error={c.loadError}>
+      <PageState loading={false} error={c.loadError} onRetry={c.reload}>
         <DataGrid
           label="Calibrators"
           columns={columns}

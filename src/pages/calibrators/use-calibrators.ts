@@ -108,6 +108,7 @@ export function useCalibrators() {
   return {
     loading: resource.loading,
     loadError: resource.error,
+    reload: resource.reload,
     rows,
     notice,
     clearNotice: () => setNotice(null),

@@ -9,7 +9,7 @@ import { useRecordDetail } from './use-record-detail'
 
 /** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
 export default function RecordDetailPage() {
-  const { id, data, loading, error } = useRecordDetail()
+  const { id, data, loading, error, reload } = useRecordDetail()
   const navigate = useNavigate()
   const title = data ? `${data.record.recordTypeName} ${data.record.productSerialNumber}` : `Record ${id}`
   return (
@@ -19,7 +19,7 @@ export default function RecordDetailPage() {
           Back
         </Button>
       </PageHeader>
-      <PageState loading={loading} error={error}>
+      <PageState loading={loading} error={error} onRetry={reload}>
         {data && (
           <Card className="shadow-sm record-detail">
             <Card.Body>

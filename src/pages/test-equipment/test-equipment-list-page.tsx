@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
 import type { TestEquipment } from '../../../schemas/records'
-import { Banner } from '../../components/banner'
+import { PageState } from '../../components/page-state'
 import { formatUtcDay } from '../../components/date-format'
 import { PageHeader } from '../../components/page-header'
 import { ActionLink, RowActions } from '../../components/row-actions'
@@ -77,17 +77,18 @@ export default function TestEquipmentListPage() {
           </Link>
         )}
       </PageHeader>
-      <Banner variant="error" message={list.error} />
-      <DataGrid
-        label="Test Equipment"
-        columns={columns}
-        data={list.rows}
-        loading={list.loading}
-        getRowId={(t) => String(t.id)}
-        emptyText={
-          list.productId == null ? 'No test equipment yet.' : 'No test equipment was used on this product.'
-        }
-      />
+      <PageState loading={false} error={list.error} onRetry={list.reload}>
+        <DataGrid
+          label="Test Equipment"
+          columns={columns}
+          data={list.rows}
+          loading={list.loading}
+          getRowId={(t) => String(t.id)}
+          emptyText={
+            list.productId == null ? 'No test equipment yet.' : 'No test equipment was used on this product.'
+          }
+        />
+      </PageState>
     </>
   )
 }

@@ -22,6 +22,7 @@ export function useTestEquipmentList() {
     productId,
     rows: list.data ?? [],
     loading: list.loading,
+    reload: list.reload,
     error: list.error
       ? productId == null
         ? TEST_EQUIPMENT_LIST_ERRORS.all

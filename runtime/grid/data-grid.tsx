@@ -21,6 +21,9 @@ import { GridHeader } from './grid-header'
 import { GridPager } from './grid-pager'
 import { PAGE_SIZES, type ListQuery } from './list-query'
 
+/** A column's name for the stacked phone layout, where each cell is labelled (styles.css .data-grid). */
+const columnLabel = (header: unknown, id: string) => (typeof header === 'string' ? header : id)
+
 /** Server paging: the grid shows `data` as the current page and reports every change of the query. */
 export interface ServerPaging {
   query: ListQuery
@@ -176,7 +179,11 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                   {row.getVisibleCells().map((cell) => {
                     const meta = (cell.column.columnDef.meta ?? {}) as GridColumnMeta
                     return (
-                      <td key={cell.id} className={meta.align === 'end' ? 'text-end text-nowrap' : undefined}>
+                      <td
+                        key={cell.id}
+                        className={meta.align === 'end' ? 'text-end text-nowrap' : undefined}
+                        data-label={columnLabel(cell.column.columnDef.header, cell.column.id)}
+                      >
                         {flexRender(cell.column.columnDef.cell, cell.getContext())}
                       </td>
                     )

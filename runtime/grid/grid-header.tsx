@@ -70,7 +70,7 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
                   type="search"
                   value={String(header.column.getFilterValue() ?? '')}
                   onChange={(e) => header.column.setFilterValue(e.target.value)}
-                  placeholder="Filter"
+                  placeholder={`Filter ${headerText(header)}`}
                   aria-label={`Filter by ${headerText(header)}`}
                 />
               )}

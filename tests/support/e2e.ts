@@ -127,6 +127,11 @@ export async function signIn(page: Page, baseUrl: string, view: Exclude<RoleView
   await page.getByLabel('Password').fill(DEMO_USER[view].password)
   await page.getByRole('button', { name: 'Login' }).click()
   await page.getByRole('button', { name: 'Log Out' }).waitFor()
+  await navigate(page, baseUrl, at)
+}
+
+/** Goes to `at` in the signed-in app as a user would: by the navigation drawer when it is an entry of it. */
+export async function navigate(page: Page, baseUrl: string, at: string) {
   if (at === '/') return
   const target = new URL(at, baseUrl)
   const link = page

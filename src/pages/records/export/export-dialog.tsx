@@ -202,7 +202,7 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
         </div>
       </Modal.Body>
       <Modal.Footer>
-        <Button variant="secondary" onClick={onClose}>
+        <Button variant="outline-secondary" onClick={onClose}>
           Cancel
         </Button>
         {now.progress ? (

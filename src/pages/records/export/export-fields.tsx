@@ -2,7 +2,10 @@ import { useId } from 'react'
 import Form from 'react-bootstrap/Form'
 import type { Option } from './use-export-options'
 
-/** A labelled multi-select (SPEC §2: Record Type is a multi-select; so are the section lists). */
+/**
+ * A choice of several values as a list of checkboxes (issue #11.17): usable by touch and keyboard alike,
+ * where a native multi-select needs Ctrl or ⌘ + click. The list scrolls past a few entries.
+ */
 export function MultiSelect({
   label,
   options,
@@ -15,26 +18,32 @@ export function MultiSelect({
   onChange: (next: string[]) => void
 }) {
   const id = useId()
+  const chosen = new Set(value)
+  const toggle = (option: string, on: boolean) =>
+    onChange(options.map((o) => o.value).filter((v) => (v === option ? on : chosen.has(v))))
   return (
-    <Form.Group className="mb-2" controlId={id}>
-      <Form.Label className="mb-1">{label}</Form.Label>
-      <Form.Select
-        multiple
-        htmlSize={Math.min(5, Math.max(2, options.length))}
-        value={[...value]}
-        onChange={(e) => onChange(Array.from(e.target.selectedOptions, (o) => o.value))}
-        disabled={options.length === 0}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Form.Select>
-      <Form.Text>
-        {options.length === 0 ? 'Nothing to choose from.' : 'Ctrl or ⌘ + click to choose several.'}
-      </Form.Text>
-    </Form.Group>
+    <fieldset className="mb-2">
+      <legend className="form-label fs-6 mb-1">
+        {label}
+        {value.length > 0 && <span className="text-secondary small ms-2">({value.length} chosen)</span>}
+      </legend>
+      {options.length === 0 ? (
+        <Form.Text>Nothing to choose from.</Form.Text>
+      ) : (
+        <div className="multi-check border rounded px-2 py-1" role="group" aria-label={label}>
+          {options.map((o) => (
+            <Form.Check
+              key={o.value}
+              id={`${id}-${o.value}`}
+              type="checkbox"
+              label={o.label}
+              checked={chosen.has(o.value)}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+            />
+          ))}
+        </div>
+      )}
+    </fieldset>
   )
 }
 

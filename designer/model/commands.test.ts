@@ -129,6 +129,28 @@ describe('updateControl', () => {
     expect(selectControl(cleared, [1, 0])).not.toHaveProperty('col')
   })
 
+  it('carries the pass choice along when its choice is renamed (issue #11.21)', () => {
+    const selection = updateControl(doc, [1, 0], {
+      testType: 'selection',
+      choices: ['Option 1', 'Option 2'],
+      passChoice: 'Option 1',
+    })
+    // The inspector sends the new choices and, since 'Option 1' left the list, no pass choice.
+    const renamed = updateControl(selection, [1, 0], {
+      choices: ['Dyn11', 'Option 2'],
+      passChoice: undefined,
+    })
+    expect(selectControl(renamed, [1, 0])).toMatchObject({
+      choices: ['Dyn11', 'Option 2'],
+      passChoice: 'Dyn11',
+    })
+    // Renaming another choice leaves it; removing its choice does not invent one.
+    const other = updateControl(renamed, [1, 0], { choices: ['Dyn11', 'Yyn0'] })
+    expect(selectControl(other, [1, 0])).toMatchObject({ passChoice: 'Dyn11' })
+    const removed = updateControl(other, [1, 0], { choices: ['Yyn0'], passChoice: undefined })
+    expect(selectControl(removed, [1, 0])).not.toHaveProperty('passChoice')
+  })
+
   it('never changes type or children, and a no-op patch keeps the document', () => {
     expect(updateControl(doc, [0], { type: 'checkbox', children: [] })).toBe(doc)
     expect(updateControl(doc, [0], { label: 'Serial' })).toBe(doc)

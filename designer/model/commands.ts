@@ -152,6 +152,7 @@ export function updateControl(
     changed = true
   }
   if (!changed) return doc
+  carryPassChoice(control, next)
   let controls = editControl(doc.layout.controls, path, () => next as Control)
   if (!controls) return doc
   let mappings = doc.mappings
@@ -162,6 +163,22 @@ export function updateControl(
     mappings = renameInMappings(mappings, before, after)
   }
   return revise(doc, { layout: { ...doc.layout, controls }, mappings })
+}
+
+/**
+ * Renaming a selection choice carries its pass choice with it (issue #11.21): when the pass choice is no
+ * longer among the choices and the choice at its place was renamed (same number of choices), the pass
+ * choice becomes the new text — even if the edit also cleared it (the inspector's form drops a value that
+ * left its list).
+ */
+function carryPassChoice(before: Control, next: Record<string, unknown>): void {
+  if (before.type !== 'testField' || before.testType !== 'selection') return
+  const old = before.choices ?? []
+  const choices = next.choices as string[] | undefined
+  const pass = before.passChoice
+  if (!choices || pass === undefined || choices.includes(pass) || choices.length !== old.length) return
+  const at = old.indexOf(pass)
+  if (at >= 0 && (next.passChoice === undefined || next.passChoice === pass)) next.passChoice = choices[at]
 }
 
 function renameInTests(controls: readonly Control[], from: string, to: string): Control[] {

@@ -1,5 +1,19 @@
+import { createContext, useContext } from 'react'
 import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps, TemplatesType } from '@rjsf/utils'
 import { buttonId, getTemplate, getUiOptions } from '@rjsf/utils'
+
+/** The list an entry belongs to: its caption and values, so an entry's buttons can name it. */
+const ArrayContext = createContext<{ caption: string; values: readonly unknown[] }>({
+  caption: '',
+  values: [],
+})
+
+/** How an entry's buttons name it (issue #11.24): its text, or its place in the list. */
+function entryName(caption: string, values: readonly unknown[], index: number): string {
+  const value = values[index]
+  if (typeof value === 'string' && value.trim() !== '') return `"${value.trim()}"`
+  return `${caption || 'entry'} ${index + 1}`
+}
 
 /**
  * Array layouts for the inspector. rjsf's Bootstrap theme sizes an array's columns by the viewport
@@ -37,7 +51,14 @@ export function InspectorArrayField(props: ArrayFieldTemplateProps) {
         registry={registry}
       />
       {!editable && props.optionalDataControl}
-      <div className="inspector-array-items">{items}</div>
+      <ArrayContext.Provider
+        value={{
+          caption: String(caption ?? ''),
+          values: Array.isArray(props.formData) ? props.formData : [],
+        }}
+      >
+        <div className="inspector-array-items">{items}</div>
+      </ArrayContext.Provider>
       {canAdd && (
         <button
           type="button"
@@ -54,16 +75,36 @@ export function InspectorArrayField(props: ArrayFieldTemplateProps) {
   )
 }
 
-/** One list entry: its field, and its move/remove buttons beside it. */
+/**
+ * One list entry: its field, and its move/remove buttons beside it. The buttons are icons, so each has a
+ * name saying what it does to which entry, e.g. 'Move "Option 1" down' (issue #11.24).
+ */
 export function InspectorArrayItem(props: ArrayFieldItemTemplateProps) {
-  const { children, buttonsProps, hasToolbar, uiSchema, registry } = props
-  const Buttons = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema))
+  const { children, buttonsProps: b, hasToolbar, index } = props
+  const { caption, values } = useContext(ArrayContext)
+  const name = entryName(caption, values, index)
+  const inert = b.disabled || b.readonly
+  const button = (icon: string, label: string, onClick: () => void, enabled: boolean, danger = false) => (
+    <button
+      type="button"
+      className={`btn btn-sm ${danger ? 'btn-outline-danger' : 'btn-outline-secondary'}`}
+      aria-label={label}
+      title={label}
+      onClick={onClick}
+      disabled={inert || !enabled}
+    >
+      <span aria-hidden="true">{icon}</span>
+    </button>
+  )
   return (
     <div className="inspector-array-item">
       <div className="inspector-array-item-field">{children}</div>
       {hasToolbar && (
-        <div className="inspector-array-item-tools">
-          <Buttons {...buttonsProps} />
+        <div className="inspector-array-item-tools btn-group" role="group" aria-label={`${name} actions`}>
+          {(b.hasMoveUp || b.hasMoveDown) && button('↑', `Move ${name} up`, b.onMoveUpItem, b.hasMoveUp)}
+          {(b.hasMoveUp || b.hasMoveDown) &&
+            button('↓', `Move ${name} down`, b.onMoveDownItem, b.hasMoveDown)}
+          {b.hasRemove && button('✕', `Remove ${name}`, b.onRemoveItem, true, true)}
         </div>
       )}
     </div>

@@ -102,3 +102,34 @@ describe('Inspector', () => {
     expect(screen.getByRole('button', { name: 'Add to URL parameters' })).toBeInTheDocument()
   })
 })
+
+describe('Inspector lists (issue #11.21, #11.24)', () => {
+  function setup() {
+    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [selection] }))
+    store.select([0])
+    render(<Inspector store={store} />)
+    return store
+  }
+
+  it("names each entry's icon buttons after the entry", () => {
+    setup()
+    expect(screen.getByRole('button', { name: 'Move "Red" down' })).toBeEnabled()
+    expect(screen.getByRole('button', { name: 'Move "Red" up' })).toBeDisabled()
+    expect(screen.getByRole('button', { name: 'Remove "Green"' })).toBeEnabled()
+  })
+
+  it('carries the pass choice when its choice is renamed, in the document and in the inspector', () => {
+    const store = setup()
+    const green = screen.getAllByDisplayValue('Green').find((el) => el.tagName === 'INPUT')!
+    act(() => {
+      fireEvent.change(green, { target: { value: 'Emerald' } })
+    })
+    expect(store.doc.layout.controls[0]).toMatchObject({
+      choices: ['Red', 'Emerald'],
+      passChoice: 'Emerald',
+    })
+    expect((screen.getByLabelText(/^Pass choice/) as HTMLSelectElement).selectedOptions[0]?.textContent).toBe(
+      'Emerald',
+    )
+  })
+})

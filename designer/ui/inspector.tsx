@@ -97,7 +97,9 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
       })
       applied = controlAt(after.layout.controls, path) ?? control
     }
-    setDraft({ source: applied, data: { ...next, type: control.type } })
+    // What the command decided wins over the form's copy (a renamed choice carries its pass choice).
+    const carried = 'passChoice' in applied ? { passChoice: applied.passChoice } : {}
+    setDraft({ source: applied, data: { ...next, ...carried, type: control.type } })
   }
 
   const customValidate: CustomValidator = (formData, errors) => {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
@@ -8,6 +8,21 @@ import type { ProductTypeEditController, RecordTypeRow } from './use-product-typ
 /** The Record Types grid of a product type: one dropdown per row, add and delete (SPEC §2). */
 export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
   const { recordTypeOptions, setRecordType, removeRecordType } = c
+  // The row just added: its page is shown and its dropdown takes the focus, so it cannot be missed.
+  const [added, setAdded] = useState<string | null>(null)
+  const [toFocus, setToFocus] = useState<string | null>(null)
+  useEffect(() => {
+    const select = toFocus && document.getElementById(`record-type-${toFocus}`)
+    if (!select) return
+    select.scrollIntoView({ block: 'nearest' })
+    select.focus()
+    setToFocus(null)
+  }, [toFocus, c.form.recordTypes])
+  const add = () => {
+    const key = c.addRecordType()
+    setAdded(key)
+    setToFocus(key)
+  }
   const columns = useMemo<ColumnDef<RecordTypeRow, unknown>[]>(
     () => [
       {
@@ -17,6 +32,7 @@ export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
         cell: ({ row }) => (
           <Form.Select
             size="sm"
+            id={`record-type-${row.original.key}`}
             aria-label="Record type"
             value={row.original.id ?? ''}
             onChange={(e) => setRecordType(row.original.key, e.target.value ? Number(e.target.value) : null)}
@@ -48,7 +64,7 @@ export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
         <h2 id="record-types-title" className="h5 mb-0">
           Record Types
         </h2>
-        <Button size="sm" variant="outline-primary" onClick={c.addRecordType}>
+        <Button size="sm" variant="outline-primary" onClick={add}>
           Add new record type
         </Button>
       </div>
@@ -58,7 +74,7 @@ export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
         data={c.form.recordTypes}
         getRowId={(r) => r.key}
         emptyText="No record types yet."
-        showRowId={c.form.recordTypes[0]?.key}
+        showRowId={added ?? undefined}
       />
     </section>
   )

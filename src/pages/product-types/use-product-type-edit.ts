@@ -90,7 +90,12 @@ export function useProductTypeEdit(id: number | null) {
   )
 
   const update = (patch: Partial<ProductTypeForm>) => setForm((f) => ({ ...f, ...patch }))
-  const addRecordType = () => update({ recordTypes: [{ key: key(), id: null }, ...form.recordTypes] })
+  /** Adds an empty row after the others (issue #11.26: where the list goes on), and answers its key. */
+  const addRecordType = () => {
+    const added = key()
+    update({ recordTypes: [...form.recordTypes, { key: added, id: null }] })
+    return added
+  }
   const setRecordType = (rowKey: string, value: number | null) =>
     update({ recordTypes: form.recordTypes.map((r) => (r.key === rowKey ? { ...r, id: value } : r)) })
   const removeRecordType = (rowKey: string) =>

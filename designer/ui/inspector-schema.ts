@@ -106,8 +106,15 @@ function kindSchema(control: Control): Json {
   return LEAF_SCHEMAS[control.type] as unknown as Json
 }
 
-/** rjsf schema and uiSchema editing `control` (without its type and children). */
-export function inspectorForm(control: Control): { schema: RJSFSchema; uiSchema: UiSchema } {
+/**
+ * rjsf schema and uiSchema editing `control` (without its type and children). `testVariables` are the
+ * layout's variables that can make a group result: a group's Tests entries suggest them (issue #11.23),
+ * as the mapping inputs suggest variables (rjsf lists a schema's `examples` in a datalist).
+ */
+export function inspectorForm(
+  control: Control,
+  testVariables: readonly string[] = [],
+): { schema: RJSFSchema; uiSchema: UiSchema } {
   const source = kindSchema(control)
   const properties: Json = {}
   const uiSchema: UiSchema = { 'ui:order': ORDER, 'ui:submitButtonOptions': { norender: true } }
@@ -126,6 +133,14 @@ export function inspectorForm(control: Control): { schema: RJSFSchema; uiSchema:
     const allowed = fixed ?? (choices && choices.length > 0 ? choices : null)
     if (allowed && properties.passChoice) {
       properties.passChoice = { ...(properties.passChoice as Json), enum: [...allowed] }
+    }
+  }
+  if (control.type === 'group' && properties.tests && testVariables.length > 0) {
+    const tests = properties.tests as Json
+    const own = control.variable
+    properties.tests = {
+      ...tests,
+      items: { ...(tests.items as Json), examples: testVariables.filter((v) => v !== own) },
     }
   }
   if (control.type === 'testEquipment' && properties.min) {

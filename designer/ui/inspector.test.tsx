@@ -133,3 +133,22 @@ describe('Inspector lists (issue #11.21, #11.24)', () => {
     )
   })
 })
+
+describe("a group's Tests entries (issue #11.23)", () => {
+  it("suggest the layout's test variables, the group's own result left out", () => {
+    const group: Control = {
+      type: 'group',
+      variable: 'result',
+      label: 'All',
+      tests: [''],
+      children: [numeric],
+    }
+    const form = inspectorForm(group, ['ir', 'result', 'sealed'])
+    expect(form.schema.properties?.tests).toMatchObject({ items: { examples: ['ir', 'sealed'] } })
+    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [group] }))
+    store.select([0])
+    const { container } = render(<Inspector store={store} />)
+    const options = [...container.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))
+    expect(options).toEqual(['ir'])
+  })
+})

@@ -2,7 +2,14 @@ import { useMemo, useState } from 'react'
 import Form from '@rjsf/react-bootstrap'
 import type { CustomValidator, ErrorTransformer, RJSFSchema } from '@rjsf/utils'
 import { crudValidator } from '../../runtime/crud-form/validator'
-import { FORM_LAYOUT_MESSAGES, VARIABLE_PATTERN, listVariables } from '../../schemas/form-layout'
+import {
+  FORM_LAYOUT_MESSAGES,
+  VARIABLE_PATTERN,
+  isTestControl,
+  listVariables,
+  variableOf,
+  walkControls,
+} from '../../schemas/form-layout'
 import type { Control, ControlPath } from '../../schemas/form-layout'
 import { controlAt, updateControl } from '../model'
 import type { DesignerDocument } from '../model'
@@ -69,7 +76,8 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
     setDraft({ source: control, data })
   }
   const others = useMemo(() => otherVariables(doc, control), [doc, control])
-  const form = useMemo(() => inspectorForm(control), [control])
+  const tests = useMemo(() => testVariablesOf(doc), [doc])
+  const form = useMemo(() => inspectorForm(control, tests), [control, tests])
   const name = controlName(control)
 
   const variableProblem = (value: unknown): string | null => {
@@ -150,3 +158,13 @@ const friendlyErrors: ErrorTransformer = (errors) =>
       return { ...e, message: EMPTY_ENTRY_MESSAGE, stack: EMPTY_ENTRY_MESSAGE }
     return e
   })
+
+/** The layout's variables that can stand in a group's Tests list: test fields, checkboxes, group results. */
+function testVariablesOf(doc: DesignerDocument): string[] {
+  const out: string[] = []
+  for (const { control } of walkControls(doc.layout.controls)) {
+    const variable = variableOf(control)
+    if (variable && isTestControl(control)) out.push(variable)
+  }
+  return out
+}

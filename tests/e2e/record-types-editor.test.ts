@@ -86,8 +86,24 @@ describe('record type editor', () => {
     await category.selectOption('Despatch')
     await page.getByLabel('Job Number Field').waitFor()
     expect(await page.getByLabel('Test Result Field').count()).toBe(0)
+    // Unsaved changes: Cancel asks first (issue #11.25); staying keeps everything as it was.
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Leave this page? Your unsaved changes will be lost.').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    expect(await category.inputValue()).toBe('Despatch')
+    await page.getByRole('button', { name: 'Cancel' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Leave without saving' }).click()
+    await page.waitForURL(/\/RecordTypes$/)
+  })
+
+  it('leaves an unchanged record type at once, without asking', async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
+    await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()
     await page.getByRole('button', { name: 'Cancel' }).click()
     await page.waitForURL(/\/RecordTypes$/)
+    expect(await page.getByRole('dialog').count()).toBe(0)
   })
 
   // SPEC §5 "Record type save", word for word (not through schemas/, so a changed constant fails here).

@@ -70,6 +70,9 @@ export function useRecordTypeEdit(id: number | null) {
   const [saving, setSaving] = useState(false)
   // A new record type created by a save whose attributes then failed: the next save updates it.
   const created = useRef<number | null>(null)
+  // What was loaded (or the empty design): the design is unsaved while it differs (issue #11.25).
+  const [baseline, setBaseline] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
 
   const resource = useResource(
     async (signal) => {
@@ -90,6 +93,7 @@ export function useRecordTypeEdit(id: number | null) {
           setWarning(unreadableFormMessage(opened.issues.map((i) => `${i.path} ${i.message}`).join('; ')))
         }
       }
+      setBaseline(snapshotOf(type ? fieldsOf(type) : { name: '', ...NEW_RECORD_TYPE }, store.doc))
       return {
         original: type,
         productTypes: [...productTypes].sort((a, b) => a.name.localeCompare(b.name)),
@@ -97,6 +101,7 @@ export function useRecordTypeEdit(id: number | null) {
     },
     [id],
   )
+  const dirty = !saved && baseline !== null && snapshotOf(fields, doc) !== baseline
 
   const variables = useMemo(() => selectVariables(doc), [doc])
   const issues: RecordTypeIssue[] = useMemo(
@@ -198,7 +203,9 @@ export function useRecordTypeEdit(id: number | null) {
         name: 'Field Mappings',
         description: 'Which variable carries each piece of record data',
       })
-      navigate(id == null ? '/RecordTypes?success=true' : '/RecordTypes')
+      setSaved(true)
+      // Saved: leaving is no longer losing anything (the guard reads `dirty` on the next render).
+      setTimeout(() => navigate(id == null ? '/RecordTypes?success=true' : '/RecordTypes'))
     } catch (e) {
       setError(describeError(e))
       setSaving(false)
@@ -231,8 +238,15 @@ export function useRecordTypeEdit(id: number | null) {
     clearWarning: () => setWarning(null),
     saving,
     save,
+    /** Unsaved changes to the record type or its design: leaving asks first. */
+    dirty,
     cancel: () => navigate('/RecordTypes'),
   }
 }
 
 export type RecordTypeEditController = ReturnType<typeof useRecordTypeEdit>
+
+/** The parts of a record type a user edits, as one comparable text. */
+function snapshotOf(fields: RecordTypeFields, doc: { layout: unknown; mappings: unknown }): string {
+  return JSON.stringify([fields, doc.layout, doc.mappings])
+}

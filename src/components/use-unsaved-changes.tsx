@@ -1,0 +1,37 @@
+import { useEffect } from 'react'
+import { useBlocker } from 'react-router-dom'
+import { ConfirmDialog } from './confirm-dialog'
+
+/** Asked before unsaved work is left behind (issue #11.25). */
+export const UNSAVED_QUESTION = 'Leave this page? Your unsaved changes will be lost.'
+
+/**
+ * Guards unsaved work: while `dirty`, leaving the page inside the app (Cancel, a link, Back) first asks
+ * UNSAVED_QUESTION in a dialog, and closing or reloading the tab asks the browser's own question
+ * (`beforeunload`). Answers the dialog to render.
+ */
+export function useUnsavedChanges(dirty: boolean) {
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  )
+  useEffect(() => {
+    if (!dirty) return
+    const ask = (event: BeforeUnloadEvent) => {
+      event.preventDefault()
+      // Older browsers show the question only with a returnValue.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', ask)
+    return () => window.removeEventListener('beforeunload', ask)
+  }, [dirty])
+  return (
+    <ConfirmDialog
+      question={blocker.state === 'blocked' ? UNSAVED_QUESTION : null}
+      confirmLabel="Leave without saving"
+      onConfirm={() => blocker.proceed?.()}
+      onCancel={() => blocker.reset?.()}
+    />
+  )
+}

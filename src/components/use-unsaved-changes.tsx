@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
 import { ConfirmDialog } from './confirm-dialog'
 
@@ -8,12 +8,15 @@ export const UNSAVED_QUESTION = 'Leave this page? Your unsaved changes will be l
 /**
  * Guards unsaved work: while `dirty`, leaving the page inside the app (Cancel, a link, Back) first asks
  * UNSAVED_QUESTION in a dialog, and closing or reloading the tab asks the browser's own question
- * (`beforeunload`). Answers the dialog to render.
+ * (`beforeunload`). Answers the dialog to render, and `allowLeave()` for the navigation after a save
+ * (called just before it: the next render, which knows the work is saved, may come after it).
  */
 export function useUnsavedChanges(dirty: boolean) {
+  const leaving = useRef(false)
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       dirty &&
+      !leaving.current &&
       currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
   )
   useEffect(() => {
@@ -26,7 +29,7 @@ export function useUnsavedChanges(dirty: boolean) {
     window.addEventListener('beforeunload', ask)
     return () => window.removeEventListener('beforeunload', ask)
   }, [dirty])
-  return (
+  const dialog = (
     <ConfirmDialog
       question={blocker.state === 'blocked' ? UNSAVED_QUESTION : null}
       confirmLabel="Leave without saving"
@@ -34,4 +37,5 @@ export function useUnsavedChanges(dirty: boolean) {
       onCancel={() => blocker.reset?.()}
     />
   )
+  return { dialog, allowLeave: () => (leaving.current = true) }
 }

@@ -7,7 +7,6 @@ import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '..
 import type { RecordCategory } from '../../../schemas/form-layout'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
-import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
 import { HistoryPanel } from '../../components/history-panel'
@@ -34,7 +33,6 @@ export default function RecordTypeEditPage() {
   const parsed = Number(raw)
   const validId = Number.isInteger(parsed) && parsed > 0
   const c = useRecordTypeEdit(isNew || !validId ? null : parsed)
-  const unsavedDialog = useUnsavedChanges(c.dirty)
   const title = isNew ? 'Create New Record Type' : 'Edit Record Type'
   if (!isNew && !validId) {
     return (
@@ -140,7 +138,7 @@ export default function RecordTypeEditPage() {
         </div>
       </PageState>
       <HistoryPanel entity="recordType" id={isNew || !validId ? null : parsed} />
-      {unsavedDialog}
+      {c.unsavedDialog}
     </>
   )
 }

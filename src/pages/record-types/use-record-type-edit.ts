@@ -1,5 +1,6 @@
 import { useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { createDocument, openDocument, selectVariables, setMappings } from '../../../designer/model'
 import { DesignerStore, useDesignerDoc } from '../../../designer/ui'
 import type { RuntimeServices } from '../../../runtime/form'
@@ -102,6 +103,7 @@ export function useRecordTypeEdit(id: number | null) {
     [id],
   )
   const dirty = !saved && baseline !== null && snapshotOf(fields, doc) !== baseline
+  const unsaved = useUnsavedChanges(dirty)
 
   const variables = useMemo(() => selectVariables(doc), [doc])
   const issues: RecordTypeIssue[] = useMemo(
@@ -204,8 +206,9 @@ export function useRecordTypeEdit(id: number | null) {
         description: 'Which variable carries each piece of record data',
       })
       setSaved(true)
-      // Saved: leaving is no longer losing anything (the guard reads `dirty` on the next render).
-      setTimeout(() => navigate(id == null ? '/RecordTypes?success=true' : '/RecordTypes'))
+      // Saved: leaving loses nothing now.
+      unsaved.allowLeave()
+      navigate(id == null ? '/RecordTypes?success=true' : '/RecordTypes')
     } catch (e) {
       setError(describeError(e))
       setSaving(false)
@@ -238,8 +241,9 @@ export function useRecordTypeEdit(id: number | null) {
     clearWarning: () => setWarning(null),
     saving,
     save,
-    /** Unsaved changes to the record type or its design: leaving asks first. */
+    /** Unsaved changes to the record type or its design: leaving asks first, in this dialog. */
     dirty,
+    unsavedDialog: unsaved.dialog,
     cancel: () => navigate('/RecordTypes'),
   }
 }

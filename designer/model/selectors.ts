@@ -1,6 +1,8 @@
 import {
   FORM_LAYOUT_MESSAGES,
+  describeLayoutIssue,
   findDuplicateVariables,
+  issueLocation,
   listVariables,
   validateLayout,
   walkControls,
@@ -70,4 +72,38 @@ export function selectIssues(doc: DesignerDocument): LayoutIssue[] {
     }
   }
   return issues
+}
+
+/** A layout problem as users read it (issue #11.22): named by label and variable, with the control it is on. */
+export interface NamedIssue extends LayoutIssue {
+  /** '0.2' for the control at [0, 2]; null for a problem of the whole layout. */
+  controlKey: string | null
+  text: string
+}
+
+const named = new WeakMap<DesignerDocument, NamedIssue[]>()
+
+/** `selectIssues` in words, each with the control it belongs to; computed once per document. */
+export function selectNamedIssues(doc: DesignerDocument): NamedIssue[] {
+  let out = named.get(doc)
+  if (!out) {
+    out = selectIssues(doc).map((issue) => {
+      const at = issueLocation(issue.path)
+      return {
+        ...issue,
+        controlKey: at && at.path.length ? at.path.join('.') : null,
+        text: describeLayoutIssue(doc.layout, issue),
+      }
+    })
+    named.set(doc, out)
+  }
+  return out
+}
+
+/** The problems of one control (the canvas card and the inspector show them where it is). */
+export function selectControlIssues(doc: DesignerDocument, path: ControlPath): string[] {
+  const key = path.join('.')
+  return selectNamedIssues(doc)
+    .filter((issue) => issue.controlKey === key)
+    .map((issue) => issue.text)
 }

@@ -5,7 +5,7 @@ import { isContainer } from '../../schemas/form-layout'
 import { ControlLook } from './control-look'
 import { controlName, kindLabel } from './control-name'
 import { containerId, controlId, stepTarget, type StepMove } from './drop-target'
-import type { DesignerDocument } from '../model'
+import { selectControlIssues, type DesignerDocument } from '../model'
 
 /** What a canvas control can ask for; the design surface turns each into a command. */
 export interface CanvasActions {
@@ -80,6 +80,7 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
   const name = controlName(control)
   const isSelected = selected === id
   const variable = 'variable' in control ? control.variable : undefined
+  const problems = selectControlIssues(doc, path)
   return (
     <div className={inRow ? ('col' in control && control.col ? `col-${control.col}` : 'col') : undefined}>
       <div
@@ -90,6 +91,7 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
           isSelected ? 'selected' : '',
           isDragging ? 'dragging' : '',
           isOver ? (inRow ? 'drop-left' : 'drop-before') : '',
+          problems.length ? 'has-problems' : '',
         ].join(' ')}
         data-testid={`control-${path.join('.')}`}
         aria-label={`${kindLabel(control)}: ${name}`}
@@ -166,6 +168,13 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
             ✕
           </button>
         </div>
+        {problems.length > 0 && (
+          <ul className="designer-card-problems" aria-label={`Problems of ${name}`}>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        )}
         {isContainer(control) ? (
           <div className="designer-container-body">
             {control.label && <div className="designer-group-title">{control.label}</div>}

@@ -3,7 +3,7 @@ import Form from 'react-bootstrap/Form'
 import Nav from 'react-bootstrap/Nav'
 import Tab from 'react-bootstrap/Tab'
 import type { RuntimeServices } from '../../runtime/form'
-import { selectIssues, setTitle } from '../model'
+import { selectNamedIssues, setTitle } from '../model'
 import { DesignSurface } from './design-surface'
 import type { DesignerStore } from './designer-store'
 import { useDesignerDoc } from './designer-store'
@@ -41,7 +41,7 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
   const [jsonVisit, setJsonVisit] = useState(0)
   const root = useRef<HTMLDivElement>(null)
   useHistoryShortcuts(store, root)
-  const issues = useMemo(() => selectIssues(doc), [doc])
+  const issues = useMemo(() => selectNamedIssues(doc), [doc])
 
   return (
     // Focusable, so a click on the canvas puts the keyboard here and Ctrl+Z reaches the designer.
@@ -81,10 +81,7 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
             <strong>Layout problems:</strong>
             <ul className="mb-0">
               {issues.slice(0, 6).map((issue, i) => (
-                <li key={i}>
-                  {issue.path && <code className="me-1">{issue.path}</code>}
-                  {issue.message}
-                </li>
+                <li key={i}>{issue.text}</li>
               ))}
             </ul>
           </div>

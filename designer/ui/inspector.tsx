@@ -11,7 +11,7 @@ import {
   walkControls,
 } from '../../schemas/form-layout'
 import type { Control, ControlPath } from '../../schemas/form-layout'
-import { controlAt, updateControl } from '../model'
+import { controlAt, selectControlIssues, updateControl } from '../model'
 import type { DesignerDocument } from '../model'
 import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
@@ -118,12 +118,20 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
     return errors
   }
 
+  const problems = selectControlIssues(doc, path)
   return (
     <>
       <p className="small mb-2">
         <span className="badge text-bg-primary me-1">{kindLabel(control)}</span>
         <span className="text-body-secondary">{name}</span>
       </p>
+      {problems.length > 0 && (
+        <ul className="alert alert-warning small py-1 ps-4 mb-2" aria-label={`Problems of ${name}`}>
+          {problems.map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
       <Form
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema}

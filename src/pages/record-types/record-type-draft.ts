@@ -3,6 +3,7 @@ import {
   PROBLEM_REPORT_FIXED_MAPPINGS,
   checkRecordType,
   validateLayout,
+  describeLayoutIssue,
 } from '../../../schemas/form-layout'
 import type {
   FieldMappings,
@@ -39,8 +40,7 @@ export const layoutToSave = (layout: FormLayout): FormLayout | null =>
   layout.controls.length > 0 ? layout : null
 
 /** Not a SPEC text (the server's own): the layout breaks its schema, e.g. a selection test without choices. */
-export const invalidLayoutMessage = (path: string, message: string) =>
-  `The data entry form is not valid: ${path || '/'} ${message}`
+export const invalidLayoutMessage = (problem: string) => `The data entry form is not valid: ${problem}`
 
 /**
  * Everything that stops a save, in the order the page shows them: SPEC §5 "Record type save"
@@ -60,11 +60,11 @@ export function recordTypeIssues(
     layout: kept,
   })
   if (kept) {
+    // Every problem, named by its control's label and variable as the designer names it (issue #11.22).
     const valid = validateLayout(kept)
-    if (!valid.ok) {
-      const first = valid.issues[0]
-      issues.push({ field: 'layout', message: invalidLayoutMessage(first.path, first.message) })
-    }
+    if (!valid.ok)
+      for (const issue of valid.issues)
+        issues.push({ field: 'layout', message: invalidLayoutMessage(describeLayoutIssue(kept, issue)) })
   }
   return issues
 }

@@ -24,6 +24,8 @@ const navigate = vi.fn()
 vi.mock('react-router-dom', async (original) => ({
   ...(await original<typeof RouterModule>()),
   useNavigate: () => navigate,
+  // The unsaved-changes guard needs a data router; its own behaviour is checked in the E2E tests.
+  useBlocker: () => ({ state: 'unblocked' }),
 }))
 
 const api = vi.mocked(recordTypesApi)

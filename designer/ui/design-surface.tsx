@@ -25,6 +25,7 @@ import { applyDrop, applyStep, controlId, parseSource } from './drop-target'
 import { Inspector } from './inspector'
 import { treeKeyboardCoordinates, withKeyboardTarget, type KeyboardDrag } from './keyboard-targets'
 import { Palette } from './palette'
+import { PaneSwitcher, useNarrow, type DesignerPane } from './narrow-panes'
 
 const area = (rect: { width: number; height: number } | undefined) =>
   rect ? rect.width * rect.height : Infinity
@@ -134,8 +135,14 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
     if (parseSource(String(e.active.id))?.kind === 'control') focusHandle(to)
   }
 
+  // On a phone the panes take turns: choosing a control opens its properties, adding one shows it.
+  const narrow = useNarrow()
+  const [pane, setPane] = useState<DesignerPane>('canvas')
   const actions: CanvasActions = {
-    select: store.select,
+    select(path) {
+      store.select(path)
+      if (narrow && path) setPane('inspector')
+    },
     step(path, move) {
       const result = applyStep(store.doc, path, move)
       const to = result.path
@@ -158,6 +165,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
     store.apply((d) => addControl(d, kind, place.parent, place.index), {
       select: [...place.parent, place.index],
     })
+    if (narrow) setPane('canvas')
   }
 
   const selectedId = selected ? controlId(selected) : null
@@ -173,7 +181,8 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       }}
       accessibility={{ announcements }}
     >
-      <div className="designer-surface">
+      {narrow && <PaneSwitcher pane={pane} onPane={setPane} />}
+      <div className={`designer-surface${narrow ? ` designer-pane-${pane}` : ''}`}>
         <Palette onAdd={add} />
         <section className="designer-canvas" aria-label="Canvas" onClick={() => store.select(null)}>
           <h2 className="designer-pane-title">Canvas</h2>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import Form from 'react-bootstrap/Form'
 import Nav from 'react-bootstrap/Nav'
 import Tab from 'react-bootstrap/Tab'
@@ -42,10 +42,26 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
   const root = useRef<HTMLDivElement>(null)
   useHistoryShortcuts(store, root)
   const issues = useMemo(() => selectNamedIssues(doc), [doc])
+  // Full screen: the designer takes the whole window (issue #11.12); Esc leaves it.
+  const [fullScreen, setFullScreen] = useState(false)
+  useEffect(() => {
+    if (!fullScreen) return
+    const leave = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) setFullScreen(false)
+    }
+    window.addEventListener('keydown', leave)
+    return () => window.removeEventListener('keydown', leave)
+  }, [fullScreen])
 
   return (
     // Focusable, so a click on the canvas puts the keyboard here and Ctrl+Z reaches the designer.
-    <div ref={root} className="designer" aria-label="Form designer" role="region" tabIndex={-1}>
+    <div
+      ref={root}
+      className={`designer${fullScreen ? ' designer-fullscreen' : ''}`}
+      aria-label="Form designer"
+      role="region"
+      tabIndex={-1}
+    >
       <Tab.Container
         id="designer"
         activeKey={tab}
@@ -75,6 +91,15 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
             />
           </Form.Group>
           <UndoRedoButtons store={store} />
+          <button
+            type="button"
+            className="btn btn-sm btn-outline-secondary"
+            aria-pressed={fullScreen}
+            onClick={() => setFullScreen((f) => !f)}
+            title={fullScreen ? 'Leave full screen (Esc)' : 'Design in the whole window'}
+          >
+            {fullScreen ? 'Exit full screen' : 'Full screen'}
+          </button>
         </div>
         {issues.length > 0 && (
           <div className="alert alert-warning small py-2 mb-2" data-testid="layout-issues">

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { FIXED_CHOICES, LEAF_SCHEMAS, groupSchema, rowSchema } from '../../schemas/form-layout'
+import { FIXED_CHOICES, LEAF_SCHEMAS, TEST_TYPES, groupSchema, rowSchema } from '../../schemas/form-layout'
 import type { Control } from '../../schemas/form-layout'
 
 /**
@@ -125,6 +125,12 @@ export function inspectorForm(
     const { schema, ui } = decorate(key, value as Json, TITLES)
     if (Object.keys(ui).length > 0) uiSchema[key] = ui
     properties[key] = schema
+  }
+  if (control.type === 'testField' && properties.testType) {
+    // A document may hold any text here (SPEC §5 shows a message for an unknown kind); the designer
+    // offers only the known kinds.
+    properties.testType = { title: (properties.testType as Json).title, enum: [...TEST_TYPES] }
+    delete uiSchema.testType
   }
   if (control.type === 'testField') {
     const fixed =

@@ -152,3 +152,11 @@ describe("a group's Tests entries (issue #11.23)", () => {
     expect(options).toEqual(['ir'])
   })
 })
+
+describe('the test type in the inspector', () => {
+  it('is a choice of the known kinds, though a document may hold another', () => {
+    expect(inspectorForm(numeric).schema.properties?.testType).toMatchObject({
+      enum: ['numeric', 'selection', 'yesNo', 'passFail'],
+    })
+  })
+})

@@ -127,4 +127,36 @@ describe('every list and edit screen at 400 px', () => {
     // Pressed, it stays a translucent tint of the dark bar, never the white of outline-light.
     expect(background).toMatch(/rgba\(255, 255, 255, 0\.\d+\)/)
   })
+  it('the designer: one pane at a time on a phone, the whole window in full screen (issue #11.11, #11.12)', async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes/1')
+    const panes = page.getByRole('group', { name: 'Designer panes' })
+    await panes.waitFor()
+    expect(await page.getByRole('navigation', { name: 'Palette' }).isVisible()).toBe(false)
+    // Choosing a control opens its properties, with the canvas a tap away.
+    await page
+      .getByRole('group', { name: 'Numeric test: Voltage ratio error' })
+      .click({ position: { x: 4, y: 4 } })
+    await page
+      .getByRole('complementary', { name: 'Inspector' })
+      .getByLabel(/^Label/)
+      .waitFor()
+    expect(await page.getByRole('region', { name: 'Canvas' }).isVisible()).toBe(false)
+    await screenshot(page, 'narrow-designer-properties')
+    await panes.getByRole('button', { name: 'Add controls' }).click()
+    await page.getByRole('navigation', { name: 'Palette' }).waitFor()
+    await panes.getByRole('button', { name: 'Canvas' }).click()
+    const canvas = page.getByRole('region', { name: 'Canvas' })
+    await canvas.waitFor()
+    // A row's controls each take the canvas width here: no input squeezed to a letter.
+    const serial = page.getByRole('group', { name: 'Serial lookup: Transformer serial number' })
+    expect((await serial.boundingBox())!.width).toBeGreaterThan(250)
+    await screenshot(page, 'narrow-designer-canvas')
+
+    await page.setViewportSize({ width: 1366, height: 900 })
+    await page.getByRole('button', { name: 'Full screen' }).click()
+    expect((await canvas.boundingBox())!.width).toBeGreaterThan(800)
+    await screenshot(page, 'designer-full-screen')
+    await page.keyboard.press('Escape')
+    await page.getByRole('button', { name: 'Full screen' }).waitFor()
+  })
 })

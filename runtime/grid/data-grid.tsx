@@ -13,6 +13,7 @@ import {
   type SortingState,
   type Updater,
 } from '@tanstack/react-table'
+import Button from 'react-bootstrap/Button'
 import Spinner from 'react-bootstrap/Spinner'
 import Table from 'react-bootstrap/Table'
 import type { GridColumnMeta } from './columns'
@@ -41,6 +42,12 @@ export interface DataGridProps<T> {
   loading?: boolean
   /** Shown in place of rows when there are none. */
   emptyText?: string
+  /**
+   * The rows could not be loaded: the body says so (with Retry when `onRetry` is given) instead of
+   * claiming the list is empty (issue #11.15). The page shows the error itself in its banner.
+   */
+  loadFailed?: boolean
+  onRetry?: () => void
   /** Stable row ids keep editors focused while rows change. */
   getRowId?: (row: T, index: number) => string
   initialSorting?: SortingState
@@ -166,6 +173,17 @@ export function DataGrid<T>(props: DataGridProps<T>) {
                 <span role="status">Loading…</span>
               </td>
             </tr>
+          ) : props.loadFailed ? (
+            <tr>
+              <td colSpan={leafCount} className="text-center text-secondary py-4 grid-failed">
+                The list could not be loaded.
+                {props.onRetry && (
+                  <Button size="sm" variant="outline-primary" className="ms-2" onClick={props.onRetry}>
+                    Retry
+                  </Button>
+                )}
+              </td>
+            </tr>
           ) : pageRows.length === 0 ? (
             <tr>
               <td colSpan={leafCount} className="text-center text-secondary py-4 grid-empty">
@@ -202,7 +220,7 @@ export function DataGrid<T>(props: DataGridProps<T>) {
         </tbody>
       </Table>
       {/* An empty grid already says so in its body (emptyText); a pager line under it would repeat it. */}
-      {total > 0 && (
+      {total > 0 && !props.loadFailed && (
         <GridPager
           label={label}
           pageIndex={pageIndex}

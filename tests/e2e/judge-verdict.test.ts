@@ -91,6 +91,10 @@ describe('the server judges what the technician entered', () => {
       /Overall result\s*Fail\s*judged by layout revision \d+/,
     )
     await screenshot(page, 'judge-record-view')
+    // The read-only data entry view says the same: Fail, and the revision that judged it.
+    await page.goto(`${baseUrl}/DataEntry?record=${recordId}`)
+    await page.getByText(/judged by layout revision \d+/).waitFor()
+    await expect.poll(() => page.locator('.result-icon').getAttribute('data-result')).toBe('Fail')
 
     await nav('Products')
     await page.getByLabel('Filter by Serial Number').fill(serial)

@@ -115,6 +115,18 @@ describe('every list and edit screen at 400 px', () => {
     await page.getByText('API Error: Unable to load data at this time').waitFor()
     expect(await page.getByRole('button', { name: 'Add new calibrator' }).isDisabled()).toBe(true)
     await page.getByRole('button', { name: 'Retry' }).waitFor()
+
+    // Every server-paged grid says it could not load instead of 'No products match these filters.'.
+    let productsDown = true
+    await page.route('**/svc/meta/api/assets/page/**', (route) =>
+      productsDown ? route.fulfill({ status: 503, json: { message: 'down' } }) : route.fallback(),
+    )
+    await navigate(page, baseUrl, '/Products')
+    await page.getByText('The list could not be loaded.').waitFor()
+    expect(await page.getByText('No products match these filters.').count()).toBe(0)
+    productsDown = false
+    await page.getByRole('table', { name: 'Products' }).getByRole('button', { name: 'Retry' }).click()
+    await page.getByRole('table', { name: 'Products' }).getByText('NWT:1001').waitFor()
   })
 
   it('the drawer toggle keeps its icon visible while pressed (issue #11.13)', async () => {
@@ -158,5 +170,24 @@ describe('every list and edit screen at 400 px', () => {
     await screenshot(page, 'designer-full-screen')
     await page.keyboard.press('Escape')
     await page.getByRole('button', { name: 'Full screen' }).waitFor()
+  })
+  it('the export dialog chooses record types with checkboxes, by touch (issue #11.17); empty cells read — (#11.18)', async () => {
+    await signIn(page, baseUrl, 'viewAll', '/Records')
+    await page.getByLabel('Category', { exact: true }).selectOption({ label: 'Calibration' })
+    const calibration = page.getByRole('table', { name: 'Records' }).locator('tbody tr').first()
+    await expect.poll(() => calibration.locator('td[data-label="Product Type"]').innerText()).toMatch(/^—$/)
+    await page.getByRole('button', { name: 'Export to Excel' }).click()
+    const dialog = page.getByRole('dialog')
+    const types = dialog.getByRole('group', { name: 'Record Type' })
+    const box = types.getByRole('checkbox', { name: 'Test Equipment Calibration' })
+    await box.tap().catch(() => box.click())
+    expect(await box.isChecked()).toBe(true)
+    await dialog.getByText('(1 chosen)').waitFor()
+    expect(await dialog.locator('select[multiple]').count()).toBe(0)
+    // One button style: Cancel looks the same in a dialog as on a page.
+    expect(await dialog.getByRole('button', { name: 'Cancel' }).getAttribute('class')).toContain(
+      'btn-outline-secondary',
+    )
+    await screenshot(page, 'narrow-export-dialog')
   })
 })

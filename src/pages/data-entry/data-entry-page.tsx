@@ -36,6 +36,11 @@ export default function DataEntryPage() {
               <span className="d-inline-flex flex-wrap align-items-center gap-3">
                 <span>{c.title || c.recordType?.name}</span>
                 {c.result && <ResultIcon result={c.result} />}
+                {c.existing && c.layoutRevision != null && (
+                  <span className="fs-6 fw-normal text-secondary">
+                    judged by layout revision {c.layoutRevision}
+                  </span>
+                )}
               </span>
             }
           >

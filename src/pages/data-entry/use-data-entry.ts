@@ -279,6 +279,8 @@ export function useDataEntry() {
     existing,
     /** The record shown (`?record=`), for its history panel. */
     recordId: query.recordId,
+    /** The layout revision a stored record was captured and judged with (issue #12). */
+    layoutRevision: record?.layoutVersion ?? null,
     editing: existing && query.edit,
     locked,
     toggleLocked: () => setLocked((l) => !l),

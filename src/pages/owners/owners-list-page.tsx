@@ -46,6 +46,8 @@ export default function OwnersListPage() {
         columns={columns}
         data={list.data ?? []}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(o) => String(o.id)}
         emptyText="No device owners yet."
       />

@@ -79,6 +79,8 @@ export default function ProductTypesListPage() {
         columns={columns}
         data={rows}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(t) => String(t.id)}
         emptyText="No product types yet."
       />

@@ -125,6 +125,8 @@ export default function ProductsPage() {
         columns={columns}
         data={list.rows}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(p) => String(p.id)}
         emptyText="No products match these filters."
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}

@@ -79,6 +79,7 @@ export function useProductsList() {
     rows: page.data?.result ?? [],
     totalCount: page.data?.totalCount ?? 0,
     loading: page.loading,
+    reload: page.reload,
     error: page.error,
   }
 }

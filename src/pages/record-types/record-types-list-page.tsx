@@ -85,6 +85,8 @@ export default function RecordTypesListPage() {
         columns={columns}
         data={rows}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(t) => String(t.id)}
         initialSorting={[{ id: 'id', desc: false }]}
         emptyText="No record types yet."

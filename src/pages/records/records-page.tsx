@@ -82,6 +82,8 @@ export default function RecordsPage() {
         columns={columns}
         data={list.rows}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(r) => String(r.recordId)}
         emptyText="No records match these filters."
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}

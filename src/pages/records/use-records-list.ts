@@ -70,6 +70,7 @@ export function useRecordsList() {
     rows: page.data?.result ?? [],
     totalCount: page.data?.totalCount ?? 0,
     loading: page.loading,
+    reload: page.reload,
     error: page.error,
   }
 }

@@ -73,6 +73,8 @@ export default function SuppliersListPage() {
         columns={columns}
         data={list.data ?? []}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(s) => String(s.id)}
         emptyText="No suppliers yet."
       />

@@ -105,6 +105,8 @@ export default function SurveyRepairListPage() {
         columns={columns}
         data={rows}
         loading={list.loading}
+        loadFailed={Boolean(list.error)}
+        onRetry={list.reload}
         getRowId={(e) => `${e.faultRepairType}-${e.id}`}
         emptyText={showDescriptives ? 'No descriptives yet.' : 'No items yet.'}
       />

@@ -46,6 +46,9 @@ export function CrudForm<T>(props: CrudFormProps<T>) {
       transformErrors={attachErrorsToFields}
       noHtml5Validate
       showErrorList={false}
+      // A CRUD form never chooses for the user: rjsf would otherwise fill a required choice of consts
+      // with its first option while the select still shows its placeholder (issue #11.16).
+      experimental_defaultFormStateBehavior={{ constAsDefaults: 'never' }}
       disabled={busy || readOnly}
       onChange={(e) => onChange(e.formData as T)}
       onSubmit={(e) => onSubmit(e.formData as T)}

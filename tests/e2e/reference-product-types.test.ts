@@ -117,6 +117,7 @@ describe('product types', () => {
     await signIn(page, baseUrl, 'configurator', '/ProductTypes/100200')
     await page.getByRole('heading', { name: 'Edit Product Type' }).waitFor()
     const selects = page.getByRole('combobox', { name: 'Record type' })
+    await selects.first().waitFor()
     const before = await selects.count()
     await page.getByRole('button', { name: 'Add new record type' }).click()
     await expect.poll(() => selects.count()).toBe(before + 1)

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
 import * as schema from './schema/index'
 
 /** The drizzle database, the same type on PGlite and PostgreSQL. */
@@ -54,7 +55,10 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
     db,
     kind: 'pglite',
     // One process owns a PGlite directory, so no lock is needed here.
-    migrate: () => migrate(drizzle(client, { schema }), { migrationsFolder }),
+    migrate: async () => {
+      await migrate(drizzle(client, { schema }), { migrationsFolder })
+      await linkRecordDocuments(db)
+    },
     close: () => client.close(),
     dump: async () => (await client.dumpDataDir('none')) as Blob,
   }
@@ -78,7 +82,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       try {
         await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
         try {
-          await migrate(drizzle(client, { schema }), { migrationsFolder })
+          const locked = drizzle(client, { schema })
+          await migrate(locked, { migrationsFolder })
+          await linkRecordDocuments(locked as unknown as Db)
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
         }
@@ -88,4 +94,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     },
     close: () => pool.end(),
   }
+}
+
+/**
+ * Data step after the schema migrations (issue #13.5): records stored before `record_documents` existed get
+ * their document links once, from the saved file names in their data (the last use of that text search).
+ * A marker in app_settings makes it run once per database.
+ */
+async function linkRecordDocuments(db: Db): Promise<void> {
+  const marked = await db.execute(sql`
+    INSERT INTO app_settings (key, value) VALUES ('record_documents_linked', 'yes')
+    ON CONFLICT DO NOTHING RETURNING key`)
+  const rows = Array.isArray(marked) ? marked : (marked as { rows: unknown[] }).rows
+  if (rows.length === 0) return
+  await db.execute(sql`
+    INSERT INTO record_documents (record_id, document_id)
+    SELECT r.id, d.id FROM records r JOIN documents d ON strpos(r.data::text, d.saved_filename) > 0
+    ON CONFLICT DO NOTHING`)
 }

@@ -154,6 +154,7 @@ export class CsvRecordWriter {
       )
 
     const recordLinks: { record_id: number; test_equipment_id: number }[] = []
+    const documentLinks: { record_id: number; document_id: number }[] = []
     let index = 0
     for (const part of chunks(rows)) {
       const inserted = rowsOf<{ id: number }>(
@@ -165,6 +166,8 @@ export class CsvRecordWriter {
       for (const id of ids) {
         for (const testEquipmentId of new Set(prepared[index].testEquipmentIds))
           recordLinks.push({ record_id: id, test_equipment_id: testEquipmentId })
+        for (const documentId of prepared[index].documentIds)
+          documentLinks.push({ record_id: id, document_id: documentId })
         index++
       }
     }
@@ -175,6 +178,19 @@ export class CsvRecordWriter {
           [
             ['record_id', 'int'],
             ['test_equipment_id', 'int'],
+          ],
+          part,
+          sql`ON CONFLICT DO NOTHING`,
+        ),
+      )
+
+    for (const part of chunks(documentLinks))
+      await this.db.execute(
+        insertJson(
+          'record_documents',
+          [
+            ['record_id', 'int'],
+            ['document_id', 'int'],
           ],
           part,
           sql`ON CONFLICT DO NOTHING`,

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import path from 'node:path'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { DocumentInfo } from '../../schemas/records/document'
 import type { Db } from '../db/client'
-import { documents, records } from '../db/schema/index'
+import { documents, recordDocuments, records } from '../db/schema/index'
 import { scopeConditions, type RecordViewer } from './records-query'
 
 export type DocumentRow = typeof documents.$inferSelect
@@ -77,11 +77,12 @@ export class DocumentsRepository {
   async visibleTo(row: DocumentRow, viewer: RecordViewer & { id: number }): Promise<boolean> {
     if (viewer.view === 'viewAll' || viewer.view === 'configurator') return true
     if (row.createdBy != null && row.createdBy === viewer.id) return true
-    // Records keep an upload as its Document object in their data; the saved name is a random UUID.
+    // A file held by a record the viewer may read (record_documents, written with the record).
     const [hit] = await this.db
       .select({ id: records.id })
-      .from(records)
-      .where(and(scopeConditions(viewer), sql`strpos(${records.data}::text, ${row.savedFilename}) > 0`))
+      .from(recordDocuments)
+      .innerJoin(records, eq(records.id, recordDocuments.recordId))
+      .where(and(eq(recordDocuments.documentId, row.id), scopeConditions(viewer)))
       .limit(1)
     return Boolean(hit)
   }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import { NA_TEXT, UNSET_RESULT } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
 import type { Db } from '../db/client'
-import { recordTestEquipment, records } from '../db/schema/index'
+import { recordDocuments, recordTestEquipment, records } from '../db/schema/index'
 import { CustomersRepository } from './customers'
 import { ProductsRepository } from './products'
 import type { PreparedRecord } from './submission-prepare'
@@ -124,6 +124,15 @@ export class RecordWriter {
     }
   }
 
+  /** The documents the record holds (record_documents: who may download a file follows from it). */
+  private async linkDocuments(recordId: number, p: PreparedRecord) {
+    if (p.documentIds.length)
+      await this.db
+        .insert(recordDocuments)
+        .values(p.documentIds.map((documentId) => ({ recordId, documentId })))
+        .onConflictDoNothing()
+  }
+
   private async linkTestEquipment(recordId: number, p: PreparedRecord, testEquipmentId: number | null) {
     const ids = [...p.testEquipmentIds]
     if (testEquipmentId && !ids.includes(testEquipmentId)) ids.push(testEquipmentId)
@@ -146,6 +155,7 @@ export class RecordWriter {
       .values({ ...recordColumns(p, side), createdBy: userId, jobId })
       .returning({ id: records.id })
     await this.linkTestEquipment(row.id, p, side.testEquipmentId)
+    await this.linkDocuments(row.id, p)
     if (side.productId) await this.products.refreshSummary(side.productId)
     return {
       recordId: row.id,
@@ -169,6 +179,8 @@ export class RecordWriter {
       .where(eq(records.id, recordId))
     await this.db.delete(recordTestEquipment).where(eq(recordTestEquipment.recordId, recordId))
     await this.linkTestEquipment(recordId, p, side.testEquipmentId)
+    await this.db.delete(recordDocuments).where(eq(recordDocuments.recordId, recordId))
+    await this.linkDocuments(recordId, p)
     if (side.productId) await this.products.refreshSummary(side.productId)
     if (previousProductId && previousProductId !== side.productId)
       await this.products.refreshSummary(previousProductId)

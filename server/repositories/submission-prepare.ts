@@ -22,8 +22,18 @@ import type {
   SubmissionKind,
   Submitter,
 } from './submission-types'
-import { idOrName, idsOf, listText, parseDate, serialTextOf, textOf, valueOf } from './submission-values'
+import {
+  documentNames,
+  idOrName,
+  idsOf,
+  listText,
+  parseDate,
+  serialTextOf,
+  textOf,
+  valueOf,
+} from './submission-values'
 import { TestEquipmentRepository } from './test-equipment'
+import { DocumentsRepository } from './documents'
 
 export type {
   PreparedCalibration,
@@ -68,6 +78,7 @@ export class SubmissionPreparer {
   readonly definitions: RecordDefinitions
   private readonly lookups: SubmissionLookups
   private readonly testEquipment: TestEquipmentRepository
+  private readonly documents: DocumentsRepository
   private readonly validators = new Map<string, RecordDataValidator>()
   private readonly readers = new Map<string, TextDataReader>()
 
@@ -75,6 +86,7 @@ export class SubmissionPreparer {
     this.definitions = new RecordDefinitions(db)
     this.lookups = new SubmissionLookups(db)
     this.testEquipment = new TestEquipmentRepository(db)
+    this.documents = new DocumentsRepository(db)
   }
 
   /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
@@ -152,6 +164,7 @@ export class SubmissionPreparer {
       data,
       fileName: input.fileName ?? null,
       testEquipmentIds: await this.testEquipmentIds(definition, data),
+      documentIds: await this.documentIds(definition, data, who),
       customerName: null,
       jobNumber: null,
       batchNumber: null,
@@ -173,8 +186,13 @@ export class SubmissionPreparer {
         recordDate,
         requiredText,
       )
+      const certificate = calibration.certificateDocumentId
       return {
         ...base,
+        documentIds:
+          certificate != null && !base.documentIds.includes(certificate)
+            ? [...base.documentIds, certificate]
+            : base.documentIds,
         supplierId: null,
         productTypeId: input.productTypeId ?? null,
         deviceOwnerId: input.deviceOwnerId,
@@ -226,6 +244,26 @@ export class SubmissionPreparer {
    * Test equipment of every testEquipment control, each of which must exist (SPEC §8). How many a
    * control needs (SPEC §5) is the data schema's `minItems`, checked before this.
    */
+  /**
+   * The documents the record's upload controls name, each one the submitter may use: its own upload, one
+   * already held by a record it may read, or any for configurators and admins. Anything else reads as
+   * missing ('Document … does not exist.'), so a saved name learned elsewhere attaches nothing (issue #13.5).
+   */
+  private async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Submitter) {
+    if (!definition.layout) return []
+    const ids: number[] = []
+    for (const { control } of walkControls(definition.layout.controls)) {
+      if (control.type !== 'upload') continue
+      for (const name of documentNames(valueOf(data, control.variable))) {
+        const row = await this.documents.bySavedFilename(name)
+        if (!row || !(await this.documents.visibleTo(row, who)))
+          throw badRequest(RECORD_MESSAGES.documentMissing(name))
+        if (!ids.includes(row.id)) ids.push(row.id)
+      }
+    }
+    return ids
+  }
+
   private async testEquipmentIds(definition: RecordDefinition, data: Record<string, unknown>) {
     if (!definition.layout) return []
     const all: number[] = []

@@ -56,6 +56,8 @@ export interface PreparedRecord {
   parentSerial: string | null
   components: SerialRef[]
   testEquipmentIds: number[]
+  /** Documents the record holds (upload controls, a calibration certificate), checked usable by the submitter. */
+  documentIds: number[]
   customerName: string | null
   jobNumber: string | null
   batchNumber: string | null

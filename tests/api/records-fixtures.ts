@@ -64,6 +64,7 @@ const TEST_LAYOUT: FormLayout = {
       ],
     },
     { type: 'multitext', variable: 'comments', label: 'Comments' },
+    { type: 'upload', variable: 'attachment', label: 'Attachment' },
   ],
 }
 
@@ -158,7 +159,7 @@ export async function recordFixtures(server: TestServer): Promise<RecordFixtures
   const db = server.database.db
   // Start from an empty records domain: the demo records would otherwise shift every count.
   await db.execute(
-    sql`TRUNCATE record_test_equipment, product_test_equipment, records, products, test_equipment, jobs, idempotency_keys`,
+    sql`TRUNCATE record_test_equipment, record_documents, product_test_equipment, records, products, test_equipment, jobs, idempotency_keys`,
   )
   const northwind = await idByName(server, assetManufacturers, 'Northwind Transformers')
   const contoso = await idByName(server, assetManufacturers, 'Contoso Switchgear')

@@ -3,7 +3,14 @@ import { count, eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { records } from '../../server/db/schema/index'
 import { UsersRepository } from '../../server/repositories/users'
-import { recordFixtures, seedKnownRecords, type KnownRecords, type RecordFixtures } from './records-fixtures'
+import {
+  multipart,
+  PDF,
+  recordFixtures,
+  seedKnownRecords,
+  type KnownRecords,
+  type RecordFixtures,
+} from './records-fixtures'
 
 /**
  * Issue #11.2 and #11.4: every write is authorised exactly like its read. A record the caller cannot read
@@ -158,5 +165,57 @@ describe('writes are scoped like reads', () => {
       await server.call('meta', 'GET', '/api/Customers', { as: 'configurator' })
     ).json() as unknown[]
     expect(all.length).toBeGreaterThan(1)
+  })
+  it('a record holds only documents its submitter may use, and naming a file in text grants nothing (issue #13.5)', async () => {
+    const upload = async (as: 'configurator' | 'internal' | 'supplier') =>
+      (
+        await server.call('itr', 'POST', '/api/formDocuments', { as, ...multipart('cert.pdf', PDF) })
+      ).json() as { savedFilename: string }
+    const foreign = await upload('configurator')
+    const own = await upload('internal')
+    const calibration = (certificate: object, serial: string) =>
+      server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
+        as: 'internal',
+        body: {
+          deviceOwnerId: fx.owner,
+          recordTypeId: fx.types.calibration,
+          data: {
+            serial,
+            date: '2026-01-15T09:00:00Z',
+            skip: false,
+            frequency: 'P12M',
+            house: fx.calibrator,
+            certificate,
+          },
+        },
+      })
+    const before = await recordCount()
+    const refused = await calibration(foreign, 'EPN-TE:61')
+    expect(refused.statusCode).toBe(400)
+    expect(refused.json().message).toBe(`Document ${foreign.savedFilename} does not exist.`)
+    expect(await recordCount()).toBe(before)
+    expect((await calibration(own, 'EPN-TE:62')).statusCode).toBe(200)
+
+    // The supplier names the configurator's loose file in a comment of its own record: still 404.
+    const mention = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      as: 'supplier',
+      body: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: fx.types.test,
+        data: {
+          serial: 'NWT:42',
+          testDate: '2026-03-01T10:00:00Z',
+          equipment: [known.equipmentId],
+          ratio: 0.5,
+          comments: `see ${foreign.savedFilename}`,
+        },
+      },
+    })
+    expect(mention.statusCode).toBe(200)
+    const download = await server.call('itr', 'GET', `/api/formDocuments?filename=${foreign.savedFilename}`, {
+      as: 'supplier',
+    })
+    expect(download.statusCode).toBe(404)
   })
 })

@@ -95,7 +95,7 @@ describe('supplier and category scoping', () => {
     docs.contosoRecord = contosoDoc.savedFilename
     docs.loose = (await upload('configurator')).savedFilename
     docs.supplierOwn = (await upload('supplier')).savedFilename
-    // Uploads travel in a record's data as their Document object (layout variable without a mapping).
+    // Uploads travel in a record's data as their Document object, in the layout's upload control.
     await testRecord(fx.northwind, fx.transformer, 'NWT:50', [known.equipmentId], {
       attachment: northwindDoc,
     })

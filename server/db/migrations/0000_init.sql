@@ -196,6 +196,12 @@ CREATE TABLE "products" (
 	CONSTRAINT "products_status" CHECK ("products"."current_status" IS NULL OR "products"."current_status" IN ('pass','fail','other'))
 );
 --> statement-breakpoint
+CREATE TABLE "record_documents" (
+	"record_id" integer NOT NULL,
+	"document_id" integer NOT NULL,
+	CONSTRAINT "record_documents_record_id_document_id_pk" PRIMARY KEY("record_id","document_id")
+);
+--> statement-breakpoint
 CREATE TABLE "record_test_equipment" (
 	"record_id" integer NOT NULL,
 	"test_equipment_id" integer NOT NULL,
@@ -298,6 +304,8 @@ ALTER TABLE "product_test_equipment" ADD CONSTRAINT "product_test_equipment_test
 ALTER TABLE "products" ADD CONSTRAINT "products_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_asset_manufacturer_id_asset_manufacturers_id_fk" FOREIGN KEY ("asset_manufacturer_id") REFERENCES "public"."asset_manufacturers"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_parent_id_products_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_documents" ADD CONSTRAINT "record_documents_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_documents" ADD CONSTRAINT "record_documents_document_id_documents_id_fk" FOREIGN KEY ("document_id") REFERENCES "public"."documents"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "record_test_equipment" ADD CONSTRAINT "record_test_equipment_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "record_test_equipment" ADD CONSTRAINT "record_test_equipment_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records" ADD CONSTRAINT "records_record_type_id_data_point_types_id_fk" FOREIGN KEY ("record_type_id") REFERENCES "public"."data_point_types"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -338,6 +346,7 @@ CREATE INDEX "products_manufacturer_idx" ON "products" USING btree ("asset_manuf
 CREATE INDEX "products_model_idx" ON "products" USING btree ("asset_model_id","id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
 CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record","id");--> statement-breakpoint
+CREATE INDEX "record_documents_document_idx" ON "record_documents" USING btree ("document_id","record_id");--> statement-breakpoint
 CREATE INDEX "record_test_equipment_te_idx" ON "record_test_equipment" USING btree ("test_equipment_id","record_id");--> statement-breakpoint
 CREATE INDEX "records_date_idx" ON "records" USING btree ("record_date","id");--> statement-breakpoint
 CREATE INDEX "records_serial_idx" ON "records" USING btree ("product_serial_number","record_date","id");--> statement-breakpoint

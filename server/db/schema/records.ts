@@ -205,6 +205,26 @@ export const recordTestEquipment = pgTable(
   ],
 )
 
+/**
+ * Documents a record holds in its upload controls (and a calibration's certificate): who may download a
+ * file follows from the records it is linked to here (issue #13.5), never from a text search of the data.
+ */
+export const recordDocuments = pgTable(
+  'record_documents',
+  {
+    recordId: integer('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => documents.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.recordId, t.documentId] }),
+    index('record_documents_document_idx').on(t.documentId, t.recordId),
+  ],
+)
+
 /** Test equipment a product was tested with (`GET {itr}/api/products/{id}/testEquipment`). */
 export const productTestEquipment = pgTable(
   'product_test_equipment',

@@ -179,7 +179,14 @@ describe.runIf(testDatabaseUrl)('two server instances on one PostgreSQL database
         supplierId,
         productTypeId: 100205,
         recordTypeId,
-        data: { serial, testDate: '2026-03-01T09:30:00Z', result: 'pass' },
+        // Measurements only: the server judges them (issue #12) and stores the result, pass.
+        data: {
+          serial,
+          testDate: '2026-03-01T09:30:00Z',
+          errorAt5A: 0.2,
+          errorAt60A: -0.1,
+          creepTest: 'Pass',
+        },
       },
     })
     expect(submitted.status).toBe(200)

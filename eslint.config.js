@@ -92,7 +92,47 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'warn',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  // Pure cores (issue #13.7): the designer's document model and commands, the layout compiler and the
+  // schemas (the judge among them) are testable without a DOM, so they use neither React nor the browser.
+  ...[
+    ['designer/model/**', ['src', 'server', 'tests']],
+    ['runtime/compiler/**', ['designer', 'src', 'server', 'tests']],
+  ].map(([folder, above]) => ({
+    files: [folder],
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: into(...above), message: 'A pure core imports the layers below it only.' },
+            {
+              regex: NODE_BUILTINS,
+              message: 'A pure core runs in the browser and on the server: no Node built-ins.',
+            },
+            {
+              regex: BROWSER_PACKAGES,
+              allowTypeImports: true,
+              message: 'A pure core has no UI: no React or other browser packages (their types only).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['designer/model/**', 'runtime/compiler/**', 'schemas/**'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location'].map((name) => ({
+          name,
+          message: 'A pure core has no DOM: take what it needs as an argument.',
+        })),
+      ],
     },
   },
   {

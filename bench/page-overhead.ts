@@ -1,3 +1,4 @@
+import { Viewer } from '../server/access/viewer'
 import { parseArgs } from 'node:util'
 import fastJson from 'fast-json-stringify'
 import { sql } from 'drizzle-orm'
@@ -55,7 +56,7 @@ async function main() {
     const token = await context.tokenFor('configurator')
     const filterText = JSON.stringify({})
     const url = `/api/InstrumentTestRecord/Records/page/1/size/${SIZE}/filter/${encodeURIComponent(filterText)}`
-    const viewer = { view: 'configurator' as const, claims: {} }
+    const viewer = Viewer.system
     const repo = new RecordsRepository(database.db)
     const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
     const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })

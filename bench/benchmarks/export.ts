@@ -1,3 +1,4 @@
+import { Viewer } from '../../server/access/viewer'
 import { sql } from 'drizzle-orm'
 import { buildRecordsWorkbook } from '../../server/export/xlsx'
 import { seedBulk } from '../../server/seed/bulk'
@@ -8,7 +9,7 @@ const RECORDS = 100_000
 /** DESIGN.md §8: XLSX export of 100k records ≤ 10 s with flat memory. */
 const MAX_SECONDS = 10
 
-const viewer = { view: 'configurator' as const, claims: {} }
+const viewer = Viewer.system
 
 /**
  * The reference: the same records, in the same keyset batches of 2,000, written as CSV text into memory —

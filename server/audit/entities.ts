@@ -1,3 +1,4 @@
+import { Viewer } from '../access/viewer'
 import { eq } from 'drizzle-orm'
 import type { AuditEntity } from '../../schemas/audit'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
@@ -36,7 +37,6 @@ function withoutRangeIds(attribute: { key: string; value: string | null }) {
 }
 
 /** Everyone's view of a record, for the log (who may read the log is checked when it is read). */
-const EVERYTHING = { view: 'viewAll', claims: { IsAdmin: true } } as const
 
 /**
  * How each audited entity is read for its audit row: the same repository reads the screens use, so the
@@ -55,7 +55,7 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
     const [row] = await db.select().from(configurationEntries).where(eq(configurationEntries.id, id))
     return row
   },
-  record: (db, id) => orNone(() => new RecordsRepository(db).get(id, EVERYTHING)),
+  record: (db, id) => orNone(() => new RecordsRepository(db).get(id, Viewer.system)),
 }
 
 /** Reads an entity for the log; ids that are not positive integers name no row. */

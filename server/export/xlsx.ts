@@ -4,7 +4,8 @@ import type { RecordsFilter } from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import { records } from '../db/schema/index'
 import { RecordDefinitions } from '../repositories/record-definitions'
-import { recordConditions, recordExportSelect, type RecordViewer } from '../repositories/records-query'
+import type { Viewer } from '../access/viewer'
+import { recordConditions, recordExportSelect } from '../repositories/records-query'
 import { toCell, type Cell } from './cells'
 import {
   cellXml,
@@ -96,7 +97,7 @@ async function dataColumns(db: Db, where: ReturnType<typeof recordConditions>): 
 export async function buildRecordsWorkbook(
   db: Db,
   filter: RecordsFilter,
-  viewer: RecordViewer,
+  viewer: Viewer,
 ): Promise<{ content: Buffer; rows: number }> {
   const where = recordConditions(filter, viewer)
   const extra = await dataColumns(db, where)

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin'
 import { decodeJwt } from 'jose'
-import { viewFromClaims, type RoleView } from '../../schemas/roles'
+import type { RoleView } from '../../schemas/roles'
+import { Viewer } from '../access/viewer'
 import { forbidden, unauthorized } from '../http-error'
 import type { AccessTokens, SessionUser } from '../services/auth/access-tokens'
 
@@ -12,8 +13,8 @@ declare module 'fastify' {
     views?: readonly RoleView[]
   }
   interface FastifyRequest {
-    /** The verified caller; set on every non-public route. */
-    user: SessionUser & { view: RoleView }
+    /** The verified caller and its scope (server/access/viewer.ts); set on every non-public route. */
+    user: Viewer
   }
 }
 
@@ -77,9 +78,8 @@ export default fp(
         verifiedTokens.set(token, answer, now)
         verified = answer
       }
-      const view = viewFromClaims(verified.claims)
-      request.user = { ...verified, view }
-      if (config?.views && !config.views.includes(view)) throw forbidden()
+      request.user = new Viewer(verified)
+      if (config?.views && !config.views.includes(request.user.view)) throw forbidden()
     })
   },
   { name: 'authenticate' },

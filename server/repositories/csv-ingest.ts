@@ -3,16 +3,12 @@ import Papa from 'papaparse'
 import { MAPPING_FIELD_LABELS, type MappingField } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES, type CsvResult, type CsvRowError } from '../../schemas/records/index'
 import { badRequest, HttpError } from '../http-error'
+import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 import { JobsRepository } from './jobs'
 import { CsvRecordWriter } from './csv-record-writer'
-import {
-  SubmissionPreparer,
-  type PreparedRecord,
-  type SubmissionKind,
-  type Submitter,
-} from './submission-prepare'
+import { SubmissionPreparer, type PreparedRecord, type SubmissionKind } from './submission-prepare'
 import { idempotent } from './submissions'
 
 /** A decoded CSV upload. */
@@ -64,7 +60,7 @@ export class CsvIngest {
       )
   }
 
-  async ingest(input: CsvInput, who: Submitter, idempotencyKey?: string): Promise<CsvResult> {
+  async ingest(input: CsvInput, who: Viewer, idempotencyKey?: string): Promise<CsvResult> {
     const preparer = new SubmissionPreparer(this.db)
     const definition = await preparer.definitions.get(input.recordTypeId)
     const kind = KIND_BY_CATEGORY[definition.category]

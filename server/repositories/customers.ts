@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers, records } from '../db/schema/index'
-import { scopeConditions, type RecordViewer } from './records-query'
+import type { Viewer } from '../access/viewer'
 
 export type CustomerRow = typeof customers.$inferSelect
 
@@ -17,8 +17,8 @@ export class CustomersRepository {
    * The customers a viewer may know of (issue #11.4): all of them for configurators and admins, otherwise
    * those named on records the viewer may read (supplier and ITRViewer scope, as the records page).
    */
-  listFor(viewer: RecordViewer): Promise<CustomerRow[]> {
-    const scope = scopeConditions(viewer)
+  listFor(viewer: Viewer): Promise<CustomerRow[]> {
+    const scope = viewer.recordScope()
     if (!scope) return this.list()
     return this.db
       .select()

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import type { DocumentInfo } from '../../schemas/records/document'
 import type { Db } from '../db/client'
 import { documents, recordDocuments, records } from '../db/schema/index'
-import { scopeConditions, type RecordViewer } from './records-query'
+import type { Viewer } from '../access/viewer'
 
 export type DocumentRow = typeof documents.$inferSelect
 
@@ -74,15 +74,15 @@ export class DocumentsRepository {
    * uploads (a form being filled in, their exports) and files attached to a record they may see — so a
    * supplier never gets another supplier's files, nor a viewer those of categories it may not view.
    */
-  async visibleTo(row: DocumentRow, viewer: RecordViewer & { id: number }): Promise<boolean> {
-    if (viewer.view === 'viewAll' || viewer.view === 'configurator') return true
+  async visibleTo(row: DocumentRow, viewer: Viewer): Promise<boolean> {
+    if (viewer.seesEverything) return true
     if (row.createdBy != null && row.createdBy === viewer.id) return true
     // A file held by a record the viewer may read (record_documents, written with the record).
     const [hit] = await this.db
       .select({ id: records.id })
       .from(recordDocuments)
       .innerJoin(records, eq(records.id, recordDocuments.recordId))
-      .where(and(eq(recordDocuments.documentId, row.id), scopeConditions(viewer)))
+      .where(and(eq(recordDocuments.documentId, row.id), viewer.recordScope()))
       .limit(1)
     return Boolean(hit)
   }

@@ -1,9 +1,7 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
-import { CONFIGURE_VIEWS, type Claims, type RoleView } from '../../schemas/roles'
 import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
   CATEGORY_FILTERS,
-  readableCategories,
   RECORD_FILTER_FIELDS,
   RECORD_MESSAGES,
   type CategoryFilter,
@@ -13,6 +11,7 @@ import {
 } from '../../schemas/records/index'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import { badRequest } from '../http-error'
+import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
   assetManufacturers,
@@ -24,27 +23,6 @@ import {
 } from '../db/schema/index'
 import { parseFilter } from './filter-params'
 import { parseDate } from './submission-values'
-
-/** Who is looking: decides which records exist for them (DESIGN.md §6). */
-export interface RecordViewer {
-  view: RoleView
-  claims: Claims
-}
-
-/**
- * The scope of a viewer: supplier-view users see only their supplier's records; internal and supplier
- * users only the categories of their ITRViewer claim; configurators and admins everything.
- */
-export function scopeConditions(viewer: RecordViewer): SQL | undefined {
-  const parts: SQL[] = []
-  if (viewer.view === 'supplier')
-    parts.push(eq(records.supplierId, viewer.claims.AssetManufacturerView ?? -1))
-  if (!CONFIGURE_VIEWS.includes(viewer.view)) {
-    const allowed = readableCategories(viewer.view, viewer.claims.ITRViewer)
-    parts.push(allowed.length ? inArray(records.category, allowed) : sql`false`)
-  }
-  return parts.length ? and(...parts) : undefined
-}
 
 /** The list item columns: `records`' own and the names of its record type, product type, supplier, customer. */
 export const RECORD_LIST_FIELDS = {
@@ -289,8 +267,8 @@ function filterConditions(filter: RecordsFilter): (SQL | undefined)[] {
 }
 
 /** Every condition of a records filter plus the viewer's scope. */
-export function recordConditions(filter: RecordsFilter, viewer: RecordViewer): SQL | undefined {
-  return and(scopeConditions(viewer), ...filterConditions(filter))
+export function recordConditions(filter: RecordsFilter, viewer: Viewer): SQL | undefined {
+  return and(viewer.recordScope(), ...filterConditions(filter))
 }
 
 /**

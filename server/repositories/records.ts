@@ -6,6 +6,7 @@ import {
   type RecordsFilter,
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
+import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
 import { cappedCount, countHorizon } from './page-count'
@@ -15,9 +16,7 @@ import {
   recordKeySelect,
   recordListSelect,
   recordOrder,
-  scopeConditions,
   toListItem,
-  type RecordViewer,
 } from './records-query'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
@@ -34,7 +33,7 @@ export class RecordsRepository {
     filter: RecordsFilter,
     page: number,
     size: number,
-    viewer: RecordViewer,
+    viewer: Viewer,
   ): Promise<{ totalCount: number; totalPages: number; result: RecordListItem[] }> {
     const where = recordConditions(filter, viewer)
     const order = recordOrder(filter)
@@ -57,8 +56,8 @@ export class RecordsRepository {
   }
 
   /** One record with its data, or 404 when it does not exist or lies outside the viewer's scope. */
-  async get(id: number, viewer: RecordViewer): Promise<RecordDetail> {
-    const [row] = await recordListSelect(this.db).where(and(eq(records.id, id), scopeConditions(viewer)))
+  async get(id: number, viewer: Viewer): Promise<RecordDetail> {
+    const [row] = await recordListSelect(this.db).where(and(eq(records.id, id), viewer.recordScope()))
     if (!row) throw notFound(RECORD_MESSAGES.recordNotFound(id))
     const [extra] = await this.db
       .select({

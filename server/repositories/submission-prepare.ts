@@ -7,21 +7,16 @@ import {
   type FieldMappings,
   type MappingField,
 } from '../../schemas/form-layout/index'
-import { CATEGORY_NAMES, readableCategories, RECORD_MESSAGES } from '../../schemas/records/index'
+import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
+import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from './record-definitions'
 import { prepareCalibration } from './submission-calibration'
 import { SubmissionLookups } from './submission-lookups'
 import { assertAgrees, judgeSubmission, recordResult } from './submission-judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './submission-schema'
-import type {
-  PreparedRecord,
-  SerialRef,
-  SubmissionInput,
-  SubmissionKind,
-  Submitter,
-} from './submission-types'
+import type { PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './submission-types'
 import {
   documentNames,
   idOrName,
@@ -41,7 +36,6 @@ export type {
   SerialRef,
   SubmissionInput,
   SubmissionKind,
-  Submitter,
 } from './submission-types'
 
 const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
@@ -90,13 +84,13 @@ export class SubmissionPreparer {
   }
 
   /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
-  authorise(kind: SubmissionKind, input: SubmissionInput, who: Submitter): number | null {
+  authorise(kind: SubmissionKind, input: SubmissionInput, who: Viewer): number | null {
     if (!canSubmitRecords(who.claims)) throw forbidden(RECORD_MESSAGES.notSubmitter)
-    if (who.view !== 'supplier') return input.supplierId ?? null
-    const own = who.claims.AssetManufacturerView ?? null
+    if (who.supplierId === undefined) return input.supplierId ?? null
+    // Supplier-view users submit for their own supplier only, and never calibrations (owners' devices).
     if (kind === 'calibration') throw forbidden(RECORD_MESSAGES.notOwnSupplier)
-    if (input.supplierId != null && input.supplierId !== own) throw forbidden(RECORD_MESSAGES.notOwnSupplier)
-    return own
+    who.assertOwnSupplier(input.supplierId ?? who.supplierId, RECORD_MESSAGES.notOwnSupplier)
+    return who.supplierId
   }
 
   /** The validator of the definition's layout (null without a layout: file-only record types). */
@@ -123,7 +117,7 @@ export class SubmissionPreparer {
   async prepare(
     kind: SubmissionKind,
     input: SubmissionInput,
-    who: Submitter,
+    who: Viewer,
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
@@ -132,7 +126,7 @@ export class SubmissionPreparer {
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
     // A user submits only the categories it may read (docs/decisions.md, issue #11.2).
     const category = definition.category
-    if (!readableCategories(who.view, who.claims.ITRViewer).includes(category))
+    if (!who.mayUseCategory(category))
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     const m = definition.mappings
     if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
@@ -249,7 +243,7 @@ export class SubmissionPreparer {
    * already held by a record it may read, or any for configurators and admins. Anything else reads as
    * missing ('Document … does not exist.'), so a saved name learned elsewhere attaches nothing (issue #13.5).
    */
-  private async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Submitter) {
+  private async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Viewer) {
     if (!definition.layout) return []
     const ids: number[] = []
     for (const { control } of walkControls(definition.layout.controls)) {

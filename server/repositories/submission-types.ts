@@ -1,12 +1,4 @@
-import type { Claims, RoleView } from '../../schemas/roles'
 import type { RecordDefinition } from './record-definitions'
-
-/** Who submits: the signed-in user. */
-export interface Submitter {
-  id: number
-  claims: Claims
-  view: RoleView
-}
 
 /** Which submission call was used; each accepts its own record categories. */
 export type SubmissionKind = 'single' | 'calibration' | 'despatch'

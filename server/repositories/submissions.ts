@@ -2,17 +2,12 @@ import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
 import { badRequest, conflict, notFound, unprocessable } from '../http-error'
+import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { idempotencyKeys, records } from '../db/schema/index'
 import { isUniqueViolation } from './db-errors'
 import { RecordWriter } from './record-writer'
-import { scopeConditions } from './records-query'
-import {
-  SubmissionPreparer,
-  type SubmissionInput,
-  type SubmissionKind,
-  type Submitter,
-} from './submission-prepare'
+import { SubmissionPreparer, type SubmissionInput, type SubmissionKind } from './submission-prepare'
 
 /** JSON with object keys sorted, so the same request always hashes the same. */
 function canonical(value: unknown): string {
@@ -83,7 +78,7 @@ export class SubmissionsRepository {
   submit(
     kind: SubmissionKind,
     input: SubmissionInput,
-    who: Submitter,
+    who: Viewer,
     idempotencyKey?: string,
   ): Promise<SubmissionResult> {
     return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
@@ -93,7 +88,7 @@ export class SubmissionsRepository {
   }
 
   /** `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. */
-  edit(recordId: number, input: SubmissionInput, who: Submitter, idempotencyKey?: string) {
+  edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string) {
     return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
       const [existing] = await tx
         .select({
@@ -105,7 +100,7 @@ export class SubmissionsRepository {
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
         // caller cannot read is answered 404 like the read, never overwritten blind (issue #11.2).
-        .where(and(eq(records.id, recordId), scopeConditions(who)))
+        .where(and(eq(records.id, recordId), who.recordScope()))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.

@@ -7,6 +7,7 @@ import {
   deviceOwnerLocations,
   deviceOwners,
 } from '../db/schema/index'
+import { Viewer } from '../access/viewer'
 import { RecordWriter } from '../repositories/record-writer'
 import {
   SubmissionPreparer,
@@ -15,7 +16,7 @@ import {
 } from '../repositories/submission-prepare'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
-const SEEDER = { id: 0, claims: { IsAdmin: true }, view: 'viewAll' as const }
+const SEEDER = Viewer.system
 
 const DAY = 24 * 3600 * 1000
 /** A date `days` ago at a working hour, so the demo looks recent whenever it is seeded. */

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
+import { Viewer } from '../../server/access/viewer'
 import { CsvRecordWriter } from '../../server/repositories/csv-record-writer'
 import { RecordWriter } from '../../server/repositories/record-writer'
-import {
-  SubmissionPreparer,
-  type PreparedRecord,
-  type Submitter,
-} from '../../server/repositories/submission-prepare'
+import { SubmissionPreparer, type PreparedRecord } from '../../server/repositories/submission-prepare'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
 
@@ -58,11 +55,10 @@ describe('CSV batch writer', () => {
     const [who] = rowsOf<{ id: number }>(
       await db.execute(sql`SELECT id FROM users WHERE username = 'internal'`),
     )
-    const submitter: Submitter = {
+    const submitter = new Viewer({
       id: who.id,
-      view: 'internal',
       claims: { ITRInternalUser: true, ITRSubmitter: true, ITRViewer: [1, 2, 3, 4] },
-    }
+    })
     const test = (serial: string, bushing: string | null, day: number, result: string) => ({
       kind: 'single' as const,
       input: {

@@ -15,7 +15,7 @@ import { buildRecordsWorkbook } from '../../export/xlsx'
 import { DocumentsRepository } from '../../repositories/documents'
 import { parseRecordsFilter } from '../../repositories/records-query'
 import { JobsRepository, type JobRow } from '../../repositories/jobs'
-import type { RecordViewer } from '../../repositories/records-query'
+import type { Viewer } from '../../access/viewer'
 import { attachmentHeader } from '../itr/documents'
 import { positiveId, textParams } from '../meta/params'
 
@@ -52,7 +52,7 @@ const excelExport: FastifyPluginAsync = async (app) => {
     updatedAt: job.updatedAt.toISOString(),
   })
 
-  async function run(jobId: number, filter: RecordsFilter, viewer: RecordViewer, userId: number) {
+  async function run(jobId: number, filter: RecordsFilter, viewer: Viewer, userId: number) {
     try {
       const { content, rows } = await buildRecordsWorkbook(app.db, filter, viewer)
       const filename = `records-export-${jobId}.xlsx`
@@ -90,9 +90,8 @@ const excelExport: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const filter = parseRecordsFilter(request.params.filter)
-      const viewer = { view: request.user.view, claims: request.user.claims }
       const job = await jobs.create('excelExport', request.user.id, { filter })
-      const task = run(job.id, filter, viewer, request.user.id).finally(() => running.delete(task))
+      const task = run(job.id, filter, request.user, request.user.id).finally(() => running.delete(task))
       running.add(task)
       return {
         message: RECORD_MESSAGES.exportLogged,

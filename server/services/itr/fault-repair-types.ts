@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify'
-import { visibleProductTypeIds } from '../../repositories/product-type-scope'
+import type { Viewer } from '../../access/viewer'
 import { RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { descriptiveTypeOf } from '../../../schemas/entities/configuration'
 import {
@@ -24,11 +24,10 @@ const tags = ['survey/repair types']
 const faultRepairTypes: FastifyPluginAsync = async (app) => {
   const items = new FaultRepairItemsRepository(app.db)
   const configuration = new ConfigurationRepository(app.db)
-  const itemsFor = async (user: { view: string; claims: { AssetManufacturerView?: number | null } }) => {
+  const itemsFor = async (user: Viewer) => {
     const all = await items.listAll()
-    if (user.view !== 'supplier') return all
-    const visible = await visibleProductTypeIds(app.db, user.claims.AssetManufacturerView ?? -1)
-    return all.filter((item) => visible.has(item.productTypeId))
+    const visible = await user.visibleProductTypes(app.db)
+    return visible ? all.filter((item) => visible.has(item.productTypeId)) : all
   }
 
   app.get(

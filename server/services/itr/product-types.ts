@@ -7,8 +7,7 @@ import {
 } from '../../../schemas/entities/product-type'
 import { MESSAGES } from '../../../schemas/messages'
 import { ProductTypesRepository } from '../../repositories/product-types'
-import { visibleProductTypeIds } from '../../repositories/product-type-scope'
-import { positiveId, scopedSupplierId, textParams } from '../meta/params'
+import { positiveId, textParams } from '../meta/params'
 
 const tags = ['product types']
 
@@ -28,10 +27,8 @@ const productTypes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const supplierId = scopedSupplierId(request)
-      const ids =
-        supplierId === undefined ? undefined : [...(await visibleProductTypeIds(app.db, supplierId))]
-      return (await repo.list(ids)).map(({ id, name, parent, attributes }) => ({
+      const visible = await request.user.visibleProductTypes(app.db)
+      return (await repo.list(visible && [...visible])).map(({ id, name, parent, attributes }) => ({
         id,
         name,
         parent,

@@ -4,7 +4,7 @@ import { RECORD_MESSAGES, testEquipmentSchema } from '../../../schemas/records/i
 import { notFound } from '../../http-error'
 import { ProductsRepository } from '../../repositories/products'
 import { TestEquipmentRepository } from '../../repositories/test-equipment'
-import { positiveId, scopedSupplierId, textParams } from '../meta/params'
+import { positiveId, textParams } from '../meta/params'
 
 const tags = ['test equipment']
 const list = { type: 'array', items: testEquipmentSchema } as const
@@ -36,7 +36,7 @@ const testEquipmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const serial = request.query.serialNumber
-      if (serial === undefined) return repo.list(scopedSupplierId(request))
+      if (serial === undefined) return repo.list(request.user.supplierId)
       const found = serial.trim() ? await repo.bySerial(serial) : []
       if (found.length === 0) throw notFound(RECORD_MESSAGES.testEquipmentNotFoundSerial)
       return found
@@ -60,7 +60,7 @@ const testEquipmentRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = positiveId(request.params.id, RECORD_MESSAGES.productNotFound)
-      await productsRepo.requireVisible(id, scopedSupplierId(request))
+      await productsRepo.requireVisible(id, request.user.supplierId)
       return repo.ofProduct(id)
     },
   )

@@ -1,5 +1,4 @@
-import type { FastifyRequest } from 'fastify'
-import { badRequest, forbidden } from '../../http-error'
+import { badRequest } from '../../http-error'
 
 /**
  * A positive integer from a path segment. The server's ajv does not coerce types, so ids arrive as
@@ -13,19 +12,6 @@ export function positiveId(raw: string | undefined, message: (raw: string) => st
 
 /** Default text for a malformed id. */
 export const invalidId = (raw: string) => `Invalid id: ${raw}`
-
-/** The supplier a supplier-view caller is scoped to, or undefined for everyone else. */
-export function scopedSupplierId(request: FastifyRequest): number | undefined {
-  return request.user.view === 'supplier'
-    ? (request.user.claims.AssetManufacturerView ?? undefined)
-    : undefined
-}
-
-/** Supplier-view callers may only read their own supplier (DESIGN.md §6). */
-export function assertOwnSupplier(request: FastifyRequest, supplierId: number, message: string): void {
-  const own = scopedSupplierId(request)
-  if (request.user.view === 'supplier' && own !== supplierId) throw forbidden(message)
-}
 
 /** Path parameters as text, for the routes' schemas. */
 export const textParams = (...names: string[]) =>

@@ -19,8 +19,7 @@ import { notFound } from '../../http-error'
 import { DataPointTypesRepository } from '../../repositories/data-point-types'
 import { ProductTypeMappingsRepository } from '../../repositories/product-type-mappings'
 import { ProductTypesRepository, type ProductTypeRecord } from '../../repositories/product-types'
-import { visibleProductTypeIds } from '../../repositories/product-type-scope'
-import { positiveId, scopedSupplierId, textParams } from './params'
+import { positiveId, textParams } from './params'
 
 const tags = ['product types']
 type IdParams = { Params: { id: string } }
@@ -46,16 +45,13 @@ const productTypes: FastifyPluginAsync = async (app) => {
 
   /** Supplier-view callers see only their supplier's product types and their sub components. */
   const assertVisible = async (request: FastifyRequest, id: number) => {
-    const supplierId = scopedSupplierId(request)
-    if (supplierId === undefined) return
-    if (!(await visibleProductTypeIds(app.db, supplierId)).has(id))
-      throw notFound(MESSAGES.productType.notFound)
+    const visible = await request.user.visibleProductTypes(app.db)
+    if (visible && !visible.has(id)) throw notFound(MESSAGES.productType.notFound)
   }
 
   const listAll = async (request: FastifyRequest) => {
-    const supplierId = scopedSupplierId(request)
-    const ids = supplierId === undefined ? undefined : [...(await visibleProductTypeIds(app.db, supplierId))]
-    return (await repo.list(ids)).map(toMetaProductType)
+    const visible = await request.user.visibleProductTypes(app.db)
+    return (await repo.list(visible && [...visible])).map(toMetaProductType)
   }
   const listOptions = {
     config: { views: RECORD_READ_VIEWS },

@@ -10,7 +10,7 @@ import {
 import { parseFilter, parsePaging } from '../../repositories/filter-params'
 import { ProductsRepository } from '../../repositories/products'
 import { productsPage } from '../../repositories/products-page'
-import { positiveId, scopedSupplierId, textParams } from './params'
+import { positiveId, textParams } from './params'
 
 const tags = ['products']
 /** Most products `bytype` answers; the products page is the way through more. */
@@ -39,7 +39,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { page, size } = parsePaging(request.params.page, request.params.size)
       const filter = parseFilter<ProductsFilter>(request.params.filter, productsFilterSchema)
-      return productsPage(app.db, filter, page, size, scopedSupplierId(request))
+      return productsPage(app.db, filter, page, size, request.user.supplierId)
     },
   )
 
@@ -62,7 +62,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => ({
       parentId: await repo.parentOf(
         positiveId(request.params.id, RECORD_MESSAGES.productNotFound),
-        scopedSupplierId(request),
+        request.user.supplierId,
       ),
     }),
   )
@@ -81,7 +81,7 @@ const productsRoutes: FastifyPluginAsync = async (app) => {
     async (request) =>
       repo.byType(
         positiveId(request.params.type, () => 'Product type does not exist'),
-        scopedSupplierId(request),
+        request.user.supplierId,
         BY_TYPE_LIMIT,
       ),
   )

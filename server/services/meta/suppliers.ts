@@ -11,7 +11,7 @@ import {
 import { MESSAGES } from '../../../schemas/messages'
 import { badRequest, conflict } from '../../http-error'
 import { SuppliersRepository } from '../../repositories/suppliers'
-import { assertOwnSupplier, invalidId, positiveId, textParams } from './params'
+import { invalidId, positiveId, textParams } from './params'
 
 const tags = ['suppliers']
 type IdParams = { Params: { id: string } }
@@ -43,7 +43,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = supplierId(request.params.id)
-      assertOwnSupplier(request, id, MESSAGES.supplier.notOwnSupplier)
+      request.user.assertOwnSupplier(id, MESSAGES.supplier.notOwnSupplier)
       return repo.getWithAttributes(id)
     },
   )

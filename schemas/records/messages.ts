@@ -70,4 +70,8 @@ export const RECORD_MESSAGES = {
   productNotFound: (id: number | string) => `Product ${id} does not exist`,
   jobNotFound: (id: number | string) => `Job ${id} does not exist`,
   exportNotReady: 'The export is not ready yet.',
+  /** 'Download now' (beyond SPEC): the workbook built at once, for small sets. */
+  downloadNowTooMany: (limit: number) =>
+    `More than ${limit.toLocaleString('en-GB')} records match: 'Download now' handles up to ${limit.toLocaleString('en-GB')}. Use Export to have the file prepared on the server.`,
+  downloadNowNone: 'No records match these filters.',
 } as const

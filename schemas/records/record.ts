@@ -135,3 +135,7 @@ export const recordsFilterSchema = {
 } as const
 
 export type RecordsFilter = FromSchema<typeof recordsFilterSchema>
+
+/** SPEC §9: results are pass, fail and n/a; n/a travels as '-'. How the app and the export show one. */
+export const resultLabel = (result: string | null | undefined): string =>
+  result === 'pass' ? 'Pass' : result === 'fail' ? 'Fail' : 'n/a'

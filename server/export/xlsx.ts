@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm'
 import { walkControls } from '../../schemas/form-layout/index'
-import type { RecordsFilter } from '../../schemas/records/index'
+import { CATEGORY_NAMES, resultLabel, type RecordsFilter } from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import { records } from '../db/schema/index'
 import { RecordDefinitions } from '../repositories/record-definitions'
@@ -20,7 +20,6 @@ import { ZipWriter } from './zip-writer'
 
 /** Rows fetched per query while streaming. */
 const BATCH = 2000
-const RESULT_TEXT: Record<string, string> = { pass: 'pass', fail: 'fail', '-': 'n/a' }
 
 /** A data column: a layout variable, or a test field's result beside its value. */
 interface DataColumn {
@@ -136,9 +135,9 @@ export async function buildRecordsWorkbook(
         toCell(row.productSerialNumber),
         toCell(row.productTypeName),
         toCell(row.recordTypeName),
-        row.category ?? null,
+        (CATEGORY_NAMES as Record<string, string>)[row.category ?? ''] ?? null,
         toCell(row.supplierName),
-        RESULT_TEXT[row.testResult] ?? null,
+        resultLabel(row.testResult),
         row.recordDate,
         toCell(row.jobNumber),
         toCell(row.customerName),
@@ -170,5 +169,5 @@ export async function buildRecordsWorkbook(
   }
   await sheet.write(sheetTail(columns.length))
   await sheet.end()
-  return { content: zip.finish(), rows }
+  return { content: await zip.finish(), rows }
 }

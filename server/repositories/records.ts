@@ -55,6 +55,12 @@ export class RecordsRepository {
     return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toListItem) }
   }
 
+  /** How many records match `filter` in the viewer's scope, counting no further than `upTo`. */
+  count(filter: RecordsFilter, viewer: Viewer, upTo: number): Promise<number> {
+    const where = recordConditions(filter, viewer)
+    return cappedCount(this.db, recordKeySelect(this.db, recordJoinsOf(filter, false)).where(where), upTo)
+  }
+
   /** One record with its data, or 404 when it does not exist or lies outside the viewer's scope. */
   async get(id: number, viewer: Viewer): Promise<RecordDetail> {
     const [row] = await recordListSelect(this.db).where(and(eq(records.id, id), viewer.recordScope()))

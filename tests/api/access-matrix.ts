@@ -235,6 +235,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
     () =>
       `${D}/ExcelExport/filter/${encodeURIComponent('{"filters":[{"field":"recordTypeId","value":"999999"}]}')}`,
   ),
+  row('GET', `${D}/ExcelExport/now/filter/:filter`, READ, () => `${D}/ExcelExport/now/filter/${FILTER}`),
   row('GET', `${D}/ExcelExport/jobs/:id`, READ, (i) => `${D}/ExcelExport/jobs/${i.jobId}`),
   row('GET', `${D}/ExcelExport/jobs/:id/download`, READ, (i) => `${D}/ExcelExport/jobs/${i.jobId}/download`),
 

@@ -94,10 +94,10 @@ describe('{data} Excel export', () => {
       expect.arrayContaining(['serial', 'testDate', 'equipment', 'ratio', 'ratio result', 'comments']),
     )
     expect(rows.map((r) => [r['Serial Number'], r.Result])).toEqual([
-      ['CRM:1', 'pass'],
+      ['CRM:1', 'Pass'],
       ['NWT:3', 'n/a'],
-      ['NWT:2', 'fail'],
-      ['NWT:1', 'pass'],
+      ['NWT:2', 'Fail'],
+      ['NWT:1', 'Pass'],
     ])
     const nwt2 = rows.find((r) => r['Serial Number'] === 'NWT:2')!
     expect(nwt2.Date).toEqual(new Date('2026-01-02T12:00:00Z'))
@@ -123,6 +123,39 @@ describe('{data} Excel export', () => {
       row.eachCell((cell) => (formulas += cell.type === ExcelJS.ValueType.Formula ? 1 : 0)),
     )
     expect(formulas).toBe(0)
+  })
+
+  it("answers 'Download now' with the same workbook at once, in the caller's scope", async () => {
+    const now = (filter: object, as: Who) =>
+      server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/ExcelExport/now/filter/${encodeURIComponent(JSON.stringify(filter))}`,
+        { as },
+      )
+    const res = await now({}, 'supplier')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    )
+    expect(res.headers['content-disposition']).toMatch(/filename="records-\d{4}-\d{2}-\d{2}\.xlsx"/)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.getWorksheet('Records')!
+    const serials: unknown[] = []
+    sheet.eachRow((row, n) => n > 1 && serials.push(row.getCell(2).value))
+    // The same rows and header as the logged export of the same filter.
+    const logged = await exportRows({}, 'supplier')
+    expect(serials).toEqual(logged.rows.map((r) => r['Serial Number']))
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(logged.header)
+    expect(logged.rows.map((r) => r.Category)).toEqual(['Test', 'Test', 'Test'])
+
+    const none = await now({ filters: [{ field: 'productSerialNumber', value: 'NOPE:1' }] }, 'internal')
+    expect(none.statusCode).toBe(400)
+    expect(none.json().message).toBe('No records match these filters.')
+    const bad = await now({ filters: [{ field: 'category', value: 'secret' }] }, 'internal')
+    expect(bad.statusCode).toBe(400)
+    expect(bad.json().message).toBe('The filter is not valid: unknown category secret')
   })
 
   it('exports only what the caller may see, and only the caller reads the job', async () => {

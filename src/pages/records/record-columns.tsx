@@ -1,14 +1,13 @@
 import Badge from 'react-bootstrap/Badge'
 import Form from 'react-bootstrap/Form'
 import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../../runtime/grid'
-import type { RecordListItem } from '../../../schemas/records'
+import { resultLabel, type RecordListItem } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import {
   columnsOf,
   FILTERABLE_COLUMNS,
   RECORD_COLUMN,
-  resultLabel,
   viewLinkOf,
   type CategoryChoice,
 } from './records-model'

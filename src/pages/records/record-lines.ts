@@ -1,7 +1,7 @@
 import { NA_TEXT, walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
-import type { RecordDetail } from '../../../schemas/records'
+import { resultLabel, type RecordDetail } from '../../../schemas/records'
 import { formatUtc, formatUtcDay } from '../../components/date-format'
-import { CATEGORY_LABELS, resultLabel } from './records-model'
+import { CATEGORY_LABELS } from './records-model'
 
 /** One key/value line of /Records/{id}. */
 export interface RecordLine {

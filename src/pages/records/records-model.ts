@@ -157,7 +157,3 @@ export function viewLinkOf(record: RecordListItem): string {
   if (record.supplierId != null) params.set('supplier', String(record.supplierId))
   return `/DataEntry?${params}`
 }
-
-/** SPEC §9: results are pass, fail and n/a; n/a travels as '-'. */
-export const resultLabel = (result: RecordListItem['testResult']): string =>
-  result === 'pass' ? 'Pass' : result === 'fail' ? 'Fail' : 'n/a'

@@ -13,6 +13,13 @@ export const exportApi = {
   start: (filter: RecordsFilter) =>
     api.get<ExportAccepted>('data', `${BASE}/filter/${encodeURIComponent(JSON.stringify(filter))}`),
   job: (id: number, signal?: AbortSignal) => api.get<Job>('data', `${BASE}/jobs/${id}`, { signal }),
+  /** 'Download now': the same workbook built at once, with the file name the server gives it. */
+  now: async (filter: RecordsFilter, signal?: AbortSignal): Promise<{ blob: Blob; filename: string }> => {
+    const path = `${BASE}/now/filter/${encodeURIComponent(JSON.stringify(filter))}`
+    const res = await api.get<Response>('data', path, { raw: true, signal })
+    const named = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')
+    return { blob: await res.blob(), filename: named?.[1] ?? 'records.xlsx' }
+  },
   /** The finished workbook; the bearer token is needed, so it is fetched rather than linked. */
   download: async (id: number): Promise<Blob> => {
     const res = await api.get<Response>('data', `${BASE}/jobs/${id}/download`, { raw: true })

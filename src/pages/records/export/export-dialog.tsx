@@ -46,7 +46,7 @@ function useMatchCount(filter: RecordsFilter | null) {
 /**
  * The Excel export dialog (SPEC §2): Serial Number, Record Type (multi-select), Product Type, Date with
  * start and end toggles (dd-MM-yyyy) and the category sections. 'Export' logs the server export;
- * 'Download now' (beyond SPEC) builds the workbook in the browser for up to 10,000 records.
+ * 'Download now' (beyond SPEC) fetches the same workbook at once for up to 10,000 records.
  */
 export function ExportDialog({ initial, choices, labels, onExport, exporting, onClose }: ExportDialogProps) {
   const [form, setForm] = useState(initial)
@@ -69,7 +69,7 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
     setTouched(true)
     if ('filter' in result) await now.run(result.filter)
   }
-  const canDownloadNow = matches != null && matches > 0 && matches <= DOWNLOAD_NOW_LIMIT && !now.progress
+  const canDownloadNow = matches != null && matches > 0 && matches <= DOWNLOAD_NOW_LIMIT && !now.busy
 
   return (
     <Modal show onHide={onClose} size="lg" aria-labelledby="export-title" backdrop="static">
@@ -181,19 +181,18 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
             </span>
           )}
         </div>
-        {now.progress && (
+        {now.busy && (
           // Plain markup: react-bootstrap puts aria-label on the wrapper, not on the progressbar itself.
+          // Indeterminate: the server builds the workbook in one go.
           <div className="progress mt-2" style={{ height: '1.25rem' }}>
             <div
-              className="progress-bar"
+              className="progress-bar progress-bar-striped progress-bar-animated w-100"
               role="progressbar"
               aria-label="Download progress"
-              aria-valuemin={0}
-              aria-valuemax={now.progress.total}
-              aria-valuenow={now.progress.done}
-              style={{ width: `${(100 * now.progress.done) / Math.max(1, now.progress.total)}%` }}
             >
-              {`${now.progress.done} / ${now.progress.total}`}
+              {matches == null
+                ? 'Preparing the workbook…'
+                : `Preparing ${matches.toLocaleString('en-GB')} records…`}
             </div>
           </div>
         )}
@@ -205,7 +204,7 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
         <Button variant="outline-secondary" onClick={onClose}>
           Cancel
         </Button>
-        {now.progress ? (
+        {now.busy ? (
           <Button variant="outline-secondary" onClick={now.cancel}>
             Stop download
           </Button>

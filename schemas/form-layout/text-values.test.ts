@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FormLayout } from './layout-schema'
-import { isoDateOfText, textDataReader } from './text-values'
+import { textDataReader } from './text-values'
+import { isoDateOfText } from '../records/values'
 
 const layout: FormLayout = {
   version: 1,

@@ -2,6 +2,7 @@ import { FIXED_CHOICES, NA_TEXT, UNSET_RESULT, type TimespanUnit } from './const
 import type { FormLayout } from './layout-schema'
 import { valueControlsOf, type ValueControl } from './data-schema'
 import { asNumber, evaluateTest, testTypeIssue } from './test-result'
+import { booleanOfText, isoDateOfText, NA_WORDS, resultOfWord } from '../records/values'
 
 /**
  * Reading a CSV row (text cells by variable, docs/csv-upload.md "Values") as the values the form would
@@ -10,11 +11,8 @@ import { asNumber, evaluateTest, testTypeIssue } from './test-result'
  * that are not text (already typed) are kept too.
  */
 
-const TRUE_TEXTS = new Set(['true', 'yes', 'y', '1', 'on'])
-const FALSE_TEXTS = new Set(['false', 'no', 'n', '0', 'off'])
-const PASS_TEXTS = new Set(['pass', 'passed', 'p'])
-const FAIL_TEXTS = new Set(['fail', 'failed', 'f'])
-const NA_TEXTS = new Set([NA_TEXT, 'na'])
+/** A group result word as the form stores it. */
+const GROUP_RESULT: Record<string, string> = { pass: 'Pass', fail: 'Fail', '-': NA_TEXT }
 
 /** ISO 8601 designator of each timespan unit; a bare number in a cell counts in the control's unit. */
 const DURATION_OF: Record<TimespanUnit, (n: string) => string> = {
@@ -25,40 +23,6 @@ const DURATION_OF: Record<TimespanUnit, (n: string) => string> = {
   weeks: (n) => `P${n}W`,
   months: (n) => `P${n}M`,
   years: (n) => `P${n}Y`,
-}
-
-const DAY_FIRST = /^(\d{1,2})[/-](\d{1,2})[/-](\d{4})(?:[ T](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/
-const YEAR_FIRST = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-const ISO_ZONED = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0')
-
-/**
- * A date cell as the ISO text the data schema takes: an ISO date or zoned date-time as is; DD/MM/YYYY,
- * DD-MM-YYYY (with an optional HH:mm[:ss]) and YYYY-MM-DD HH:mm[:ss] as UTC. Undefined when not a real date.
- */
-export function isoDateOfText(text: string): string | undefined {
-  if (ISO_DATE.test(text) || ISO_ZONED.test(text)) return text
-  const dayFirst = DAY_FIRST.exec(text)
-  const yearFirst = dayFirst ? null : YEAR_FIRST.exec(text)
-  const parts = dayFirst
-    ? [dayFirst[3], dayFirst[2], dayFirst[1], dayFirst[4], dayFirst[5], dayFirst[6]]
-    : yearFirst?.slice(1)
-  if (!parts) return undefined
-  const timed = parts[3] !== undefined
-  const [y, mo, d, h, mi, s] = parts.map((v) => (v === undefined ? 0 : Number(v)))
-  const date = new Date(Date.UTC(y, mo - 1, d, h, mi, s))
-  const real =
-    date.getUTCFullYear() === y &&
-    date.getUTCMonth() === mo - 1 &&
-    date.getUTCDate() === d &&
-    date.getUTCHours() === h &&
-    date.getUTCMinutes() === mi &&
-    date.getUTCSeconds() === s
-  if (!real) return undefined
-  const day = `${pad(y, 4)}-${pad(mo)}-${pad(d)}`
-  return timed ? `${day}T${pad(h)}:${pad(mi)}:${pad(s)}Z` : day
 }
 
 /** One cell read as `control` stores its value; `undefined` leaves the variable out of the record. */
@@ -74,12 +38,9 @@ export function valueFromText(control: ValueControl, cell: unknown): unknown {
   }
   switch (control.type) {
     case 'checkbox':
-      return TRUE_TEXTS.has(lower) ? true : FALSE_TEXTS.has(lower) ? false : text
+      return booleanOfText(lower) ?? text
     case 'group':
-      if (PASS_TEXTS.has(lower)) return 'Pass'
-      if (FAIL_TEXTS.has(lower)) return 'Fail'
-      if (NA_TEXTS.has(lower)) return NA_TEXT
-      return text
+      return GROUP_RESULT[resultOfWord(lower) ?? ''] ?? text
     case 'datepicker':
       return isoDateOfText(text) ?? text
     case 'timespan':
@@ -96,7 +57,7 @@ export function valueFromText(control: ValueControl, cell: unknown): unknown {
         .map((item) => (/^\d+$/.test(item) ? Number(item) : item))
     case 'testField': {
       if (testTypeIssue(control)) return text
-      if (NA_TEXTS.has(lower)) return { value: null, passOrFail: NA_TEXT }
+      if (NA_WORDS.has(lower)) return { value: null, passOrFail: NA_TEXT }
       if (text === UNSET_RESULT) return { value: null, passOrFail: UNSET_RESULT }
       if (control.testType !== 'numeric') {
         // A cell names a choice in any case ('pass' is the choice 'Pass'): the choice as the form offers it.

@@ -23,6 +23,7 @@ import {
 } from '../db/schema/index'
 import { parseFilter } from './filter-params'
 import { parseDate } from './submission-values'
+import { dateOfText } from '../../schemas/records/values'
 
 /** The list item columns: `records`' own and the names of its record type, product type, supplier, customer. */
 export const RECORD_LIST_FIELDS = {
@@ -252,7 +253,7 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
 function bound(text: string | null | undefined, name: string, end: boolean): SQL | undefined {
   if (!text || !text.trim()) return undefined
   const date = parseDate(text, name)
-  const dateOnly = !/[T ]\d/.test(text.trim())
+  const dateOnly = !dateOfText(text)?.timed
   if (end && dateOnly) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
   return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
 }

@@ -53,11 +53,11 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     const before = await recordCount()
     const productsBefore = (await db().select({ n: count() }).from(products))[0].n
     const csv =
-      'serial,testDate,result\nNWT:301,2026-03-01,pass\nNWT:9000,2026-03-01,pass\nNWT:302,tomorrow,pass\nNWT:303,2026-03-01,pass\n'
+      'serial,testDate,result\nNWT:301,2026-03-01,pass\nNWT:9000,2026-03-01,pass\nNWT:302,tomorrow,pass\nNWT:303,31/02/2026,pass\nNWT:304,01/03/2026,pass\n'
     const res = await upload(csv)
     expect(res.statusCode).toBe(400)
     const body = res.json()
-    expect(body.message).toBe('The file was not uploaded: 2 of 4 rows have errors. Nothing was saved.')
+    expect(body.message).toBe('The file was not uploaded: 3 of 5 rows have errors. Nothing was saved.')
     expect(body.details).toEqual([
       {
         line: 3,
@@ -65,6 +65,7 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
           'Serial number NWT:9000 is not within any serial range of Northwind Transformers for product type Distribution Transformer 11kV.',
       },
       { line: 4, reason: '"tomorrow" in "testDate" is not a valid date.' },
+      { line: 5, reason: '"31/02/2026" in "testDate" is not a valid date.' },
     ])
     expect(await recordCount()).toBe(before)
     expect((await db().select({ n: count() }).from(products))[0].n).toBe(productsBefore)

@@ -204,6 +204,11 @@ describe('{data} Excel export', () => {
       'The filter is not valid: unknown category secret',
     ],
     ['a bad date', { startDate: 'soon' }, '"soon" in "startDate" is not a valid date.'],
+    [
+      'a date not on the calendar',
+      { endDate: '2026-02-31T10:00:00Z' },
+      '"2026-02-31T10:00:00Z" in "endDate" is not a valid date.',
+    ],
   ])(
     'refuses %s with the records page answer, before a job is logged (issue #11.7)',
     async (_, filter, message) => {

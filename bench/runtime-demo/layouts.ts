@@ -80,7 +80,7 @@ function benchGroup(g: number): Control {
 export function benchLayout(count = 300): FormLayout {
   const groups = Math.ceil(count / 10)
   return {
-    version: 1,
+    version: 2,
     title: `Benchmark form (${groups * 10} controls)`,
     controls: Array.from({ length: groups }, (_, g) => benchGroup(g)),
   }
@@ -88,7 +88,7 @@ export function benchLayout(count = 300): FormLayout {
 
 /** Every control kind once or more: the demo page and its screenshot. */
 export const DEMO_LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Distribution Transformer Routine Test',
   controls: [
     { type: 'note', label: 'Routine tests to IEC 60076-1. Use n/a only where a test does not apply.' },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Control, FormLayout } from '../../schemas/form-layout'
-import { listVariables } from '../../schemas/form-layout'
+import { listVariables, withControlIds } from '../../schemas/form-layout'
 import {
   addControl,
   duplicateControl,
@@ -15,7 +15,7 @@ import { createDocument } from './document'
 import { selectControl } from './selectors'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Pump',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial' },
@@ -42,13 +42,19 @@ const labels = (controls: readonly Control[]) => controls.map((c) => ('label' in
 describe('addControl', () => {
   it('inserts a default control with a unique variable at the top level or in a container', () => {
     const top = addControl(doc, 'checkbox', [], 1)
-    expect(top.layout.controls[1]).toEqual({ type: 'checkbox', label: 'Checkbox', variable: 'checkbox1' })
+    expect(top.layout.controls[1]).toEqual({
+      id: 'c7',
+      type: 'checkbox',
+      label: 'Checkbox',
+      variable: 'checkbox1',
+    })
     expect(top.version).toBe(1)
     const nested = addControl(top, 'checkbox', [2, 1], 0)
     expect(selectControl(nested, [2, 1, 0])).toMatchObject({ variable: 'checkbox2' })
     expect(nested.version).toBe(2)
     const group = addControl(doc, 'group', [], 99)
     expect(group.layout.controls[3]).toEqual({
+      id: 'c7',
       type: 'group',
       label: 'Group',
       variable: 'group2',
@@ -63,14 +69,18 @@ describe('addControl', () => {
 
   it('does not touch the original document', () => {
     addControl(doc, 'note', [1], 0)
-    expect(doc.layout).toEqual(layout)
+    expect(doc.layout).toEqual(withControlIds(layout))
     expect(doc.version).toBe(0)
   })
 })
 
 describe('removeControl', () => {
   it('removes a nested control, or a container with its children', () => {
-    expect(selectControl(removeControl(doc, [1, 1, 0]), [1, 1])).toEqual({ type: 'row', children: [] })
+    expect(selectControl(removeControl(doc, [1, 1, 0]), [1, 1])).toEqual({
+      id: 'c4',
+      type: 'row',
+      children: [],
+    })
     expect(listVariables(removeControl(doc, [1]).layout)).toEqual(['serial'])
     expect(removeControl(doc, [5])).toBe(doc)
   })
@@ -89,7 +99,7 @@ describe('moveControl', () => {
     expect(selectControl(intoRow, [0, 1, 1])).toMatchObject({ variable: 'serial' })
     const outOfRow = moveControl(doc, [1, 1, 0], [], 0)
     expect(labels(outOfRow.layout.controls)).toEqual(['C1', 'Serial', 'Tests', 'End'])
-    expect(selectControl(outOfRow, [2, 1])).toEqual({ type: 'row', children: [] })
+    expect(selectControl(outOfRow, [2, 1])).toEqual({ id: 'c4', type: 'row', children: [] })
   })
 
   it('refuses to move a container into itself and ignores no-op moves', () => {
@@ -104,7 +114,19 @@ describe('moveControl', () => {
 describe('duplicateControl', () => {
   it('copies a control after itself with a new variable', () => {
     const next = duplicateControl(doc, [0])
-    expect(next.layout.controls[1]).toEqual({ type: 'serial', variable: 'serial1', label: 'Serial' })
+    expect(next.layout.controls[1]).toEqual({
+      id: 'c7',
+      type: 'serial',
+      variable: 'serial1',
+      label: 'Serial',
+    })
+  })
+
+  it('gives the copy and everything inside it new ids, leaving the original its own', () => {
+    const next = duplicateControl(doc, [1])
+    const ids = (c: Control): string[] => [c.id!, ...('children' in c ? c.children.flatMap(ids) : [])]
+    expect(ids(next.layout.controls[1])).toEqual(['c2', 'c3', 'c4', 'c5'])
+    expect(ids(next.layout.controls[2])).toEqual(['c7', 'c8', 'c9', 'c10'])
   })
 
   it('renames every variable inside a copied group and its tests list', () => {
@@ -119,6 +141,7 @@ describe('updateControl', () => {
   it('patches properties and clears the ones set to undefined', () => {
     const next = updateControl(doc, [1, 0], { label: 'Sealed?', testType: 'passFail', col: 6 })
     expect(selectControl(next, [1, 0])).toEqual({
+      id: 'c3',
       type: 'testField',
       variable: 't1',
       label: 'Sealed?',
@@ -183,9 +206,9 @@ describe('replaceLayout (JSON view)', () => {
     )
     expect(result.ok).toBe(true)
     expect(result.doc.layout).toEqual({
-      version: 1,
+      version: 2,
       title: 'Legacy',
-      controls: [{ type: 'checkbox', variable: 'ok', label: 'ok' }],
+      controls: [{ id: 'c1', type: 'checkbox', variable: 'ok', label: 'ok' }],
     })
     expect(result.doc.version).toBe(1)
   })
@@ -197,7 +220,7 @@ describe('replaceLayout (JSON view)', () => {
     expect(!broken.ok && broken.errors[0].message).toMatch(/JSON/)
     const invalid = replaceLayout(
       doc,
-      JSON.stringify({ version: 1, title: 'x', controls: [{ type: 'checkbox' }] }),
+      JSON.stringify({ version: 2, title: 'x', controls: [{ type: 'checkbox' }] }),
     )
     expect(invalid).toEqual({
       ok: false,

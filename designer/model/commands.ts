@@ -1,4 +1,11 @@
-import { isContainer, listVariables, loadLayout, variableOf } from '../../schemas/form-layout'
+import {
+  controlIdsOf,
+  isContainer,
+  listVariables,
+  loadLayout,
+  reidentify,
+  variableOf,
+} from '../../schemas/form-layout'
 import type { Control, ControlPath, FieldMappings, LayoutIssue } from '../../schemas/form-layout'
 import { revise } from './document'
 import type { DesignerDocument } from './document'
@@ -26,13 +33,19 @@ export function addControl(
   return insertControl(doc, control, parentPath, index)
 }
 
-/** Inserts a given control (e.g. pasted) at `index` of the container at `parentPath`. */
+/**
+ * Inserts a given control (e.g. pasted) at `index` of the container at `parentPath`. A control without
+ * an id, or with one the layout already uses (a copy), gets fresh ids for itself and its children.
+ */
 export function insertControl(
   doc: DesignerDocument,
-  control: Control,
+  given: Control,
   parentPath: ControlPath,
   index: number,
 ): DesignerDocument {
+  const used = controlIdsOf(doc.layout.controls)
+  const clash = [...controlIdsOf([given])].some((id) => used.has(id))
+  const control = given.id === undefined || clash ? reidentify(given, used) : given
   return withControls(
     doc,
     editChildren(doc.layout.controls, parentPath, (list) => {
@@ -132,7 +145,7 @@ export function duplicateControl(doc: DesignerDocument, path: ControlPath): Desi
 export type ControlPatch = { [key: string]: unknown }
 
 /**
- * Changes properties of the control at `path`. Its `type` and `children` cannot be patched (use
+ * Changes properties of the control at `path`. Its `type`, `id` and `children` cannot be patched (use
  * the palette and moveControl). Renaming a variable carries the new name into the field mappings
  * and group `tests` lists that used the old one.
  */
@@ -146,7 +159,7 @@ export function updateControl(
   const next: Record<string, unknown> = { ...control }
   let changed = false
   for (const [key, value] of Object.entries(patch)) {
-    if (key === 'type' || key === 'children' || Object.is(next[key], value)) continue
+    if (key === 'type' || key === 'children' || key === 'id' || Object.is(next[key], value)) continue
     if (value === undefined) delete next[key]
     else next[key] = value
     changed = true

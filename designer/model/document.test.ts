@@ -20,7 +20,7 @@ describe('openDocument / serializeDocument', () => {
     expect(legacy).toMatchObject({
       ok: true,
       doc: {
-        layout: { version: 1, controls: [{ type: 'testField', testType: 'yesNo', label: 't' }] },
+        layout: { version: 2, controls: [{ id: 'c1', type: 'testField', testType: 'yesNo', label: 't' }] },
         mappings: {},
       },
     })

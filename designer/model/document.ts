@@ -1,4 +1,4 @@
-import { LAYOUT_VERSION, loadLayout, validateFieldMappings } from '../../schemas/form-layout'
+import { LAYOUT_VERSION, loadLayout, validateFieldMappings, withControlIds } from '../../schemas/form-layout'
 import type { FieldMappings, FormLayout, LayoutIssue } from '../../schemas/form-layout'
 
 /**
@@ -17,7 +17,8 @@ export function createDocument(
   layout: FormLayout = { version: LAYOUT_VERSION, title: '', controls: [] },
   mappings: FieldMappings = {},
 ): DesignerDocument {
-  return { layout, mappings, version: 0 }
+  // Every control carries its stable id from the start (selection, keys and undo follow it).
+  return { layout: withControlIds(layout), mappings, version: 0 }
 }
 
 /** The document with a new layout and/or mappings and the next revision. */

@@ -35,7 +35,7 @@ describe('factories', () => {
       if ('variable' in control && control.variable) taken.add(control.variable)
       return control
     })
-    expect(validateLayout({ version: 1, title: 'All', controls })).toMatchObject({ ok: true })
+    expect(validateLayout({ version: 2, title: 'All', controls })).toMatchObject({ ok: true })
     expect(createControl('checkbox', new Set(['checkbox1', 'checkbox2']))).toMatchObject({
       variable: 'checkbox3',
     })
@@ -45,14 +45,14 @@ describe('factories', () => {
 
 describe('selectIssues', () => {
   it('is empty for a sound layout', () => {
-    const doc = createDocument({ version: 1, title: 'T', controls: [createControl('checkbox', new Set())] })
+    const doc = createDocument({ version: 2, title: 'T', controls: [createControl('checkbox', new Set())] })
     expect(selectIssues(doc)).toEqual([])
     expect(selectVariables(doc)).toEqual(['checkbox1'])
   })
 
   it('reports schema errors, duplicates with SPEC text and rules a schema cannot state', () => {
     const layout = {
-      version: 1,
+      version: 2,
       title: 'T',
       controls: [
         { type: 'checkbox', variable: 'a', label: 'A', col: 0 },

@@ -21,6 +21,7 @@ interface ListProps {
   controls: readonly Control[]
   /** Rows lay their children side by side, in Bootstrap columns. */
   horizontal?: boolean
+  /** The selected control's id. */
   selected: string | null
   actions: CanvasActions
   emptyText: string
@@ -31,14 +32,15 @@ const noShift = () => null
 
 /** One container's list of controls (the form itself, a group or a row) and its drop area. */
 export function CanvasList({ doc, parent, controls, horizontal, selected, actions, emptyText }: ListProps) {
-  const { setNodeRef, isOver } = useDroppable({ id: containerId(parent) })
-  const ids = controls.map((_, i) => controlId([...parent, i]))
+  const { setNodeRef, isOver } = useDroppable({ id: containerId(doc, parent) })
+  // Keys and drag ids follow the controls' stable ids, so a moved card keeps its element and focus.
+  const ids = controls.map((control) => `c:${control.id ?? ''}`)
   return (
     <SortableContext items={ids} strategy={noShift}>
       <div
         ref={setNodeRef}
         className={`designer-list${horizontal ? ' row g-2' : ''}${isOver ? ' drop-inside' : ''}`}
-        data-testid={`drop-${containerId(parent)}`}
+        data-testid={`drop-in:${parent.join('.')}`}
       >
         {controls.map((control, i) => (
           <ControlCard
@@ -75,10 +77,10 @@ const MOVES: { move: StepMove; icon: string; text: (name: string) => string }[] 
 
 /** A control on the canvas: drag handle, move/duplicate/delete buttons, and how it will look. */
 function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps) {
-  const id = controlId(path)
+  const id = controlId(doc, path)
   const { setNodeRef, attributes, listeners, isDragging, isOver, setActivatorNodeRef } = useSortable({ id })
   const name = controlName(control)
-  const isSelected = selected === id
+  const isSelected = selected !== null && selected === control.id
   const variable = 'variable' in control ? control.variable : undefined
   const problems = selectControlIssues(doc, path)
   return (
@@ -94,6 +96,7 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
           problems.length ? 'has-problems' : '',
         ].join(' ')}
         data-testid={`control-${path.join('.')}`}
+        data-control-id={control.id}
         aria-label={`${kindLabel(control)}: ${name}`}
         role="group"
         onClick={(e) => {

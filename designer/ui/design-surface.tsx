@@ -21,7 +21,7 @@ import { CanvasList, type CanvasActions } from './canvas'
 import { controlName } from './control-name'
 import type { DesignerStore } from './designer-store'
 import { useDesignerState } from './designer-store'
-import { applyDrop, applyStep, controlId, parseSource } from './drop-target'
+import { applyDrop, applyStep, parseSource } from './drop-target'
 import { Inspector } from './inspector'
 import { treeKeyboardCoordinates, withKeyboardTarget, type KeyboardDrag } from './keyboard-targets'
 import { Palette } from './palette'
@@ -51,11 +51,17 @@ function addPlace(
   return { parent: [], index: doc.layout.controls.length }
 }
 
-/** Keeps keyboard focus on a moved control: after the re-render, its drag handle at its new path. */
-function focusHandle(path: ControlPath) {
+/**
+ * Keeps keyboard focus on a moved control: after the re-render, its drag handle, found by the control's
+ * stable id (a card keyed by id usually keeps its element; a move between lists makes a new one).
+ */
+function focusHandle(id: string | null) {
+  if (!id) return
   requestAnimationFrame(() =>
     document
-      .querySelector<HTMLElement>(`[data-testid="control-${path.join('.')}"] .designer-handle`)
+      .querySelector<HTMLElement>(
+        `[data-control-id="${CSS.escape(id)}"] > .designer-card-bar .designer-handle`,
+      )
       ?.focus(),
   )
 }
@@ -88,10 +94,10 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
 
   const nameOf = (id: string | number | undefined): string => {
     if (id === undefined) return 'nothing'
-    const source = parseSource(String(id))
+    const doc = dragDoc.current ?? store.doc
+    const source = parseSource(doc, String(id))
     if (source?.kind === 'palette')
       return `new ${PALETTE.find((p) => p.kind === source.palette)?.label ?? ''}`
-    const doc = dragDoc.current ?? store.doc
     const control = source?.kind === 'control' ? controlAt(doc.layout.controls, source.path) : undefined
     return control ? controlName(control) : String(id)
   }
@@ -131,8 +137,8 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
     const to = result.path
     if (!to) return
     store.apply(() => result.doc, { select: to })
-    // Canvas elements are keyed by path: the handle that had focus now belongs to another control.
-    if (parseSource(String(e.active.id))?.kind === 'control') focusHandle(to)
+    // A card moved into another list is a new element: its handle takes the focus back.
+    if (String(e.active.id).startsWith('c:')) focusHandle(store.getSnapshot().selected)
   }
 
   // On a phone the panes take turns: choosing a control opens its properties, adding one shows it.
@@ -148,7 +154,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       const to = result.path
       if (!to) return
       store.apply(() => result.doc, { select: to })
-      focusHandle(to)
+      focusHandle(store.getSnapshot().selected)
     },
     duplicate(path) {
       store.apply((d) => duplicateControl(d, path), {
@@ -161,14 +167,13 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
   }
 
   const add = (kind: PaletteKind) => {
-    const place = addPlace(store.doc, store.getSnapshot().selected)
+    const place = addPlace(store.doc, store.selectedPath)
     store.apply((d) => addControl(d, kind, place.parent, place.index), {
       select: [...place.parent, place.index],
     })
     if (narrow) setPane('canvas')
   }
 
-  const selectedId = selected ? controlId(selected) : null
   return (
     <DndContext
       sensors={sensors}
@@ -191,7 +196,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
             doc={doc}
             parent={[]}
             controls={doc.layout.controls}
-            selected={selectedId}
+            selected={selected}
             actions={actions}
             emptyText="Drag controls here from the palette, or click a palette entry to add it."
           />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { addControl, createDocument, setTitle, updateControl } from '../model'
+import { addControl, controlAt, createDocument, moveControl, setTitle, updateControl } from '../model'
 import { DesignerStore } from './designer-store'
 
 function storeAt(time = { now: 0 }) {
@@ -44,11 +44,31 @@ describe('DesignerStore', () => {
   it('keeps the selection while it points at a control, and drops it when undo removes the control', () => {
     const { store } = storeAt()
     store.apply((d) => addControl(d, 'singletext', [], 0), { select: [0] })
-    expect(store.getSnapshot().selected).toEqual([0])
+    expect(store.getSnapshot().selected).toBe(store.doc.layout.controls[0].id)
     store.undo()
     expect(store.getSnapshot().selected).toBeNull()
     store.select([4])
     expect(store.getSnapshot().selected).toBeNull()
+  })
+
+  it('keeps the selection on the same control through a move, its undo and redo (issue #13.4)', () => {
+    const { store } = storeAt()
+    for (const kind of ['singletext', 'checkbox', 'datepicker'] as const)
+      store.apply((d) => addControl(d, kind, [], d.layout.controls.length))
+    const labelAt = () => controlAt(store.doc.layout.controls, store.selectedPath!)
+    store.select([0])
+    expect(labelAt()).toMatchObject({ type: 'singletext' })
+    // The selected text moves to the end: still the text, now at [2].
+    store.apply((d) => moveControl(d, [0], [], 2))
+    expect(store.selectedPath).toEqual([2])
+    expect(labelAt()).toMatchObject({ type: 'singletext' })
+    store.undo()
+    expect(store.selectedPath).toEqual([0])
+    expect(labelAt()).toMatchObject({ type: 'singletext' })
+    store.redo()
+    expect(store.selectedPath).toEqual([2])
+    // Another control at the old place is not selected by accident.
+    expect(controlAt(store.doc.layout.controls, [0])).toMatchObject({ type: 'checkbox' })
   })
 
   it('applies valid JSON from the JSON view and keeps the design for invalid JSON', () => {

@@ -1,27 +1,35 @@
 import { useSyncExternalStore } from 'react'
-import type { ControlPath, LayoutIssue } from '../../schemas/form-layout'
+import { pathOfControlId, type ControlPath, type LayoutIssue } from '../../schemas/form-layout'
 import { canRedo, canUndo, controlAt, createHistory, record, redo, replaceLayout, undo } from '../model'
 import type { DesignerDocument, History } from '../model'
 
 /** What the designer's views read: the undo history (its `present` is the document) and the selection. */
 export interface DesignerState {
   readonly history: History<DesignerDocument>
-  /** The control the inspector shows, or null. */
-  readonly selected: ControlPath | null
+  /**
+   * The id of the control the inspector shows, or null. An id, not a place: after a move, an undo or a
+   * JSON edit the selection stays on the same control wherever it now is (issue #13.4).
+   */
+  readonly selected: string | null
 }
+
+/** A control to select: its id, or its path in the document as it is after the change. */
+export type SelectTarget = string | ControlPath | null
 
 /** How `apply` records an edit. */
 export interface ApplyOptions {
   /** Edits with the same key within a second are one undo step (typing a label). */
   coalesceKey?: string
   /** The control to select afterwards (e.g. a control just dropped); the current one when absent. */
-  select?: ControlPath | null
+  select?: SelectTarget
 }
 
 type Listener = () => void
 
-const samePath = (a: ControlPath | null, b: ControlPath | null) =>
-  a === b || (a !== null && b !== null && a.length === b.length && a.every((v, i) => v === b[i]))
+/** The path of the selected control in `doc`, or null. */
+export function selectedPathOf(doc: DesignerDocument, selected: string | null): ControlPath | null {
+  return selected ? (pathOfControlId(doc.layout.controls, selected) ?? null) : null
+}
 
 /**
  * The one source of truth of a designer session: every view (canvas, inspector, JSON view, mapping
@@ -61,7 +69,7 @@ export class DesignerStore {
     const next = command(this.doc)
     const history = record(this.state.history, next, { coalesceKey: options.coalesceKey, at: this.now() })
     const selected = options.select !== undefined ? options.select : this.state.selected
-    this.set({ history, selected: this.validSelection(next, selected) })
+    this.set({ history, selected: this.resolve(next, selected) })
     return next
   }
 
@@ -81,13 +89,13 @@ export class DesignerStore {
   undo = (): void => {
     if (!canUndo(this.state.history)) return
     const history = undo(this.state.history)
-    this.set({ history, selected: this.validSelection(history.present, this.state.selected) })
+    this.set({ history, selected: this.resolve(history.present, this.state.selected) })
   }
 
   redo = (): void => {
     if (!canRedo(this.state.history)) return
     const history = redo(this.state.history)
-    this.set({ history, selected: this.validSelection(history.present, this.state.selected) })
+    this.set({ history, selected: this.resolve(history.present, this.state.selected) })
   }
 
   /** Starts over with `doc` (a record type just loaded): no undo steps, nothing selected. */
@@ -95,17 +103,25 @@ export class DesignerStore {
     this.set({ history: createHistory(doc), selected: null })
   }
 
-  select = (path: ControlPath | null): void => {
-    const selected = this.validSelection(this.doc, path)
-    if (!samePath(selected, this.state.selected)) this.set({ ...this.state, selected })
+  select = (target: SelectTarget): void => {
+    const selected = this.resolve(this.doc, target)
+    if (selected !== this.state.selected) this.set({ ...this.state, selected })
   }
 
-  private validSelection(doc: DesignerDocument, path: ControlPath | null): ControlPath | null {
-    return path && controlAt(doc.layout.controls, path) ? path : null
+  /** The path of the selected control in the current document, or null. */
+  get selectedPath(): ControlPath | null {
+    return selectedPathOf(this.doc, this.state.selected)
+  }
+
+  /** The id a target names in `doc`, or null when no control there has it. */
+  private resolve(doc: DesignerDocument, target: SelectTarget): string | null {
+    if (target === null) return null
+    if (typeof target === 'string') return pathOfControlId(doc.layout.controls, target) ? target : null
+    return controlAt(doc.layout.controls, target)?.id ?? null
   }
 
   private set(state: DesignerState) {
-    if (state.history === this.state.history && samePath(state.selected, this.state.selected)) return
+    if (state.history === this.state.history && state.selected === this.state.selected) return
     this.state = state
     this.listeners.forEach((listener) => listener())
   }

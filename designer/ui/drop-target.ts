@@ -1,30 +1,36 @@
-import type { ControlPath } from '../../schemas/form-layout'
+import { pathOfControlId, type ControlPath } from '../../schemas/form-layout'
 import { addControl, childrenAt, controlAt, moveControl } from '../model'
 import type { DesignerDocument, PaletteKind } from '../model'
 import { isContainer } from '../../schemas/form-layout'
 
 /**
  * Drag-and-drop ids of the canvas and what a drop means, as pure functions so the rules are tested
- * without a browser. Ids carry paths: nothing moves until the drop, so a path stays valid for the
- * whole drag.
+ * without a browser. Ids carry the controls' stable ids (issue #13.4), so a drag id names the same
+ * control whatever moves; a place is read from the document at the moment of the drop.
  *   p:<kind>     a palette entry
- *   c:<path>     a control on the canvas (dropping on it inserts before it)
- *   in:<path>    the inside of a container ('in:' is the form itself); dropping there appends
+ *   c:<id>       a control on the canvas (dropping on it inserts before it)
+ *   in:<id>      the inside of a container ('in:' is the form itself); dropping there appends
  */
 
-const encode = (path: ControlPath) => path.join('.')
-const decode = (text: string): ControlPath => (text === '' ? [] : text.split('.').map(Number))
+const idAt = (doc: DesignerDocument, path: ControlPath) => controlAt(doc.layout.controls, path)?.id ?? ''
+/** The path a control id names in `doc` ('' is the form itself), undefined when none has it. */
+const decode = (doc: DesignerDocument, id: string): ControlPath | undefined =>
+  id === '' ? [] : pathOfControlId(doc.layout.controls, id)
 
 export const paletteId = (kind: PaletteKind) => `p:${kind}`
-export const controlId = (path: ControlPath) => `c:${encode(path)}`
-export const containerId = (path: ControlPath) => `in:${encode(path)}`
+/** The drag id of the control at `path`. */
+export const controlId = (doc: DesignerDocument, path: ControlPath) => `c:${idAt(doc, path)}`
+/** The drop id of the inside of the container at `path` ([] is the form). */
+export const containerId = (doc: DesignerDocument, path: ControlPath) =>
+  `in:${path.length ? idAt(doc, path) : ''}`
 
 export type DragSource = { kind: 'palette'; palette: PaletteKind } | { kind: 'control'; path: ControlPath }
 
-export function parseSource(id: string): DragSource | null {
+/** What a drag id picks up, with the control's path in `doc`. */
+export function parseSource(doc: DesignerDocument, id: string): DragSource | null {
   if (id.startsWith('p:')) return { kind: 'palette', palette: id.slice(2) as PaletteKind }
-  if (id.startsWith('c:')) return { kind: 'control', path: decode(id.slice(2)) }
-  return null
+  const path = id.startsWith('c:') && id.length > 2 ? decode(doc, id.slice(2)) : undefined
+  return path ? { kind: 'control', path } : null
 }
 
 /** Where a drop puts the control: the container and the index in its list as it will be. */
@@ -36,13 +42,13 @@ export interface DropPlace {
 /** The place a drop on `overId` means, or null when the id is not a drop target. */
 export function placeOf(doc: DesignerDocument, overId: string): DropPlace | null {
   if (overId.startsWith('in:')) {
-    const parent = decode(overId.slice(3))
-    const list = childrenAt(doc.layout.controls, parent)
-    return list ? { parent, index: list.length } : null
+    const parent = decode(doc, overId.slice(3))
+    const list = parent && childrenAt(doc.layout.controls, parent)
+    return parent && list ? { parent, index: list.length } : null
   }
   if (overId.startsWith('c:')) {
-    const path = decode(overId.slice(2))
-    if (!controlAt(doc.layout.controls, path)) return null
+    const path = decode(doc, overId.slice(2))
+    if (!path || path.length === 0) return null
     return { parent: path.slice(0, -1), index: path[path.length - 1] }
   }
   return null
@@ -61,7 +67,7 @@ export function applyDrop(
   activeId: string,
   overId: string,
 ): { doc: DesignerDocument; path: ControlPath | null } {
-  const source = parseSource(activeId)
+  const source = parseSource(doc, activeId)
   const place = placeOf(doc, overId)
   if (!source || !place) return { doc, path: null }
   if (source.kind === 'palette') {

@@ -4,7 +4,7 @@ import type { Control } from '../../schemas/form-layout'
 
 /**
  * The inspector's form for one control, derived from that kind's schema in schemas/form-layout so
- * the inspector offers exactly the properties the layout allows. `type` and `children` are the
+ * the inspector offers exactly the properties the layout allows. `type`, `id` and `children` are the
  * canvas's business; per-kind rules the schema expresses with if/then (which fields a test kind
  * uses, the allowed pass choices) become a plain schema for the kind at hand.
  */
@@ -120,7 +120,7 @@ export function inspectorForm(
   const uiSchema: UiSchema = { 'ui:order': ORDER, 'ui:submitButtonOptions': { norender: true } }
   const keep = control.type === 'testField' ? new Set(TEST_FIELDS[control.testType] ?? []) : null
   for (const [key, value] of Object.entries(source.properties as Json)) {
-    if (key === 'type' || key === 'children') continue
+    if (key === 'type' || key === 'children' || key === 'id') continue
     if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
     const { schema, ui } = decorate(key, value as Json, TITLES)
     if (Object.keys(ui).length > 0) uiSchema[key] = ui
@@ -154,7 +154,7 @@ export function inspectorForm(
   }
   if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
   const required = ((source.required as string[] | undefined) ?? []).filter(
-    (k) => k !== 'type' && k !== 'children' && k in properties,
+    (k) => k !== 'type' && k !== 'children' && k !== 'id' && k in properties,
   )
   if (control.type === 'testField' && control.testType === 'selection') required.push('choices', 'passChoice')
   return {

@@ -24,7 +24,7 @@ const selection: Control = {
 }
 
 describe('inspector schema per control kind', () => {
-  it('offers a kind only the properties it uses, never type or children', () => {
+  it('offers a kind only the properties it uses, never type, id or children', () => {
     const keys = (c: Control) => Object.keys(inspectorForm(c).schema.properties ?? {})
     expect(keys(numeric)).toEqual(
       expect.arrayContaining(['variable', 'label', 'min', 'max', 'unit', 'naOption']),
@@ -34,6 +34,8 @@ describe('inspector schema per control kind', () => {
     expect(keys(selection)).toEqual(expect.arrayContaining(['choices', 'passChoice']))
     expect(keys(selection)).not.toContain('min')
     expect(keys({ type: 'group', children: [] })).not.toContain('children')
+    expect(keys({ ...numeric, id: 'c1' })).not.toContain('id')
+    expect(keys({ type: 'note', id: 'c2', label: 'N' })).not.toContain('id')
   })
 
   it('limits the pass choice to the choices', () => {
@@ -47,7 +49,7 @@ describe('Inspector', () => {
   function setup() {
     const store = new DesignerStore(
       createDocument({
-        version: 1,
+        version: 2,
         title: '',
         controls: [numeric, { ...numeric, variable: 'ir2', label: 'IR 2' }],
       }),
@@ -77,7 +79,7 @@ describe('Inspector', () => {
   })
 
   it('numbers list entries, adds one and puts what is typed in the document', async () => {
-    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [selection] }))
+    const store = new DesignerStore(createDocument({ version: 2, title: '', controls: [selection] }))
     store.select([0])
     render(<Inspector store={store} />)
     expect((screen.getByLabelText(/^Choice 2/) as HTMLInputElement).value).toBe('Green')
@@ -89,7 +91,7 @@ describe('Inspector', () => {
   it("captions an endpoint's own properties", () => {
     const store = new DesignerStore(
       createDocument({
-        version: 1,
+        version: 2,
         title: '',
         controls: [
           { type: 'dropdown', variable: 'customer', label: 'Customer', endpoint: { name: 'c', api: '/x' } },
@@ -105,7 +107,7 @@ describe('Inspector', () => {
 
 describe('Inspector lists (issue #11.21, #11.24)', () => {
   function setup() {
-    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [selection] }))
+    const store = new DesignerStore(createDocument({ version: 2, title: '', controls: [selection] }))
     store.select([0])
     render(<Inspector store={store} />)
     return store
@@ -145,7 +147,7 @@ describe("a group's Tests entries (issue #11.23)", () => {
     }
     const form = inspectorForm(group, ['ir', 'result', 'sealed'])
     expect(form.schema.properties?.tests).toMatchObject({ items: { examples: ['ir', 'sealed'] } })
-    const store = new DesignerStore(createDocument({ version: 1, title: '', controls: [group] }))
+    const store = new DesignerStore(createDocument({ version: 2, title: '', controls: [group] }))
     store.select([0])
     const { container } = render(<Inspector store={store} />)
     const options = [...container.querySelectorAll('datalist option')].map((o) => o.getAttribute('value'))

@@ -7,6 +7,7 @@ import {
   VARIABLE_PATTERN,
   isTestControl,
   listVariables,
+  pathOfControlId,
   variableOf,
   walkControls,
 } from '../../schemas/form-layout'
@@ -15,7 +16,7 @@ import { controlAt, selectControlIssues, updateControl } from '../model'
 import type { DesignerDocument } from '../model'
 import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
-import { useDesignerState } from './designer-store'
+import { selectedPathOf, useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
 
@@ -39,12 +40,13 @@ function otherVariables(doc: DesignerDocument, control: Control): string[] {
 export function Inspector({ store }: { store: DesignerStore }) {
   const { history, selected } = useDesignerState(store)
   const doc = history.present
-  const control = selected ? controlAt(doc.layout.controls, selected) : undefined
+  const path = selectedPathOf(doc, selected)
+  const control = path ? controlAt(doc.layout.controls, path) : undefined
   return (
     <aside className="designer-inspector" aria-label="Inspector">
       <h2 className="designer-pane-title">Inspector</h2>
-      {selected && control ? (
-        <InspectorForm key={selected.join('.')} store={store} doc={doc} path={selected} control={control} />
+      {selected && path && control ? (
+        <InspectorForm key={selected} store={store} doc={doc} id={selected} path={path} control={control} />
       ) : (
         <p className="text-body-secondary small mb-0">
           Select a control on the canvas to edit its properties.
@@ -57,6 +59,8 @@ export function Inspector({ store }: { store: DesignerStore }) {
 interface FormProps {
   store: DesignerStore
   doc: DesignerDocument
+  /** The control's stable id: edits find it by id, wherever an undo or a move has put it. */
+  id: string
   path: ControlPath
   control: Control
 }
@@ -66,7 +70,7 @@ interface FormProps {
  * variable that is empty, not an identifier or already used: that stays in the form with its
  * message until it is fixed, so the document never holds a broken or duplicate name.
  */
-function InspectorForm({ store, doc, path, control }: FormProps) {
+function InspectorForm({ store, doc, id, path, control }: FormProps) {
   // What the form shows: the control, plus a variable being typed that is not valid yet.
   const [draft, setDraft] = useState<{ source: Control; data: Json }>({ source: control, data: control })
   let data = draft.data
@@ -100,10 +104,15 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
     }
     let applied: Control = control
     if (changed.length) {
-      const after = store.apply((d) => updateControl(d, path, patch), {
-        coalesceKey: `inspect:${path.join('.')}:${changed.join(',')}`,
-      })
-      applied = controlAt(after.layout.controls, path) ?? control
+      const after = store.apply(
+        (d) => {
+          const at = pathOfControlId(d.layout.controls, id)
+          return at ? updateControl(d, at, patch) : d
+        },
+        { coalesceKey: `inspect:${id}:${changed.join(',')}` },
+      )
+      const at = pathOfControlId(after.layout.controls, id)
+      applied = (at && controlAt(after.layout.controls, at)) ?? control
     }
     // What the command decided wins over the form's copy (a renamed choice carries its pass choice).
     const carried = 'passChoice' in applied ? { passChoice: applied.passChoice } : {}
@@ -146,7 +155,7 @@ function InspectorForm({ store, doc, path, control }: FormProps) {
         onChange={(e) => onChange(e.formData as Json | undefined)}
         tagName="div"
         className="designer-inspector-form"
-        idPrefix={`inspector-${path.join('-')}`}
+        idPrefix={`inspector-${id}`}
         aria-label={`Properties of ${name}`}
       />
     </>

@@ -21,7 +21,7 @@ const samePath = (a: ControlPath, b: ControlPath) => a.length === b.length && a.
  * sibling; the end of its own list when it is last there) — its own id stands for "stays".
  */
 export function keyboardTargets(doc: DesignerDocument, activeId: string): string[] {
-  const source = parseSource(activeId)
+  const source = parseSource(doc, activeId)
   const from = source?.kind === 'control' ? source.path : null
   const fromParent = from?.slice(0, -1)
   const fromIndex = from ? from[from.length - 1] : -1
@@ -31,13 +31,13 @@ export function keyboardTargets(doc: DesignerDocument, activeId: string): string
     controls.forEach((control, i) => {
       const path = [...parent, i]
       if (from && samePath(path, from)) {
-        targets.push(controlId(path))
+        targets.push(controlId(doc, path))
         return
       }
-      if (!(inFromList(parent) && i === fromIndex + 1)) targets.push(controlId(path))
+      if (!(inFromList(parent) && i === fromIndex + 1)) targets.push(controlId(doc, path))
       if (isContainer(control)) walk(control.children, path)
     })
-    if (!(inFromList(parent) && fromIndex === controls.length - 1)) targets.push(containerId(parent))
+    if (!(inFromList(parent) && fromIndex === controls.length - 1)) targets.push(containerId(doc, parent))
   }
   walk(doc.layout.controls, [])
   return targets

@@ -9,7 +9,7 @@ describe('layout problems in the designer', () => {
   it('names a problem by label and variable in the list, on the card and in the inspector, as it happens', () => {
     const store = new DesignerStore(
       createDocument({
-        version: 1,
+        version: 2,
         title: 'T',
         controls: [
           {

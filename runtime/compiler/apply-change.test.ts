@@ -5,7 +5,7 @@ import { applyChange } from './apply-change'
 import { compileLayout, emptyValues } from './compile-layout'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     {

@@ -3,7 +3,7 @@ import type { FormLayout } from '../../schemas/form-layout'
 import { compileLayout, emptyValues } from './compile-layout'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Pump test',
   controls: [
     { type: 'note', label: 'Wear gloves', col: 12 },
@@ -231,7 +231,7 @@ describe('compileLayout: uiSchema', () => {
 
   it('reports an unknown test type in place instead of failing', () => {
     const bad = compileLayout({
-      version: 1,
+      version: 2,
       title: 't',
       controls: [{ type: 'testField', variable: 'x', label: 'X', testType: 'colour' as 'numeric' }],
     })

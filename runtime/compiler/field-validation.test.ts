@@ -4,7 +4,7 @@ import { compileLayout } from './compile-layout'
 import { precompileValidators, validateData, validateField } from './field-validation'
 
 const compiled = compileLayout({
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     { type: 'testEquipment', variable: 'equipment', label: 'Multimeters', min: 2 },
@@ -74,7 +74,7 @@ describe('validateData', () => {
 
   it('compiles each distinct field schema once', () => {
     const many = compileLayout({
-      version: 1,
+      version: 2,
       title: 'big',
       controls: Array.from({ length: 300 }, (_, i) => ({
         type: 'multitext' as const,

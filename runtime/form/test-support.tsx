@@ -24,7 +24,7 @@ export function fakeServices(overrides: Partial<RuntimeServices> = {}): RuntimeS
 }
 
 export const layoutOf = (controls: Control[], title = 'Test form'): FormLayout => ({
-  version: 1,
+  version: 2,
   title,
   controls,
 })

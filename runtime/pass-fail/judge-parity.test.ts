@@ -17,7 +17,7 @@ import { overallResult, testFieldValue, toServerData } from './results'
  */
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Parity',
   controls: [
     {

@@ -97,7 +97,7 @@ describe('group and overall results', () => {
   })
 
   const layout: FormLayout = {
-    version: 1,
+    version: 2,
     title: 'T',
     controls: [
       { type: 'checkbox', variable: 'skip', label: 'Skip' },

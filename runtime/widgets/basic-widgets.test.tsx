@@ -16,7 +16,7 @@ import type { ComponentType } from 'react'
 
 /** The ui:options the compiler writes for one control: widgets get exactly what a form gives them. */
 function optionsOf(control: Control): Record<string, unknown> {
-  const compiled = compileLayout({ version: 1, title: 't', controls: [control] })
+  const compiled = compileLayout({ version: 2, title: 't', controls: [control] })
   const variable = (control as { variable: string }).variable
   return (compiled.uiSchema[variable] as { 'ui:options': Record<string, unknown> })['ui:options']
 }

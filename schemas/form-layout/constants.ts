@@ -4,7 +4,7 @@
  */
 
 /** Version written into every layout this code produces; `migrateLayout` lifts older documents to it. */
-export const LAYOUT_VERSION = 1
+export const LAYOUT_VERSION = 2
 
 /** Controls that only arrange other controls. */
 export const CONTAINER_TYPES = ['group', 'row'] as const

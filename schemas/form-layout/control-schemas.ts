@@ -17,6 +17,14 @@ const variable = {
   description: 'Key of the value in the record data.',
 } as const
 const label = { type: 'string', description: 'Caption shown to the technician.' } as const
+/** Layouts from version 2 name each control once and for good: the designer selects, keys and undoes by it. */
+export const CONTROL_ID_PATTERN = '^[A-Za-z0-9_-]{1,40}$'
+/** A control's stable id (not shown, not stored with records); filled in when a layout is loaded. */
+export const controlIdProp = {
+  type: 'string',
+  pattern: CONTROL_ID_PATTERN,
+  description: 'Stable id of the control within the layout (the designer fills it in).',
+} as const
 const col = {
   type: 'integer',
   minimum: 1,
@@ -26,6 +34,7 @@ const col = {
 
 /** Properties every value-holding control has. */
 const fieldProps = {
+  id: controlIdProp,
   variable,
   label,
   col,
@@ -73,7 +82,7 @@ export const noteSchema = {
   type: 'object',
   required: ['type', 'label'],
   additionalProperties: false,
-  properties: { type: { const: 'note' }, label, col },
+  properties: { type: { const: 'note' }, id: controlIdProp, label, col },
 } as const
 
 export const dropdownSchema = {

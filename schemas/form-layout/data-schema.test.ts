@@ -11,7 +11,7 @@ addFormats(ajv)
 addErrors(ajv)
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Transformer test',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },

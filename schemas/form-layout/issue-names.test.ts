@@ -3,7 +3,7 @@ import type { FormLayout } from './index'
 import { describeLayoutIssue, issueLocation } from './issue-names'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     {

@@ -13,7 +13,7 @@ const numeric = (variable: string, min?: number, max?: number, extra: Partial<Te
     ...extra,
   }) as TestFieldControl
 
-const one = (control: TestFieldControl): FormLayout => ({ version: 1, title: 'T', controls: [control] })
+const one = (control: TestFieldControl): FormLayout => ({ version: 2, title: 'T', controls: [control] })
 const resultOf = (control: TestFieldControl, value: unknown) =>
   judgeRecord(one(control), { [control.variable]: value }).tests[control.variable]
 
@@ -76,7 +76,7 @@ describe('judge: a test field (SPEC §4 "Test result per field")', () => {
 })
 
 const nested: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     { type: 'checkbox', variable: 'skip', label: 'Skip' },
@@ -116,7 +116,7 @@ describe('judge: groups and the overall result (SPEC §4 "Group results")', () =
   it('an unset test fails its group; a layout without tests has no overall result', () => {
     expect(judgeRecord(nested, { sealed: true, pi: 3 }).groups.inner).toBe('Fail')
     const plain: FormLayout = {
-      version: 1,
+      version: 2,
       title: 'T',
       controls: [{ type: 'singletext', variable: 'a', label: 'A' }],
     }
@@ -125,7 +125,7 @@ describe('judge: groups and the overall result (SPEC §4 "Group results")', () =
 
   it('groups naming each other in a cycle fail instead of looping', () => {
     const cyclic: FormLayout = {
-      version: 1,
+      version: 2,
       title: 'T',
       controls: [
         { type: 'group', variable: 'a', label: 'A', tests: ['b'], children: [] },
@@ -138,7 +138,7 @@ describe('judge: groups and the overall result (SPEC §4 "Group results")', () =
 
 describe('judge: disagreements', () => {
   const layout: FormLayout = {
-    version: 1,
+    version: 2,
     title: 'T',
     controls: [
       {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { validateLayout } from './validate-layout'
 
-const layout = (controls: unknown[]) => ({ version: 1, title: 'Pump test', controls })
+const layout = (controls: unknown[]) => ({ version: 2, title: 'Pump test', controls })
 
 describe('formLayoutSchema', () => {
   it('accepts one control of every kind, nested in groups and rows', () => {
@@ -113,7 +113,7 @@ describe('formLayoutSchema', () => {
     expect(result.issues).toHaveLength(7)
   })
 
-  it('requires version 1, a title and controls', () => {
+  it('requires version 2, a title and controls', () => {
     const result = validateLayout({ controls: [] })
     expect(result.ok).toBe(false)
     if (result.ok) return
@@ -121,9 +121,9 @@ describe('formLayoutSchema', () => {
       "must have required property 'version'",
       "must have required property 'title'",
     ])
-    expect(validateLayout({ version: 2, title: '', controls: [] })).toMatchObject({
+    expect(validateLayout({ version: 1, title: '', controls: [] })).toMatchObject({
       ok: false,
-      issues: [{ path: '/version', message: 'must be one of 1' }],
+      issues: [{ path: '/version', message: 'must be one of 2' }],
     })
   })
 

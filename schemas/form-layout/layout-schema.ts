@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { LAYOUT_VERSION, MAX_COL } from './constants'
-import { LEAF_SCHEMAS, VARIABLE_PATTERN } from './control-schemas'
+import { controlIdProp, LEAF_SCHEMAS, VARIABLE_PATTERN } from './control-schemas'
 import type { LeafFieldControl, NoteControl } from './control-schemas'
 
 /**
@@ -19,6 +19,7 @@ export const groupSchema = {
   additionalProperties: false,
   properties: {
     type: { const: 'group' },
+    id: controlIdProp,
     label: { type: 'string' },
     col: { type: 'integer', minimum: 1, maximum: MAX_COL },
     variable: {
@@ -41,6 +42,7 @@ export const rowSchema = {
   additionalProperties: false,
   properties: {
     type: { const: 'row' },
+    id: controlIdProp,
     label: { type: 'string' },
     children: controlList,
   },

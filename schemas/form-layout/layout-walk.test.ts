@@ -8,7 +8,7 @@ import {
 } from './layout-walk'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     { type: 'note', label: 'hello' },

@@ -22,6 +22,10 @@ export const FORM_LAYOUT_MESSAGES = {
     invalidTestType: 'A TestField was created here with an invalid test type',
     serialNotFound: 'Could not find serial number.',
   },
+  /** Ours: the layout document itself. */
+  layout: {
+    duplicateControlId: (id: string) => `Control id "${id}" is used by more than one control.`,
+  },
 } as const
 
 /** SPEC §9: record type name maximum. */

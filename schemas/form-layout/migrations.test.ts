@@ -25,15 +25,16 @@ const legacy = {
 }
 
 describe('layout migrations', () => {
-  it('lifts an unversioned legacy layout to a valid v1 layout', () => {
+  it('lifts an unversioned legacy layout to a valid current layout, every control with an id', () => {
     const result = loadLayout(legacy)
     expect(result).toMatchObject({ ok: true, fromVersion: 0 })
     if (!result.ok) return
     expect(result.layout).toEqual({
-      version: 1,
+      version: 2,
       title: 'Legacy pump test',
       controls: [
         {
+          id: 'c1',
           type: 'testField',
           variable: 'ir',
           label: 'ir',
@@ -43,16 +44,24 @@ describe('layout migrations', () => {
           col: 6,
           naOption: true,
         },
-        { type: 'testEquipment', variable: 'eq', label: 'Equipment', min: 1 },
+        { id: 'c2', type: 'testEquipment', variable: 'eq', label: 'Equipment', min: 1 },
         {
+          id: 'c3',
           type: 'group',
           label: 'G',
           children: [
-            { type: 'multiselect', variable: 'm', label: 'M', values: ['a', 'b', 'c'], maxValues: 2 },
+            {
+              id: 'c4',
+              type: 'multiselect',
+              variable: 'm',
+              label: 'M',
+              values: ['a', 'b', 'c'],
+              maxValues: 2,
+            },
           ],
         },
-        { type: 'row', children: [] },
-        { type: 'singletext', variable: 'tag', label: 'Tag', barcode: false, col: 12 },
+        { id: 'c5', type: 'row', children: [] },
+        { id: 'c6', type: 'singletext', variable: 'tag', label: 'Tag', barcode: false, col: 12 },
       ],
     })
   })
@@ -64,12 +73,70 @@ describe('layout migrations', () => {
   })
 
   it('leaves a current layout as it is', () => {
-    const current = { version: 1, title: 'T', controls: [{ type: 'checkbox', variable: 'a', label: 'A' }] }
-    expect(migrateLayout(current)).toEqual({ document: current, fromVersion: 1 })
+    const current = {
+      version: 2,
+      title: 'T',
+      controls: [{ id: 'a1', type: 'checkbox', variable: 'a', label: 'A' }],
+    }
+    expect(migrateLayout(current)).toEqual({ document: current, fromVersion: 2 })
+    expect(loadLayout(current)).toEqual({ ok: true, layout: current, fromVersion: 2 })
+  })
+
+  it('gives version-1 controls stable ids, keeping the ones a v2 document has and filling the rest', () => {
+    const v1 = {
+      version: 1,
+      title: 'T',
+      controls: [
+        { type: 'group', label: 'G', children: [{ type: 'checkbox', variable: 'a', label: 'A' }] },
+        { type: 'note', label: 'N' },
+      ],
+    }
+    expect(migrateLayout(v1).document).toEqual({
+      version: 2,
+      title: 'T',
+      controls: [
+        {
+          id: 'c1',
+          type: 'group',
+          label: 'G',
+          children: [{ id: 'c2', type: 'checkbox', variable: 'a', label: 'A' }],
+        },
+        { id: 'c3', type: 'note', label: 'N' },
+      ],
+    })
+    // The same layout loads with the same ids every time.
+    expect(loadLayout(v1)).toEqual(loadLayout(structuredClone(v1)))
+    const partly = {
+      version: 2,
+      title: 'T',
+      controls: [
+        { type: 'note', label: 'N' },
+        { id: 'c1', type: 'note', label: 'M' },
+      ],
+    }
+    const loaded = loadLayout(partly)
+    expect(loaded.ok && loaded.layout.controls.map((c) => c.id)).toEqual(['c2', 'c1'])
+  })
+
+  it('refuses a layout that gives two controls one id', () => {
+    const twice = {
+      version: 2,
+      title: 'T',
+      controls: [
+        { id: 'x', type: 'note', label: 'N' },
+        { id: 'g', type: 'group', label: 'G', children: [{ id: 'x', type: 'note', label: 'M' }] },
+      ],
+    }
+    expect(loadLayout(twice)).toEqual({
+      ok: false,
+      issues: [
+        { path: '/controls/1/children/0/id', message: 'Control id "x" is used by more than one control.' },
+      ],
+    })
   })
 
   it('gives a title and controls to a bare legacy document', () => {
-    expect(migrateLayout({})).toEqual({ document: { version: 1, title: '', controls: [] }, fromVersion: 0 })
+    expect(migrateLayout({})).toEqual({ document: { version: 2, title: '', controls: [] }, fromVersion: 0 })
   })
 
   it('rejects documents it cannot read', () => {

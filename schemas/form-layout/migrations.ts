@@ -1,6 +1,7 @@
 import { CONTROL_TYPES, LAYOUT_VERSION, MAX_COL, TEST_TYPES } from './constants'
 import type { FormLayout } from './layout-schema'
 import { validateLayout } from './validate-layout'
+import { fillControlIds, withControlIds } from './control-ids'
 import type { LayoutIssue } from './validate-layout'
 
 /**
@@ -91,8 +92,17 @@ export function migrateV0toV1(doc: Json): Json {
   }
 }
 
+/** v1 → v2: every control gets a stable id (control-ids.ts). */
+export function migrateV1toV2(doc: Json): Json {
+  const controls = Array.isArray(doc.controls) ? fillControlIds(doc.controls as Json[]) : doc.controls
+  return { ...doc, version: 2, controls }
+}
+
 /** `MIGRATIONS[n]` lifts a version-n document to n + 1. */
-export const MIGRATIONS: Readonly<Record<number, (doc: Json) => Json>> = { 0: migrateV0toV1 }
+export const MIGRATIONS: Readonly<Record<number, (doc: Json) => Json>> = {
+  0: migrateV0toV1,
+  1: migrateV1toV2,
+}
 
 /** Version of a stored layout: documents without one are the legacy version 0. */
 export function layoutVersionOf(doc: Json): number {
@@ -129,5 +139,8 @@ export function loadLayout(
     throw error
   }
   const result = validateLayout(migrated.document)
-  return result.ok ? { ok: true, layout: result.layout, fromVersion: migrated.fromVersion } : result
+  // A version-2 document may still lack ids (typed in the JSON view, written by hand): they are filled in.
+  return result.ok
+    ? { ok: true, layout: withControlIds(result.layout), fromVersion: migrated.fromVersion }
+    : result
 }

@@ -4,7 +4,7 @@ import { checkRecordType } from './record-type-check'
 import type { RecordTypeDraft } from './record-type-check'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial' },

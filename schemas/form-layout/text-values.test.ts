@@ -4,7 +4,7 @@ import { textDataReader } from './text-values'
 import { isoDateOfText } from '../records/values'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'CSV',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial' },

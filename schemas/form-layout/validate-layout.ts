@@ -2,6 +2,8 @@ import type { ErrorObject } from 'ajv'
 import type { FormLayout } from './layout-schema'
 import type { FieldMappings } from './field-mappings'
 import { staticValidators } from '../validation/static-validators'
+import { duplicateControlId } from './control-ids'
+import { FORM_LAYOUT_MESSAGES } from './messages'
 
 /**
  * Validation of a whole layout document against `formLayoutSchema` (and of field mappings). Both
@@ -39,7 +41,15 @@ export function validateLayout(
   doc: unknown,
 ): { ok: true; layout: FormLayout } | { ok: false; issues: LayoutIssue[] } {
   const validate = staticValidators.formLayout
-  if (validate(doc)) return { ok: true, layout: doc as FormLayout }
+  if (validate(doc)) {
+    const layout = doc as FormLayout
+    const twice = duplicateControlId(layout.controls)
+    if (!twice) return { ok: true, layout }
+    return {
+      ok: false,
+      issues: [{ path: twice.path, message: FORM_LAYOUT_MESSAGES.layout.duplicateControlId(twice.id) }],
+    }
+  }
   const seen = new Set<string>()
   const issues: LayoutIssue[] = []
   for (const error of validate.errors ?? []) {

@@ -12,7 +12,7 @@ import { PRECOMPILED, staticValidators } from './static-validators'
 const runtime = createStaticAjv()
 const compiledAtRunTime = (name: StaticSchemaName) => runtime.compile(withoutSchemaId(STATIC_SCHEMAS[name]))
 
-const layout = (controls: unknown[], extra: object = {}) => ({ version: 1, title: 'T', controls, ...extra })
+const layout = (controls: unknown[], extra: object = {}) => ({ version: 2, title: 'T', controls, ...extra })
 
 /** name → [sample, the messages a user sees ([] when valid)]. */
 const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {

@@ -3,7 +3,7 @@ import type { FormLayout } from '../../schemas/form-layout/index'
 import { DATA_VALIDATOR_CACHE_SIZE, dataValidatorFor, dataValidatorsCompiled } from './submission-schema'
 
 const layout = (label: string): FormLayout => ({
-  version: 1,
+  version: 2,
   title: 'Cache',
   controls: [{ type: 'serial', variable: 'serial', label, required: true }],
 })

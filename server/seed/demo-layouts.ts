@@ -26,7 +26,7 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     capture: 'form',
     productTypes: [TRANSFORMER],
     layout: {
-      version: 1,
+      version: 2,
       title: 'Distribution Transformer Routine Test',
       controls: [
         {
@@ -137,7 +137,7 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     capture: 'file',
     productTypes: [METER_1P, METER_3P],
     layout: {
-      version: 1,
+      version: 2,
       title: 'Smart Meter Accuracy Test',
       controls: [
         { type: 'serial', variable: 'serial', label: 'Meter serial number' },
@@ -178,7 +178,7 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     capture: 'form',
     productTypes: [TRANSFORMER, RMU, METER_1P, METER_3P],
     layout: {
-      version: 1,
+      version: 2,
       title: 'Despatch Note',
       controls: [
         {
@@ -237,7 +237,7 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     capture: 'form',
     productTypes: [TRANSFORMER, RMU, METER_1P, GENERIC],
     layout: {
-      version: 1,
+      version: 2,
       title: 'Problem Report',
       controls: [
         {
@@ -290,7 +290,7 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     capture: 'form',
     productTypes: [],
     layout: {
-      version: 1,
+      version: 2,
       title: 'Test Equipment Calibration',
       controls: [
         {

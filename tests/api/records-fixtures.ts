@@ -40,7 +40,7 @@ export interface RecordFixtures {
 }
 
 const TEST_LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Fixture test',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },
@@ -69,7 +69,7 @@ const TEST_LAYOUT: FormLayout = {
 }
 
 const DESPATCH_LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Fixture despatch',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },
@@ -83,7 +83,7 @@ const DESPATCH_LAYOUT: FormLayout = {
 }
 
 const PROBLEM_LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Fixture problem',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },
@@ -96,7 +96,7 @@ const PROBLEM_LAYOUT: FormLayout = {
 }
 
 const CALIBRATION_LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Fixture calibration',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },

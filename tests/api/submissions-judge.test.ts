@@ -111,7 +111,7 @@ describe('{submission} the server judges every record', () => {
 
   it('re-judges a Problem Report PUT against the layout revision the record was captured with', async () => {
     const layout = (max: number): FormLayout => ({
-      version: 1,
+      version: 2,
       title: 'Judged problem',
       controls: [
         { type: 'serial', variable: 'serial', label: 'Serial', required: true },

@@ -126,7 +126,7 @@ describe('{submission} data checked with the layout schema', () => {
 
   describe('the layout revision a record is captured with', () => {
     const problemLayout = (maxValues?: number): FormLayout => ({
-      version: 1,
+      version: 2,
       title: 'Fixture problem',
       controls: [
         { type: 'serial', variable: 'serial', label: 'Serial', required: true },
@@ -186,7 +186,7 @@ describe('{submission} data checked with the layout schema', () => {
 
   describe('n/a (SPEC §4, §9)', () => {
     const naLayout: FormLayout = {
-      version: 1,
+      version: 2,
       title: 'Fixture test',
       controls: [
         { type: 'serial', variable: 'serial', label: 'Serial', required: true },
@@ -235,7 +235,7 @@ describe('{submission} data checked with the layout schema', () => {
 
   describe('CSV rows', () => {
     const csvLayout: FormLayout = {
-      version: 1,
+      version: 2,
       title: 'Fixture CSV',
       controls: [
         { type: 'serial', variable: 'serial', label: 'Serial', required: true },

@@ -345,6 +345,20 @@ describe('record type designer', () => {
         '1=Date: Date',
         '2=Serial lookup: Serial lookup',
       ])
+
+    // The selection follows the control, not its place (issue #13.4): select the Date, move it up, undo.
+    const selectedCard = () => canvas().locator('.designer-card.selected').getAttribute('aria-label')
+    const inspected = () => inspector().locator('.badge').first().innerText()
+    await card('1').click()
+    await expect.poll(selectedCard).toBe('Date: Date')
+    await card('1').getByRole('button', { name: 'Move Date up' }).click()
+    await expect.poll(() => card('0').getAttribute('aria-label')).toBe('Date: Date')
+    await expect.poll(selectedCard).toBe('Date: Date')
+    await designer().getByRole('button', { name: /Undo/ }).click()
+    await expect.poll(() => card('1').getAttribute('aria-label')).toBe('Date: Date')
+    await expect.poll(selectedCard).toBe('Date: Date')
+    expect(await inspected()).toBe('Date')
+    await screenshot(page, 'designer-selection-after-undo')
   })
 
   it('JSON view: completion offers layout properties, bad values are underlined, the design is kept', async () => {

@@ -80,6 +80,8 @@ describe('every list and edit screen at 400 px', () => {
     for (const [name, path, heading] of screens) {
       await navigate(page, baseUrl, path)
       if (heading) await page.getByRole('heading', { name: heading }).first().waitFor()
+      // A screen without a fixed heading (a record) is ready when its first action is there.
+      else await page.locator('main').locator('button:visible, a:visible').first().waitFor()
       await page
         .locator('main [aria-busy="true"], main [role="status"]:has-text("Loading")')
         .first()

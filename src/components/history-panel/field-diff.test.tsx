@@ -5,7 +5,7 @@ import { FieldDiff, showValue } from './field-diff'
 import { layoutLabels } from './layout-labels'
 
 const LAYOUT: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Problem Report',
   controls: [
     {

@@ -3,7 +3,7 @@ import type { FormLayout } from '../../../schemas/form-layout'
 import { clearSerialGroup, headerResult, serialCheck, submitRoute } from './data-entry-model'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'T',
   controls: [
     { type: 'singletext', variable: 'job', label: 'Job' },

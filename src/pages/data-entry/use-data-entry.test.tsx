@@ -20,7 +20,7 @@ vi.mock('./data-entry-api', () => ({
 const mocked = vi.mocked(dataEntryApi)
 
 const testLayout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Routine Test',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Serial number', required: true },
@@ -37,7 +37,7 @@ const testLayout: FormLayout = {
   ],
 }
 const despatchLayout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Despatch Note',
   controls: [
     { type: 'singletext', variable: 'jobNumber', label: 'Job number' },

@@ -4,7 +4,7 @@ import type { RecordDetail } from '../../../schemas/records'
 import { formatValue, humanise, recordLines } from './record-lines'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Transformer test',
   controls: [
     { type: 'serial', variable: 'serial', label: 'Transformer serial', required: true },

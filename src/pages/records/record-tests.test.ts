@@ -3,7 +3,7 @@ import type { FormLayout } from '../../../schemas/form-layout'
 import { recordJudgement } from './record-tests'
 
 const layout: FormLayout = {
-  version: 1,
+  version: 2,
   title: 'Transformer test',
   controls: [
     {

@@ -4,10 +4,13 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 import globals from 'globals'
+import { builtinModules } from 'node:module'
+import importX from 'eslint-plugin-import-x'
 
 /** Relative imports that climb into one of the named top-level folders. */
 const into = (...dirs) => `^(\\.\\.?/)+(.*/)?(${dirs.join('|')})(/|$)`
-const NODE_BUILTINS = '^(node:|fs$|path$|os$|crypto$|child_process$|http$|net$|stream$)'
+/** Every Node built-in, with or without `node:` (module.builtinModules, not a hand-kept list). */
+const NODE_BUILTINS = `^(node:|(${builtinModules.map((m) => m.replace('/', '\\/')).join('|')})(/|$))`
 const BROWSER_PACKAGES =
   '^(react|react-dom|react-bootstrap|@rjsf/|@dnd-kit/|@monaco-editor/|monaco-editor|jotai|react-router|@tanstack/|@zxing/|qrcode\\.react)'
 
@@ -134,6 +137,71 @@ export default tseslint.config(
         })),
       ],
     },
+  },
+  // Feature boundaries (issue #13.7): a screen's folder under src/pages uses its own files and the shared
+  // layers (src/api, src/components, runtime, schemas), never another screen's files.
+  {
+    files: ['src/pages/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [
+          '^\\.\\./(?!\\.\\.)[^/]+/',
+          "A screen does not import another screen's files: move shared code to src/api or src/components.",
+        ],
+        [into('server', 'tests'), 'src/ never imports the server or tests.'],
+        [NODE_BUILTINS, 'src/ runs in the browser: no Node built-ins.'],
+      ]),
+    },
+  },
+  {
+    files: ['src/pages/*/*/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [
+          '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
+          "A screen does not import another screen's files: move shared code to src/api or src/components.",
+        ],
+        [into('server', 'tests'), 'src/ never imports the server or tests.'],
+        [NODE_BUILTINS, 'src/ runs in the browser: no Node built-ins.'],
+      ]),
+    },
+  },
+  // Benchmarks and scripts measure and build the product; they never reach into the tests or the SPA.
+  {
+    files: ['bench/**'],
+    ignores: ['bench/runtime-demo/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('tests', 'src', 'designer'), 'bench/ does not import tests/, src/ or designer/.'],
+      ]),
+    },
+  },
+  {
+    files: ['bench/runtime-demo/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('tests', 'src', 'server'), 'The runtime demo is the runtime alone.'],
+      ]),
+    },
+  },
+  {
+    files: ['scripts/**'],
+    rules: {
+      'no-restricted-imports': restrict([
+        [into('tests', 'src', 'designer', 'bench'), 'scripts/ build and run the product only.'],
+      ]),
+    },
+  },
+  // No import cycles anywhere (type-only imports included: a cycle of types is still a tangle).
+  {
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [importX.createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['tests/**', 'scripts/**', '*.config.*', '*.js', '*.mjs'],

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net'
-import { runLoad, type CallKind } from '../../tests/support/load-runner'
+import { runLoad, type CallKind } from '../support/load-runner'
 import type { Benchmark, Figure } from '../types'
 
 const CLIENTS = 50
@@ -12,7 +12,7 @@ const QUICK_SECONDS = 20
  * retried) and paging the records and products lists. The p95 of each call kind is printed beside the p95
  * of GET /config.json (no database) sampled by the same clients in the same run: what the HTTP stack and
  * the machine alone cost at this concurrency. The run fails if any call failed or the database disagrees
- * with what the clients were told (see tests/support/load-verify.ts).
+ * with what the clients were told (see bench/support/load-verify.ts).
  */
 const benchmark: Benchmark = {
   name: 'load',

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
-import { runLoad } from '../support/load-runner'
+import { runLoad } from '../../bench/support/load-runner'
 
 // Issue 8 point 3. The fast variant (npm test, CI): 10 clients for 5 s. `npm run test:stress` sets
 // LOAD_CLIENTS=50 LOAD_SECONDS=60. The database is the API project's: in-memory PGlite, or a fresh

@@ -1,8 +1,8 @@
 import { ATTRIBUTE_KEYS } from '../../../schemas/entities/attribute'
 import type { ProductTypeListItem, RecordTypeRef } from '../../../schemas/entities/product-type'
-import { RECORD_TYPE_ATTRIBUTES, type RecordType } from '../../../schemas/entities/record-type'
+import type { RecordType } from '../../../schemas/entities/record-type'
 import type { Supplier, SupplierProducts } from '../../../schemas/entities/supplier'
-import { loadLayout, type CaptureType, type FormLayout } from '../../../schemas/form-layout'
+import type { CaptureType } from '../../../schemas/form-layout'
 
 /** SPEC §9 record modes of /AddRecord. */
 export const RECORD_MODES = ['Standard', 'Calibration'] as const
@@ -92,21 +92,6 @@ export function calibrationRecordTypes(types: readonly RecordType[]): RecordType
 /** SPEC §2: CSV upload appears for file or both capture, 'Enter Data' for form or both. */
 export const acceptsFile = (capture: CaptureType) => capture === 'file' || capture === 'both'
 export const acceptsForm = (capture: CaptureType) => capture === 'form' || capture === 'both'
-
-/**
- * The record type's current form layout, migrated and checked, or null when it has none (or an unreadable
- * one, which data entry could not render either).
- */
-export function recordTypeLayout(recordType: RecordType | undefined): FormLayout | null {
-  const raw = recordType?.attributes.find((a) => a.key === RECORD_TYPE_ATTRIBUTES.layout)?.value
-  if (!raw) return null
-  try {
-    const loaded = loadLayout(JSON.parse(raw))
-    return loaded.ok ? loaded.layout : null
-  } catch {
-    return null
-  }
-}
 
 /** What the user has chosen on /AddRecord. */
 export interface Selection {

@@ -1,3 +1,4 @@
+import { recordTypeLayout } from '../../../schemas/entities/record-type-layout'
 import { useMemo, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useResource } from '../../api/use-resource'
@@ -15,7 +16,6 @@ import {
   choicesOf,
   dataEntryUrl,
   productTypeRecordTypes,
-  recordTypeLayout,
   supplierProductTypes,
   type Choice,
   type RecordMode,

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { ApiError, describeError } from '../../api/client'
 import { RECORD_MESSAGES } from '../../../schemas/records/messages'
 import type { CsvResult, CsvRowError } from '../../../schemas/records/submission'
-import { postWithProgress } from '../data-entry/upload-request'
+import { postWithProgress } from '../../api/upload-request'
 import { fileToBase64, isCsvName } from './csv-file'
 
 /** SPEC §4 "File upload": pending, done or error, with a progress percentage (idle before any file). */

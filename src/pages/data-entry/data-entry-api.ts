@@ -8,7 +8,7 @@ import type { RecordDetail, RecordSubmission, SubmissionResult } from '../../../
 /** Where a submission goes (SPEC §7 Submission): by category, and PUT for an edited Problem Report. */
 export type SubmitRoute = 'upload-single' | 'calibration' | 'despatch' | 'edit'
 
-/** The calls of SPEC §7 that /DataEntry makes (the form's own calls go through runtime-services.ts). */
+/** The calls of SPEC §7 that /DataEntry makes (the form's own calls go through src/api/runtime-services.ts). */
 export const dataEntryApi = {
   recordType: (id: number, signal?: AbortSignal) =>
     api.get<RecordType>('meta', `/api/DataPointTypes/${id}`, { signal }),

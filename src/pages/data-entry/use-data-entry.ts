@@ -11,7 +11,7 @@ import type { RecordType } from '../../../schemas/entities/record-type'
 import type { Supplier } from '../../../schemas/entities/supplier'
 import { findControlByVariable, loadLayout, type FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
-import { recordTypeLayout } from '../add-record/add-record-model'
+import { recordTypeLayout } from '../../../schemas/entities/record-type-layout'
 import { dataEntryApi } from './data-entry-api'
 import {
   categoryOf,
@@ -23,7 +23,7 @@ import {
   serialVariables,
   submitRoute,
 } from './data-entry-model'
-import { createRuntimeServices } from './runtime-services'
+import { createRuntimeServices } from '../../api/runtime-services'
 
 /** The query of SPEC §2: /DataEntry?producttype=&recordtype=&record=&supplier=&owner=&edit=true */
 export interface DataEntryQuery {

@@ -26,7 +26,7 @@ import type {
 } from '../../../schemas/form-layout'
 import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
-import { createRuntimeServices } from '../data-entry/runtime-services'
+import { createRuntimeServices } from '../../api/runtime-services'
 import { recordTypesApi } from './record-types-api'
 import { layoutToSave, mappingsToSave, recordTypeIssues, type RecordTypeFields } from './record-type-draft'
 

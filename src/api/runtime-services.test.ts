@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { api, ApiError } from '../../api/client'
+import { api, ApiError } from './client'
 import { createRuntimeServices } from './runtime-services'
-import type * as Client from '../../api/client'
+import type * as Client from './client'
 
-vi.mock('../../api/client', async (original) => {
+vi.mock('./client', async (original) => {
   const actual = await original<typeof Client>()
   return { ...actual, api: { ...actual.api, get: vi.fn() } }
 })

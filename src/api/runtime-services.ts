@@ -1,6 +1,6 @@
-import { api, ApiError } from '../../api/client'
-import type { RuntimeContextIds, RuntimeServices } from '../../../runtime/form/services'
-import type { DocumentInfo, Product, RecordListItem, TestEquipment } from '../../../schemas/records'
+import { api, ApiError } from './client'
+import type { RuntimeContextIds, RuntimeServices } from '../../runtime/form/services'
+import type { DocumentInfo, Product, RecordListItem, TestEquipment } from '../../schemas/records'
 import { postWithProgress } from './upload-request'
 
 /** First page index of the paged list calls (SPEC §7 leaves it open; our server counts from 0). */

@@ -1,9 +1,9 @@
-import { hostUrl } from '../../api/app-config'
-import { refreshTokens } from '../../api/auth-api'
-import { ApiError, navigation } from '../../api/client'
-import { clearSession, hasValidToken, readSession } from '../../api/session-storage'
-import type { Host } from '../../../schemas/config'
-import { MESSAGES } from '../../../schemas/messages'
+import { hostUrl } from './app-config'
+import { refreshTokens } from './auth-api'
+import { ApiError, navigation } from './client'
+import { clearSession, hasValidToken, readSession } from './session-storage'
+import type { Host } from '../../schemas/config'
+import { MESSAGES } from '../../schemas/messages'
 
 /** Upload progress in percent, 0..100. */
 export type ProgressListener = (percent: number) => void

@@ -1,6 +1,47 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { attributeSchema } from '../entities/attribute'
 
+/**
+ * The product summary rule (SPEC §4 "Product status", DESIGN.md §5), its one home: DateOfLastRecord is
+ * the date of the product's newest record of any category; CurrentStatus is the conclusion of its newest
+ * record of a concluding category — pass, fail, or other for n/a ('-') — and null while it has none.
+ * The server applies it in SQL (server/repositories/product-summaries.ts) and, for products a CSV batch
+ * creates, in memory (`summaryOf` below).
+ */
+export const CONCLUDING_CATEGORIES = ['test'] as const
+
+/** A product's CurrentStatus for a concluding record's result. */
+export const productStatusOf = (testResult: string): 'pass' | 'fail' | 'other' =>
+  testResult === 'pass' || testResult === 'fail' ? testResult : 'other'
+
+/** A product's summary columns. */
+export interface ProductSummary {
+  dateOfLastRecord: Date
+  /** The date of the record that concluded `currentStatus`, if any. */
+  concludedAt?: Date
+  currentStatus: 'pass' | 'fail' | 'other' | null
+}
+
+/**
+ * The summary after one more record, taken in order (a later record wins a tie of dates, as its higher id
+ * does in SQL): the rule above, applied to records held in memory.
+ */
+export function summaryOf(
+  summary: ProductSummary | undefined,
+  record: { recordDate: Date; category: string; testResult: string },
+): ProductSummary {
+  const next: ProductSummary = summary
+    ? { ...summary }
+    : { dateOfLastRecord: record.recordDate, currentStatus: null }
+  if (record.recordDate >= next.dateOfLastRecord) next.dateOfLastRecord = record.recordDate
+  const concludes = (CONCLUDING_CATEGORIES as readonly string[]).includes(record.category)
+  if (concludes && (!next.concludedAt || record.recordDate >= next.concludedAt)) {
+    next.concludedAt = record.recordDate
+    next.currentStatus = productStatusOf(record.testResult)
+  }
+  return next
+}
+
 /** SPEC §3 "Product (asset)" as the products page answers it; attributes carry the SPEC keys. */
 export const productSchema = {
   type: 'object',

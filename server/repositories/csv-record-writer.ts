@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { customers } from '../db/schema/index'
 import { planProducts, type ProductRef } from './csv-products'
-import { createdSummaries, refreshSummaries, type Summary } from './csv-summaries'
+import type { ProductSummary } from '../../schemas/records/index'
+import { createdSummaries, refreshSummaries } from './product-summaries'
 import { RecordWriter, recordColumns } from './record-writer'
 import type { PreparedRecord } from './submission-prepare'
 
@@ -239,7 +240,7 @@ export class CsvRecordWriter {
    */
   private async createProducts(
     created: Awaited<ReturnType<typeof planProducts>>['created'],
-    summaries: ReadonlyMap<string, Summary>,
+    summaries: ReadonlyMap<string, ProductSummary>,
   ) {
     const ids = new Map<string, number>()
     const inserted = new Set<number>()
@@ -255,8 +256,8 @@ export class CsvRecordWriter {
               product_serial_number: p.productSerialNumber,
               asset_model_id: p.assetModelId,
               asset_manufacturer_id: p.assetManufacturerId,
-              date_of_last_record: summaries.get(p.key)?.date.toISOString() ?? null,
-              current_status: summaries.get(p.key)?.status ?? null,
+              date_of_last_record: summaries.get(p.key)?.dateOfLastRecord.toISOString() ?? null,
+              current_status: summaries.get(p.key)?.currentStatus ?? null,
             })),
             sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
           ),

@@ -1,9 +1,10 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { RECORD_MESSAGES, type Product } from '../../schemas/records/index'
 import { notFound } from '../http-error'
 import type { Db } from '../db/client'
-import { assetManufacturers, assetModels, products, records } from '../db/schema/index'
+import { refreshSummaries } from './product-summaries'
+import { assetManufacturers, assetModels, products } from '../db/schema/index'
 
 export type ProductRow = typeof products.$inferSelect
 
@@ -13,9 +14,6 @@ export interface ProductJoined {
   assetModel: string | null
   assetManufacturerName: string | null
 }
-
-/** Test records carry the conclusion; the newest of them sets CurrentStatus. */
-const CONCLUSION_CATEGORIES = ['test']
 
 /** SPEC §3 Product with the attributes SerialNumberPrefix, DateOfLastRecord and CurrentStatus. */
 export function toProduct({ product: p, assetModel, assetManufacturerName }: ProductJoined): Product {
@@ -130,32 +128,9 @@ export class ProductsRepository {
       .where(inArray(products.productSerialNumber, [...serials]))
   }
 
-  /**
-   * DateOfLastRecord follows the product's newest record of any category; CurrentStatus the conclusion
-   * (pass, fail or other for '-') of its newest Test record (DESIGN.md §5).
-   */
-  async refreshSummary(productId: number): Promise<void> {
-    const [newest] = await this.db
-      .select({ recordDate: records.recordDate })
-      .from(records)
-      .where(eq(records.productId, productId))
-      .orderBy(desc(records.recordDate), desc(records.id))
-      .limit(1)
-    const [concluding] = await this.db
-      .select({ testResult: records.testResult })
-      .from(records)
-      .where(and(eq(records.productId, productId), inArray(records.category, CONCLUSION_CATEGORIES)))
-      .orderBy(desc(records.recordDate), desc(records.id))
-      .limit(1)
-    const status = concluding
-      ? concluding.testResult === 'pass' || concluding.testResult === 'fail'
-        ? concluding.testResult
-        : 'other'
-      : null
-    await this.db
-      .update(products)
-      .set({ dateOfLastRecord: newest?.recordDate ?? null, currentStatus: status })
-      .where(eq(products.id, productId))
+  /** DateOfLastRecord and CurrentStatus of one product (the rule: schemas/records/product.ts). */
+  refreshSummary(productId: number): Promise<void> {
+    return refreshSummaries(this.db, [productId])
   }
 
   /** The parent product id of a product (`GET {meta}/api/Assets/parentMappings/{id}`). */

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import type { AuditFilter } from '../../../schemas/audit'
-import { useResource } from '../../api/use-resource'
+import { usePagedList } from '../../api/use-paged-list'
 import { useDebounced } from '../../components/use-debounced'
 import { auditApi } from './audit-api'
 
@@ -35,10 +35,7 @@ export function useAuditList() {
   const [query, setQuery] = useState<ListQuery>({ page: 0, size: PAGE_SIZES.list, filter: {} })
   const sentFilters = useDebounced(filters, FILTER_DELAY_MS, (a, b) => a.entity !== b.entity)
   const filter = auditFilter(sentFilters, query)
-  const page = useResource(
-    (signal) => auditApi.page(query.page, query.size, filter, signal),
-    [query.page, query.size, JSON.stringify(filter)],
-  )
+  const page = usePagedList(auditApi.page, query.page, query.size, filter)
   const setFilters = (next: AuditFilters) => {
     setFiltersState(next)
     // New filters start again at the first page.
@@ -49,9 +46,6 @@ export function useAuditList() {
     setFilters,
     query,
     setQuery,
-    rows: page.data?.result ?? [],
-    totalCount: page.data?.totalCount ?? 0,
-    loading: page.loading,
-    error: page.error,
+    ...page,
   }
 }

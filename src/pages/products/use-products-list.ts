@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
+import { PAGE_SIZES } from '../../../runtime/grid'
 import type { Product } from '../../../schemas/records'
-import { useResource } from '../../api/use-resource'
-import { useDebounced } from '../../components/use-debounced'
+import { useListQuery, usePagedList } from '../../api/use-paged-list'
 import { initialFromUrl, productsFilter } from './products-filter'
 import { productsApi } from './products-api'
 
@@ -16,9 +15,6 @@ export interface ParentFilter {
   assetModelId?: number
 }
 
-// Typing in a column filter should not send one call per key.
-const FILTER_DELAY_MS = 250
-
 /**
  * Controller of /Products (SPEC §2): the server-paged query (take 10), the initial filter from
  * ?filter=&value=, 'filter to the product and its children', and Clear Filters.
@@ -26,7 +22,7 @@ const FILTER_DELAY_MS = 250
 export function useProductsList() {
   const [params, setParams] = useSearchParams()
   const urlKey = `${params.get('filter') ?? ''}\u0000${params.get('value') ?? ''}`
-  const [query, setQuery] = useState<ListQuery>(() => ({
+  const [query, setQuery, sent] = useListQuery(() => ({
     page: 0,
     size: PAGE_SIZES.list,
     filter: initialFromUrl(params).filter,
@@ -44,24 +40,22 @@ export function useProductsList() {
     const next = initialFromUrl(params)
     setQuery((q) => ({ ...q, page: 0, filter: next.filter }))
     setParent(next.parentId == null ? null : { id: next.parentId, serial: `#${next.parentId}` })
-  }, [urlKey, params])
+  }, [urlKey, params, setQuery])
 
-  const sent = useDebounced(query, FILTER_DELAY_MS, (a, b) => a.page !== b.page || a.sort !== b.sort)
   const filter = productsFilter(sent, parent?.id ?? null)
-  const key = JSON.stringify([sent.page, sent.size, filter])
-  const page = useResource((signal) => productsApi.page(sent.page, sent.size, filter, signal), [key])
+  const page = usePagedList(productsApi.page, sent.page, sent.size, filter)
 
   const clearFilters = useCallback(() => {
     setQuery((q) => ({ ...q, page: 0, filter: {} }))
     setParent(null)
     appliedKey.current = '\u0000'
     setParams({}, { replace: true })
-  }, [setParams])
+  }, [setParams, setQuery])
 
   const filterToProduct = useCallback((product: Product) => {
     setParent({ id: product.id, serial: product.productSerialNumber, assetModelId: product.assetModelId })
     setQuery((q) => ({ ...q, page: 0, filter: {} }))
-  }, [])
+  }, [setQuery])
 
   return {
     query,
@@ -76,10 +70,6 @@ export function useProductsList() {
     filterToProduct,
     clearFilters,
     hasFilters: parent != null || Object.keys(query.filter).length > 0,
-    rows: page.data?.result ?? [],
-    totalCount: page.data?.totalCount ?? 0,
-    loading: page.loading,
-    reload: page.reload,
-    error: page.error,
+    ...page,
   }
 }

@@ -1,9 +1,8 @@
 import { useCallback, useMemo, useState } from 'react'
 import { useAtomValue } from 'jotai'
 import { useSearchParams } from 'react-router-dom'
-import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import { useResource } from '../../api/use-resource'
-import { useDebounced } from '../../components/use-debounced'
+import { useListQuery, usePagedList } from '../../api/use-paged-list'
 import { sessionAtom } from '../../session/session-atoms'
 import {
   categoryChoices,
@@ -13,9 +12,6 @@ import {
   type CategoryChoice,
 } from './records-model'
 import { recordsApi } from './records-api'
-
-// Typing in a column filter should not send one call per key.
-const FILTER_DELAY_MS = 250
 
 /**
  * Controller of /Records (SPEC §2): the categories this viewer may browse, the filters of the query
@@ -34,25 +30,15 @@ export function useRecordsList() {
   const [picked, setPicked] = useState<CategoryChoice | null>(null)
   const category: CategoryChoice = picked && choices.includes(picked) ? picked : (choices[0] ?? 'all')
   const base = useMemo(() => urlFilters(params), [params])
-  const [query, setQuery] = useState<ListQuery>({ page: 0, size: PAGE_SIZES.list, filter: {} })
-
-  const sent = useDebounced(query, FILTER_DELAY_MS, (a, b) => a.page !== b.page || a.sort !== b.sort)
+  const [query, setQuery, sent] = useListQuery()
   const filter = recordsFilter(sent, category, base)
-  const key = JSON.stringify([sent.page, sent.size, filter])
-  const noCategory = choices.length === 0
-  const page = useResource(
-    (signal) =>
-      noCategory
-        ? Promise.resolve({ totalCount: 0, result: [] })
-        : recordsApi.page(sent.page, sent.size, filter, signal),
-    [key, noCategory],
-  )
+  const page = usePagedList(recordsApi.page, sent.page, sent.size, filter, { skip: choices.length === 0 })
 
   const chooseCategory = useCallback((next: CategoryChoice) => {
     setPicked(next)
     // Columns change with the category: their filters and sort go with them.
     setQuery((q) => ({ ...q, page: 0, filter: {}, sort: undefined }))
-  }, [])
+  }, [setQuery])
 
   const clearUrlFilters = useCallback(() => setParams({}, { replace: true }), [setParams])
 
@@ -67,10 +53,6 @@ export function useRecordsList() {
     setQuery,
     /** The filter the grid shows now, for the export dialog to start from. */
     currentFilter: recordsFilter(query, category, base),
-    rows: page.data?.result ?? [],
-    totalCount: page.data?.totalCount ?? 0,
-    loading: page.loading,
-    reload: page.reload,
-    error: page.error,
+    ...page,
   }
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { countHorizon } from '../../server/repositories/page-count'
+import { countHorizon } from '../../schemas/paging'
 import { seedBulk } from '../../server/seed/bulk'
 import { compareLatency, latencyFigures } from '../support/measure'
 import type { BenchContext, Benchmark, Figure } from '../types'

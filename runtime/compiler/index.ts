@@ -1,7 +1,6 @@
 /** Form layout → rjsf compiler, per-field validation and change propagation (no React). */
 export * from './types'
 export { compileLayout, emptyValues } from './compile-layout'
-export { fieldSchema, emptyValue } from './field-schema'
 export { fieldUi } from './field-ui'
 export * from './field-validation'
 export * from './apply-change'

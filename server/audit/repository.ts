@@ -3,7 +3,8 @@ import type { AuditEntry, AuditFilter } from '../../schemas/audit'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema/index'
 import { badRequest } from '../http-error'
-import { cappedCount, countHorizon } from '../repositories/page-count'
+import { countHorizon } from '../../schemas/paging'
+import { cappedCount } from '../repositories/page-count'
 
 type Row = typeof auditLog.$inferSelect
 

@@ -1,9 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 
-// The count horizon is shared with the SPA's pager, which shows a capped count as "more than".
-export { COUNT_LIMIT, countHorizon } from '../../schemas/paging'
-
 /** A select of the matching rows' keys, with its conditions, that the count may `.limit()`. */
 interface Limitable {
   limit(n: number): { as(alias: string): Parameters<ReturnType<Db['select']>['from']>[0] }

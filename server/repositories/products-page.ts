@@ -5,7 +5,8 @@ import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schema
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
-import { cappedCount, countHorizon } from './page-count'
+import { countHorizon } from '../../schemas/paging'
+import { cappedCount } from './page-count'
 import { ProductsRepository, toProduct } from './products'
 
 const SORT_COLUMNS = {

@@ -9,7 +9,8 @@ import { notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
-import { cappedCount, countHorizon } from './page-count'
+import { countHorizon } from '../../schemas/paging'
+import { cappedCount } from './page-count'
 import {
   recordConditions,
   recordJoinsOf,

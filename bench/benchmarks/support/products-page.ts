@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { countHorizon } from '../../../server/repositories/page-count'
+import { countHorizon } from '../../../schemas/paging'
 import { compareLatency, latencyFigures } from '../../support/measure'
 import type { BenchContext, Figure } from '../../types'
 import { PAGE_BUDGET, rowsOf } from './bulk-data'

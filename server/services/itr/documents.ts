@@ -10,8 +10,6 @@ import { readOneUpload } from './upload-read'
 const tags = ['documents']
 const MB = 1024 * 1024
 
-export { UPLOAD_UNREADABLE } from './upload-read'
-
 /** Upload size limit in MB: UPLOAD_MAX_MB, 20 by default. */
 export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) => Number(env.UPLOAD_MAX_MB ?? 20) || 20
 

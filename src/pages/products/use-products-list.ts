@@ -52,10 +52,13 @@ export function useProductsList() {
     setParams({}, { replace: true })
   }, [setParams, setQuery])
 
-  const filterToProduct = useCallback((product: Product) => {
-    setParent({ id: product.id, serial: product.productSerialNumber, assetModelId: product.assetModelId })
-    setQuery((q) => ({ ...q, page: 0, filter: {} }))
-  }, [setQuery])
+  const filterToProduct = useCallback(
+    (product: Product) => {
+      setParent({ id: product.id, serial: product.productSerialNumber, assetModelId: product.assetModelId })
+      setQuery((q) => ({ ...q, page: 0, filter: {} }))
+    },
+    [setQuery],
+  )
 
   return {
     query,

@@ -34,11 +34,14 @@ export function useRecordsList() {
   const filter = recordsFilter(sent, category, base)
   const page = usePagedList(recordsApi.page, sent.page, sent.size, filter, { skip: choices.length === 0 })
 
-  const chooseCategory = useCallback((next: CategoryChoice) => {
-    setPicked(next)
-    // Columns change with the category: their filters and sort go with them.
-    setQuery((q) => ({ ...q, page: 0, filter: {}, sort: undefined }))
-  }, [setQuery])
+  const chooseCategory = useCallback(
+    (next: CategoryChoice) => {
+      setPicked(next)
+      // Columns change with the category: their filters and sort go with them.
+      setQuery((q) => ({ ...q, page: 0, filter: {}, sort: undefined }))
+    },
+    [setQuery],
+  )
 
   const clearUrlFilters = useCallback(() => setParams({}, { replace: true }), [setParams])
 

@@ -11,7 +11,8 @@ import { filterFieldName, type CategoryChoice } from '../records-model'
 import { exportFilter, type ExportForm } from './export-form'
 import { MultiSelect, ToggledDate } from './export-fields'
 import { CategorySection } from './export-sections'
-import { DOWNLOAD_NOW_LIMIT, useDownloadNow } from './use-download-now'
+import { DOWNLOAD_NOW_LIMIT } from '../../../../schemas/records'
+import { useDownloadNow } from './use-download-now'
 import { useExportOptions } from './use-export-options'
 
 export interface ExportDialogProps {

@@ -3,8 +3,6 @@ import type { RecordsFilter } from '../../../../schemas/records'
 import { ApiError, describeError } from '../../../api/client'
 import { exportApi, saveBlob } from './export-api'
 
-export { DOWNLOAD_NOW_LIMIT } from '../../../../schemas/records'
-
 /**
  * 'Download now' (beyond SPEC): asks the server for the export workbook at once (the same file the
  * e-mailed export delivers: one column list, one formula neutraliser) for filtered sets of up to

@@ -21,7 +21,7 @@ import configService from './services/config/index'
 import submissionService from './services/submission/index'
 import itrService from './services/itr/index'
 import auditTrail from './audit/route-audit'
-import { scopedDb } from './audit/context'
+import { guardedDb } from './audit/context'
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,7 +65,7 @@ export async function buildApp({
     schemaErrorFormatter,
   })
   if (onRoute) app.addHook('onRoute', onRoute)
-  app.decorate('db', scopedDb(database.db))
+  app.decorate('db', guardedDb(database.db))
   app.decorate('settings', config)
   app.addHook('onClose', async () => database.close())
 

@@ -8,7 +8,7 @@ export interface AuditScope {
 
 const scopes = new AsyncLocalStorage<AuditScope>()
 
-/** Runs `work` with every query made through a `scopedDb` going to `tx`. */
+/** Runs `work` as the audited request's unit of work `tx` (`app.db` refuses queries meanwhile). */
 export function runInScope<T>(tx: Db, work: () => Promise<T>): Promise<T> {
   const scope: AuditScope = { tx }
   // Work started here but still running after the transaction ended (a background job) falls back to
@@ -24,17 +24,20 @@ export function currentTx(): Db | undefined {
 }
 
 /**
- * The database every repository receives (`app.db`): the root database, except while an audited write
- * route runs, when it is that request's transaction. So the change, its audit row and the reads of the
- * entity before and after are one transaction (an audit row exists exactly when the change committed),
- * and the repositories stay plain classes over a `Db` that tests build with any database.
+ * `app.db`: the root database, guarded. An audited route's work runs in `request.db` (its transaction,
+ * route-audit.ts); a query made through `app.db` while that transaction is open would escape it (and on
+ * PGlite's single connection, wait on it), so it fails loudly instead. Outside audited requests — reads,
+ * background jobs, start-up — `app.db` is the root database.
  */
-export function scopedDb(root: Db): Db {
+export function guardedDb(root: Db): Db {
   return new Proxy(root, {
     get(target, property) {
-      const db = currentTx() ?? target
-      const value: unknown = Reflect.get(db, property)
-      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(db) : value
+      if (currentTx())
+        throw new Error(
+          'app.db was used inside an audited request: build the repository on request.db (its unit of work).',
+        )
+      const value: unknown = Reflect.get(target, property)
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value
     },
   })
 }

@@ -24,6 +24,14 @@ declare module 'fastify' {
     /** The route writes this entity: it runs in one transaction with its audit row (server/audit). */
     audit?: AuditEntity | AuditRoute
   }
+  interface FastifyRequest {
+    /**
+     * The request's unit of work: for an audited route, the one transaction its change, the reads before
+     * and after and its audit row share; for any other route, the root database. Repositories of an
+     * audited handler are built on it (`new XRepository(request.db)`), so the boundary is in plain sight.
+     */
+    db: Db
+  }
 }
 
 const field = (source: unknown, name: string): string | undefined => {
@@ -90,6 +98,7 @@ function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending:
       const result = await root.transaction((tx) =>
         runInScope(tx as unknown as Db, async () => {
           const db = tx as unknown as Db
+          request.db = db
           const link = route.entity === 'record' ? await revisionOf(db, request) : undefined
           const known = idBefore(route, request)
           const before = known ? snapshot(await readEntity(db, route.entity, known)) : null
@@ -124,6 +133,8 @@ function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending:
     } catch (error) {
       settle(error)
       throw error
+    } finally {
+      request.db = root
     }
   }
 }
@@ -135,6 +146,11 @@ function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending:
 export default fp(
   async (app, opts: { root: Db }) => {
     const pending = new WeakMap<object, Pending>()
+    // Every request starts on the root database; an audited handler's wrapper swaps in its transaction.
+    app.decorateRequest('db', null as never)
+    app.addHook('onRequest', async (request) => {
+      request.db = opts.root
+    })
     app.addHook('onRoute', (options: RouteOptions) => {
       const config = options.config as { audit?: AuditEntity | AuditRoute } | undefined
       if (!config?.audit) return

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, REFERENCE_READ_VIEWS } from '../../../schemas/roles'
 import { newIdSchema } from '../../../schemas/entities/attribute'
 import {
@@ -16,7 +16,7 @@ type IdParams = { Params: { id: string } }
 
 /** Calibrator calls of SPEC §7 on {itr}: list, create, rename, delete. */
 const calibrators: FastifyPluginAsync = async (app) => {
-  const repo = new CalibratorsRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new CalibratorsRepository(request.db)
   // An id of 0 or below is a row the grid never saved (SPEC §5 'Item has not been saved').
   const calibratorId = (raw: string) => {
     if (/^-?[0-9]+$/.test(raw) && Number(raw) <= 0) throw badRequest(MESSAGES.calibrator.notSaved)
@@ -29,7 +29,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
       config: { views: REFERENCE_READ_VIEWS },
       schema: { tags, response: { 200: { type: 'array', items: calibratorSchema } } },
     },
-    async () => repo.list(),
+    async (request) => repo(request).list(),
   )
 
   app.post<{ Body: CalibratorWrite }>(
@@ -38,7 +38,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
       config: { views: CONFIGURE_VIEWS, audit: 'calibrator' },
       schema: { tags, body: calibratorWriteSchema, response: { 200: newIdSchema } },
     },
-    async (request) => repo.create(request.body.name),
+    async (request) => repo(request).create(request.body.name),
   )
 
   app.put<IdParams & { Body: CalibratorWrite }>(
@@ -48,7 +48,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('id'), body: calibratorWriteSchema },
     },
     async (request, reply) => {
-      await repo.rename(calibratorId(request.params.id), request.body.name)
+      await repo(request).rename(calibratorId(request.params.id), request.body.name)
       return reply.status(204).send()
     },
   )
@@ -57,7 +57,7 @@ const calibrators: FastifyPluginAsync = async (app) => {
     '/api/calibrators/:id',
     { config: { views: CONFIGURE_VIEWS, audit: 'calibrator' }, schema: { tags, params: textParams('id') } },
     async (request, reply) => {
-      await repo.delete(calibratorId(request.params.id))
+      await repo(request).delete(calibratorId(request.params.id))
       return reply.status(204).send()
     },
   )

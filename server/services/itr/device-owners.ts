@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, REFERENCE_READ_VIEWS } from '../../../schemas/roles'
 import { newIdSchema } from '../../../schemas/entities/attribute'
 import {
@@ -24,7 +24,7 @@ type LocationParams = { Params: { id: string; locationId: string } }
 
 /** Device owner calls of SPEC §7 on {itr}, with the SPEC §5 owner rules. */
 const deviceOwners: FastifyPluginAsync = async (app) => {
-  const repo = new DeviceOwnersRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new DeviceOwnersRepository(request.db)
   const ownerId = (raw: string) => positiveId(raw, MESSAGES.owner.invalidId)
   const locationId = (raw: string) => positiveId(raw, MESSAGES.owner.locationNotFound)
   const read = { views: REFERENCE_READ_VIEWS }
@@ -36,13 +36,13 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       config: read,
       schema: { tags, response: { 200: { type: 'array', items: deviceOwnerListItemSchema } } },
     },
-    async () => repo.list(),
+    async (request) => repo(request).list(),
   )
 
   app.get<IdParams>(
     '/api/deviceOwners/:id',
     { config: read, schema: { tags, params: textParams('id'), response: { 200: deviceOwnerSchema } } },
-    async (request) => repo.get(ownerId(request.params.id)),
+    async (request) => repo(request).get(ownerId(request.params.id)),
   )
 
   app.post<{ Body: DeviceOwnerWrite }>(
@@ -56,7 +56,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
         response: { 200: newIdSchema },
       },
     },
-    async (request) => repo.create(request.body.name, request.body.parentId),
+    async (request) => repo(request).create(request.body.name, request.body.parentId),
   )
 
   app.patch<IdParams & { Body: DeviceOwnerWrite }>(
@@ -72,7 +72,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.update(ownerId(request.params.id), request.body)
+      await repo(request).update(ownerId(request.params.id), request.body)
       return reply.status(204).send()
     },
   )
@@ -90,7 +90,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const stored = await repo.setSerialRanges(ownerId(request.params.id), request.body)
+      const stored = await repo(request).setSerialRanges(ownerId(request.params.id), request.body)
       return stored.map((r) => ({ id: r.Id, prefix: r.Prefix, min: r.Min, max: r.Max }))
     },
   )
@@ -107,7 +107,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
         body: calibrationContactsSchema,
       },
     },
-    async (request) => repo.setContacts(ownerId(request.params.id), request.body),
+    async (request) => repo(request).setContacts(ownerId(request.params.id), request.body),
   )
 
   app.get<IdParams>(
@@ -118,8 +118,8 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const id = ownerId(request.params.id)
-      await repo.row(id)
-      return repo.locations(id)
+      await repo(request).row(id)
+      return repo(request).locations(id)
     },
   )
 
@@ -129,14 +129,14 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       config: write,
       schema: { tags, params: textParams('id'), body: locationWriteSchema, response: { 200: newIdSchema } },
     },
-    async (request) => repo.addLocation(ownerId(request.params.id), request.body.name),
+    async (request) => repo(request).addLocation(ownerId(request.params.id), request.body.name),
   )
 
   app.put<LocationParams & { Body: LocationWrite }>(
     '/api/DeviceOwners/:id/Locations/:locationId',
     { config: write, schema: { tags, params: textParams('id', 'locationId'), body: locationWriteSchema } },
     async (request, reply) => {
-      await repo.renameLocation(
+      await repo(request).renameLocation(
         ownerId(request.params.id),
         locationId(request.params.locationId),
         request.body.name,
@@ -149,7 +149,7 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
     '/api/DeviceOwners/:id/Locations/:locationId',
     { config: write, schema: { tags, params: textParams('id', 'locationId') } },
     async (request, reply) => {
-      await repo.deleteLocation(ownerId(request.params.id), locationId(request.params.locationId))
+      await repo(request).deleteLocation(ownerId(request.params.id), locationId(request.params.locationId))
       return reply.status(204).send()
     },
   )

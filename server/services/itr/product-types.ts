@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify'
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
 import {
   productTypeListItemSchema,
@@ -13,7 +13,7 @@ const tags = ['product types']
 
 /** Product type calls of SPEC §7 on {itr}: the listing with parents, and the record types of a type. */
 const productTypes: FastifyPluginAsync = async (app) => {
-  const repo = new ProductTypesRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new ProductTypesRepository(request.db)
 
   app.get(
     '/api/productTypes',
@@ -27,8 +27,8 @@ const productTypes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const visible = await request.user.visibleProductTypes(app.db)
-      return (await repo.list(visible && [...visible])).map(({ id, name, parent, attributes }) => ({
+      const visible = await request.user.visibleProductTypes(request.db)
+      return (await repo(request).list(visible && [...visible])).map(({ id, name, parent, attributes }) => ({
         id,
         name,
         parent,
@@ -50,7 +50,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.setRecordTypes(
+      await repo(request).setRecordTypes(
         positiveId(request.params.id, () => MESSAGES.productType.notFound),
         request.body,
       )

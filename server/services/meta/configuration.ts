@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { newIdSchema } from '../../../schemas/entities/attribute'
 import {
@@ -20,10 +20,11 @@ const tags = ['configuration']
  * descriptive writes, and customers.
  */
 const configuration: FastifyPluginAsync = async (app) => {
-  const repo = new ConfigurationRepository(app.db)
-  const customers = new CustomersRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new ConfigurationRepository(request.db)
+  const customers = (request: Pick<FastifyRequest, 'db'>) => new CustomersRepository(request.db)
 
-  const list = async (request: { params: { domain: string } }) => repo.list(request.params.domain)
+  const list = async (request: Pick<FastifyRequest, 'db'> & { params: { domain: string } }) =>
+    repo(request).list(request.params.domain)
   const listOptions = {
     // Supplier-view users need the record categories and descriptives for their own records.
     config: { views: RECORD_READ_VIEWS },
@@ -54,17 +55,21 @@ const configuration: FastifyPluginAsync = async (app) => {
   const routes: {
     method: 'POST' | 'PUT' | 'DELETE'
     summary: string
-    handler: (body: ConfigurationWrite, reply: FastifyReply) => Promise<unknown>
+    handler: (
+      body: ConfigurationWrite,
+      reply: FastifyReply,
+      repo: ConfigurationRepository,
+    ) => Promise<unknown>
   }[] = [
     {
       method: 'POST',
       summary: 'Adds a survey/repair descriptive; returns its id.',
-      handler: (body) => repo.create(body),
+      handler: (body, _reply, repo) => repo.create(body),
     },
     {
       method: 'PUT',
       summary: 'Updates a survey/repair descriptive by id.',
-      handler: async (body, reply) => {
+      handler: async (body, reply, repo) => {
         await repo.update(requireId(body), body)
         return reply.status(204).send()
       },
@@ -72,7 +77,7 @@ const configuration: FastifyPluginAsync = async (app) => {
     {
       method: 'DELETE',
       summary: 'Deletes a survey/repair descriptive by domain and id.',
-      handler: async (body, reply) => {
+      handler: async (body, reply, repo) => {
         await repo.delete(body.domain, requireId(body))
         return reply.status(204).send()
       },
@@ -84,7 +89,7 @@ const configuration: FastifyPluginAsync = async (app) => {
         method: route.method,
         url,
         ...writeOptions(route.summary, route.method === 'POST' ? newIdSchema : undefined),
-        handler: (request, reply) => route.handler(request.body, reply),
+        handler: (request, reply) => route.handler(request.body, reply, repo(request)),
       })
     }
   }
@@ -95,7 +100,7 @@ const configuration: FastifyPluginAsync = async (app) => {
       config: { views: RECORD_READ_VIEWS },
       schema: { tags: ['customers'], response: { 200: { type: 'array', items: customerSchema } } },
     },
-    async (request) => customers.listFor(request.user),
+    async (request) => customers(request).listFor(request.user),
   )
 }
 

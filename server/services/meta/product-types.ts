@@ -38,20 +38,20 @@ export const toMetaProductType = (t: ProductTypeRecord) => ({
 
 /** Product type (asset model) calls of SPEC §7 on {meta}, with the exact casing SPEC uses. */
 const productTypes: FastifyPluginAsync = async (app) => {
-  const repo = new ProductTypesRepository(app.db)
-  const mappings = new ProductTypeMappingsRepository(app.db)
-  const recordTypes = new DataPointTypesRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new ProductTypesRepository(request.db)
+  const mappings = (request: Pick<FastifyRequest, 'db'>) => new ProductTypeMappingsRepository(request.db)
+  const recordTypes = (request: Pick<FastifyRequest, 'db'>) => new DataPointTypesRepository(request.db)
   const typeId = (raw: string) => positiveId(raw, () => MESSAGES.productType.notFound)
 
   /** Supplier-view callers see only their supplier's product types and their sub components. */
   const assertVisible = async (request: FastifyRequest, id: number) => {
-    const visible = await request.user.visibleProductTypes(app.db)
+    const visible = await request.user.visibleProductTypes(request.db)
     if (visible && !visible.has(id)) throw notFound(MESSAGES.productType.notFound)
   }
 
   const listAll = async (request: FastifyRequest) => {
-    const visible = await request.user.visibleProductTypes(app.db)
-    return (await repo.list(visible && [...visible])).map(toMetaProductType)
+    const visible = await request.user.visibleProductTypes(request.db)
+    return (await repo(request).list(visible && [...visible])).map(toMetaProductType)
   }
   const listOptions = {
     config: { views: RECORD_READ_VIEWS },
@@ -69,11 +69,12 @@ const productTypes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = typeId(request.params.id)
       await assertVisible(request, id)
-      return toMetaProductType(await repo.get(id))
+      return toMetaProductType(await repo(request).get(id))
     },
   )
 
-  const create = async (request: { body: ProductTypeWrite }) => repo.create(request.body)
+  const create = async (request: Pick<FastifyRequest, 'db'> & { body: ProductTypeWrite }) =>
+    repo(request).create(request.body)
   const createOptions = {
     config: { views: CONFIGURE_VIEWS, audit: 'productType' as const },
     schema: { tags, body: productTypeWriteSchema, response: { 200: newIdSchema } },
@@ -88,7 +89,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('id'), body: productTypeWriteSchema },
     },
     async (request, reply) => {
-      await repo.update(typeId(request.params.id), request.body)
+      await repo(request).update(typeId(request.params.id), request.body)
       return reply.status(204).send()
     },
   )
@@ -100,7 +101,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Deletes a product type; 100210 never (SPEC §9).', params: textParams('id') },
     },
     async (request, reply) => {
-      await repo.delete(typeId(request.params.id))
+      await repo(request).delete(typeId(request.params.id))
       return reply.status(204).send()
     },
   )
@@ -116,7 +117,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
         response: { 200: newIdSchema },
       },
     },
-    async (request) => mappings.setParent(typeId(request.params.parent), typeId(request.params.id)),
+    async (request) => mappings(request).setParent(typeId(request.params.parent), typeId(request.params.id)),
   )
 
   app.delete<{ Params: { parent: string; id: string } }>(
@@ -126,7 +127,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('parent', 'id') },
     },
     async (request, reply) => {
-      await mappings.removeParent(typeId(request.params.parent), typeId(request.params.id))
+      await mappings(request).removeParent(typeId(request.params.parent), typeId(request.params.id))
       return reply.status(204).send()
     },
   )
@@ -138,7 +139,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, summary: 'Removes a parent mapping.', body: mappingSchema },
     },
     async (request, reply) => {
-      await mappings.removeMapping(request.body)
+      await mappings(request).removeMapping(request.body)
       return reply.status(204).send()
     },
   )
@@ -152,8 +153,8 @@ const productTypes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = typeId(request.params.id)
       await assertVisible(request, id)
-      await repo.requireExists(id)
-      return mappings.parentsOf(id)
+      await repo(request).requireExists(id)
+      return mappings(request).parentsOf(id)
     },
   )
 
@@ -166,7 +167,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'array', items: dataPointTypeListItemSchema } },
       },
     },
-    async () => recordTypes.list(),
+    async (request) => recordTypes(request).list(),
   )
 
   app.post<IdParams & { Body: AttributeWrite }>(
@@ -176,7 +177,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('id'), body: attributeWriteSchema },
     },
     async (request, reply) => {
-      await repo.setAttribute(typeId(request.params.id), request.body)
+      await repo(request).setAttribute(typeId(request.params.id), request.body)
       return reply.status(204).send()
     },
   )
@@ -188,7 +189,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('id', 'attrKey') },
     },
     async (request, reply) => {
-      await repo.deleteAttribute(typeId(request.params.id), request.params.attrKey)
+      await repo(request).deleteAttribute(typeId(request.params.id), request.params.attrKey)
       return reply.status(204).send()
     },
   )
@@ -204,18 +205,18 @@ const productTypes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = itemTypeId(request.params.productTypeId)
       await assertVisible(request, id)
-      const found = await repo.attribute(id, request.params.attrKey)
+      const found = await repo(request).attribute(id, request.params.attrKey)
       if (!found) throw notFound(MESSAGES.attribute.notFound(request.params.attrKey))
       return found
     },
   )
 
   const writeAttr = async (
-    request: { params: AttrParams['Params']; body: AttributeWrite },
+    request: Pick<FastifyRequest, 'db'> & { params: AttrParams['Params']; body: AttributeWrite },
     reply: FastifyReply,
   ) => {
     // The path names the attribute; a differing body key cannot rename it.
-    await repo.setAttribute(itemTypeId(request.params.productTypeId), {
+    await repo(request).setAttribute(itemTypeId(request.params.productTypeId), {
       ...request.body,
       key: request.params.attrKey,
     })

@@ -25,7 +25,7 @@ const missing = (id: number) => notFound(`Record type ${id} does not exist`)
  * as the SPA's editor, and every layout save keeps a revision.
  */
 const recordTypes: FastifyPluginAsync = async (app) => {
-  const repo = new RecordTypesRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
   const read = { views: RECORD_READ_VIEWS }
   const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
 
@@ -33,7 +33,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     app.get(
       url,
       { config: read, schema: { tags, response: { 200: { type: 'array', items: recordTypeSchema } } } },
-      () => repo.list(),
+      (request) => repo(request).list(),
     )
     app.post<{ Body: RecordTypeWrite }>(
       url,
@@ -43,7 +43,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
       },
       async (request) => {
         assertCaptureFitsCategory(request.body)
-        return repo.create(request.body)
+        return repo(request).create(request.body)
       },
     )
   }
@@ -53,7 +53,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     { config: read, schema: { tags, response: { 200: recordTypeSchema, 404: errorSchema } } },
     async (request) => {
       const id = idParam(request)
-      return (await repo.get(id)) ?? Promise.reject(missing(id))
+      return (await repo(request).get(id)) ?? Promise.reject(missing(id))
     },
   )
 
@@ -71,7 +71,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = idParam(request)
       const revision = positiveId((request.params as { revision?: string }).revision, invalidId)
-      const row = await repo.layoutRevision(id, revision)
+      const row = await repo(request).layoutRevision(id, revision)
       if (!row) throw notFound(`Record type ${id} has no layout revision ${revision}`)
       return { ...row, createdAt: row.createdAt.toISOString() }
     },
@@ -84,7 +84,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         const id = idParam(request)
         assertCaptureFitsCategory(request.body)
-        if (!(await repo.update(id, request.body))) throw missing(id)
+        if (!(await repo(request).update(id, request.body))) throw missing(id)
         return reply.status(204).send()
       },
     )
@@ -92,7 +92,7 @@ const recordTypes: FastifyPluginAsync = async (app) => {
 
   app.delete('/api/datapointtypes/:id', { config: write, schema: { tags } }, async (request, reply) => {
     const id = idParam(request)
-    if (!(await repo.delete(id))) throw missing(id)
+    if (!(await repo(request).delete(id))) throw missing(id)
     return reply.status(204).send()
   })
 
@@ -101,13 +101,13 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     { config: write, schema: { tags, body: recordTypeAttributeWriteSchema } },
     async (request, reply) => {
       const id = idParam(request)
-      const recordType = await repo.get(id)
+      const recordType = await repo(request).get(id)
       if (!recordType) throw missing(id)
-      const checked = await checkRecordTypeAttribute(repo, recordType, request.body)
-      await repo.putAttribute(id, request.body, checked.layout, request.user.username)
+      const checked = await checkRecordTypeAttribute(repo(request), recordType, request.body)
+      await repo(request).putAttribute(id, request.body, checked.layout, request.user.username)
       return reply
         .status(201)
-        .send({ id, key: request.body.key, layoutRevision: await repo.currentRevision(id) })
+        .send({ id, key: request.body.key, layoutRevision: await repo(request).currentRevision(id) })
     },
   )
 
@@ -117,8 +117,8 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idParam(request)
       const key = (request.params as { attrKey: string }).attrKey
-      if (!(await repo.get(id))) throw missing(id)
-      await repo.deleteAttribute(id, key)
+      if (!(await repo(request).get(id))) throw missing(id)
+      await repo(request).deleteAttribute(id, key)
       return reply.status(204).send()
     },
   )

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify'
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
 import { ADMIN_VIEWS, CONFIGURE_VIEWS, RECORD_READ_VIEWS, REFERENCE_READ_VIEWS } from '../../../schemas/roles'
 import { attributeWriteSchema, newIdSchema, type AttributeWrite } from '../../../schemas/entities/attribute'
 import {
@@ -18,7 +18,7 @@ type IdParams = { Params: { id: string } }
 
 /** Suppliers calls of SPEC §7 ({meta}/api/assetmanufacturers). */
 const suppliers: FastifyPluginAsync = async (app) => {
-  const repo = new SuppliersRepository(app.db)
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new SuppliersRepository(request.db)
   const supplierId = (raw: string) => positiveId(raw, invalidId)
 
   app.get(
@@ -31,7 +31,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'array', items: supplierSchema } },
       },
     },
-    async () => repo.listWithAttributes(),
+    async (request) => repo(request).listWithAttributes(),
   )
 
   app.get<IdParams>(
@@ -44,7 +44,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
     async (request) => {
       const id = supplierId(request.params.id)
       request.user.assertOwnSupplier(id, MESSAGES.supplier.notOwnSupplier)
-      return repo.getWithAttributes(id)
+      return repo(request).getWithAttributes(id)
     },
   )
 
@@ -54,15 +54,18 @@ const suppliers: FastifyPluginAsync = async (app) => {
       config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
       schema: { tags, body: supplierWriteSchema, response: { 200: newIdSchema } },
     },
-    async (request) => repo.create(request.body.name.trim()),
+    async (request) => repo(request).create(request.body.name.trim()),
   )
 
   const update = {
     config: { views: CONFIGURE_VIEWS, audit: 'supplier' },
     schema: { tags, params: textParams('id'), body: supplierWriteSchema },
   } as const
-  const rename = async (request: { params: { id: string }; body: SupplierWrite }, reply: FastifyReply) => {
-    await repo.rename(supplierId(request.params.id), request.body.name.trim())
+  const rename = async (
+    request: Pick<FastifyRequest, 'db'> & { params: { id: string }; body: SupplierWrite },
+    reply: FastifyReply,
+  ) => {
+    await repo(request).rename(supplierId(request.params.id), request.body.name.trim())
     return reply.status(204).send()
   }
   // SPEC §7 writes the path with a trailing slash; both spellings are served.
@@ -73,7 +76,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
     '/api/assetmanufacturers/:id',
     { config: { views: ADMIN_VIEWS, audit: 'supplier' }, schema: { tags, params: textParams('id') } },
     async (request, reply) => {
-      await repo.delete(supplierId(request.params.id))
+      await repo(request).delete(supplierId(request.params.id))
       return reply.status(204).send()
     },
   )
@@ -91,7 +94,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      await repo.setAttribute(supplierId(request.params.id), request.body)
+      await repo(request).setAttribute(supplierId(request.params.id), request.body)
       return reply.status(204).send()
     },
   )
@@ -110,7 +113,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { attrKey, attrValue, attrName } = request.params
       if (!attrKey.trim()) throw badRequest(MESSAGES.attribute.keyRequired)
-      await repo.setAttribute(supplierId(request.params.id), {
+      await repo(request).setAttribute(supplierId(request.params.id), {
         key: attrKey,
         value: attrValue,
         name: attrName,
@@ -141,7 +144,7 @@ const suppliers: FastifyPluginAsync = async (app) => {
       const id = supplierId(request.params.id)
       const { prefix, min, max } = request.body
       if (min >= max) throw badRequest(MESSAGES.supplier.minBelowMax)
-      const used = await repo.supplierUsingRange(id, { prefix: prefix ?? '', min, max })
+      const used = await repo(request).supplierUsingRange(id, { prefix: prefix ?? '', min, max })
       if (used) throw conflict(MESSAGES.supplier.rangeUsed(used.name))
       return { available: true }
     },

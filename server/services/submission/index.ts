@@ -32,9 +32,10 @@ const keyOf = (request: FastifyRequest) => {
  * calibration, despatch), Problem Report edits and the all-or-nothing CSV upload.
  */
 const submissionService: FastifyPluginAsync = async (app) => {
-  const repo = new SubmissionsRepository(app.db)
-  const csv = new CsvIngest(app.db)
-  await csv.failInterruptedJobs()
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new SubmissionsRepository(request.db)
+  const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
+  // Jobs a stopped instance left running (at start-up, outside any request).
+  await new CsvIngest(app.db).failInterruptedJobs()
 
   const routes: [string, SubmissionKind, string][] = [
     ['upload-single', 'single', 'Stores a Test or Problem Report record.'],
@@ -62,7 +63,7 @@ const submissionService: FastifyPluginAsync = async (app) => {
             response: { 200: submissionResultSchema },
           },
         },
-        async (request) => repo.submit(kind, request.body, request.user, keyOf(request)),
+        async (request) => repo(request).submit(kind, request.body, request.user, keyOf(request)),
       )
     }
   }
@@ -84,7 +85,7 @@ const submissionService: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      repo.edit(
+      repo(request).edit(
         positiveId(request.params.id, RECORD_MESSAGES.recordNotFound),
         request.body,
         request.user,
@@ -112,7 +113,7 @@ const submissionService: FastifyPluginAsync = async (app) => {
       },
       async (request) => {
         const text = decodeBase64(request.body.data)
-        return csv.ingest({ ...request.body, text }, request.user, keyOf(request))
+        return csv(request).ingest({ ...request.body, text }, request.user, keyOf(request))
       },
     )
   }

@@ -18,6 +18,9 @@ import {
 } from './sheet-xml'
 import { ZipWriter } from './zip-writer'
 
+/** The media type of the workbook. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
 /** Rows fetched per query while streaming. */
 const BATCH = 2000
 

@@ -2,13 +2,11 @@ import type { FastifyPluginAsync } from 'fastify'
 import { RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { DOWNLOAD_NOW_LIMIT, RECORD_MESSAGES } from '../../../schemas/records/index'
 import { badRequest } from '../../http-error'
-import { buildRecordsWorkbook } from '../../export/xlsx'
+import { buildRecordsWorkbook, XLSX_TYPE } from '../../export/xlsx'
 import { RecordsRepository } from '../../repositories/records'
 import { parseRecordsFilter } from '../../repositories/records-query'
 import { attachmentHeader } from '../itr/documents'
 import { textParams } from '../meta/params'
-
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * 'Download now' (beyond SPEC, docs/decisions.md "One export"): the same workbook as the e-mailed export
@@ -39,7 +37,7 @@ const downloadNow: FastifyPluginAsync = async (app) => {
         throw badRequest(RECORD_MESSAGES.downloadNowTooMany(DOWNLOAD_NOW_LIMIT))
       const { content } = await buildRecordsWorkbook(app.db, filter, request.user)
       const filename = `records-${new Date().toISOString().slice(0, 10)}.xlsx`
-      return reply.header('Content-Type', XLSX).header('Content-Disposition', attachmentHeader(filename)).send(content)
+      return reply.header('Content-Type', XLSX_TYPE).header('Content-Disposition', attachmentHeader(filename)).send(content)
     },
   )
 }

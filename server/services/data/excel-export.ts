@@ -1,27 +1,22 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { eq } from 'drizzle-orm'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
 import {
   exportAcceptedSchema,
   jobSchema,
   RECORD_MESSAGES,
   type Job,
-  type RecordsFilter,
 } from '../../../schemas/records/index'
 import { notFound } from '../../http-error'
-import { users } from '../../db/schema/index'
 import { exportDelivery } from '../../export/deliver'
-import { buildRecordsWorkbook } from '../../export/xlsx'
+import { ExcelExportJobs } from '../../jobs/excel-export-jobs'
 import { DocumentsRepository } from '../../repositories/documents'
 import { parseRecordsFilter } from '../../repositories/records-query'
 import { JobsRepository, type JobRow } from '../../repositories/jobs'
-import type { Viewer } from '../../access/viewer'
 import { attachmentHeader } from '../itr/documents'
 import { positiveId, textParams } from '../meta/params'
 
 const tags = ['records']
 const BASE = '/api/InstrumentTestRecord/ExcelExport'
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /**
  * The Excel export of SPEC §7: the call logs a job and answers at once ('Request logged, you will receive
@@ -33,10 +28,8 @@ const excelExport: FastifyPluginAsync = async (app) => {
   const jobs = new JobsRepository(app.db)
   const documents = new DocumentsRepository(app.db)
   const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
-  const running = new Set<Promise<void>>()
-  app.addHook('onClose', async () => {
-    await Promise.allSettled([...running])
-  })
+  const exports = new ExcelExportJobs(app.db, delivery, app.log)
+  app.addHook('onClose', () => exports.drain())
 
   const prefix = app.prefix
   const downloadUrl = (job: JobRow) =>
@@ -51,26 +44,6 @@ const excelExport: FastifyPluginAsync = async (app) => {
     createdAt: job.createdAt.toISOString(),
     updatedAt: job.updatedAt.toISOString(),
   })
-
-  async function run(jobId: number, filter: RecordsFilter, viewer: Viewer, userId: number) {
-    try {
-      const { content, rows } = await buildRecordsWorkbook(app.db, filter, viewer)
-      const filename = `records-export-${jobId}.xlsx`
-      const doc = await documents.store({
-        documentType: 'excelExport',
-        originalFilename: filename,
-        contentType: XLSX,
-        content,
-        createdBy: userId,
-      })
-      const [user] = await app.db.select({ email: users.email }).from(users).where(eq(users.id, userId))
-      if (user?.email) await delivery.send(user.email, filename, content, rows)
-      await jobs.finish(jobId, { rows, delivery: delivery.kind, to: user?.email ?? null }, doc.id)
-    } catch (error) {
-      app.log.error({ err: error, jobId }, 'excel export failed')
-      await jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
-    }
-  }
 
   app.get<{ Params: { filter: string } }>(
     `${BASE}/filter/:filter`,
@@ -90,9 +63,7 @@ const excelExport: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const filter = parseRecordsFilter(request.params.filter)
-      const job = await jobs.create('excelExport', request.user.id, { filter })
-      const task = run(job.id, filter, request.user, request.user.id).finally(() => running.delete(task))
-      running.add(task)
+      const job = await exports.start(filter, request.user)
       return {
         message: RECORD_MESSAGES.exportLogged,
         jobId: job.id,

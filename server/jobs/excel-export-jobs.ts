@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import type { RecordsFilter } from '../../schemas/records/index'
+import type { Viewer } from '../access/viewer'
+import type { Db } from '../db/client'
+import { users } from '../db/schema/index'
+import type { ExportDelivery } from '../export/deliver'
+import { buildRecordsWorkbook, XLSX_TYPE } from '../export/xlsx'
+import { DocumentsRepository } from '../repositories/documents'
+import { JobsRepository, type JobRow } from '../repositories/jobs'
+
+/**
+ * The Excel export's background jobs (SPEC §7: the call answers at once, the result is e-mailed): each
+ * logs a job row, builds the workbook under the caller's scope, stores it as a document (so any instance
+ * can serve it), delivers it (SMTP or the outbox folder) and marks the job done or failed. Runs on the
+ * root database, after the request that started it has answered.
+ */
+export class ExcelExportJobs {
+  private readonly jobs: JobsRepository
+  private readonly documents: DocumentsRepository
+  private readonly running = new Set<Promise<void>>()
+
+  constructor(
+    private readonly db: Db,
+    private readonly delivery: ExportDelivery,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.jobs = new JobsRepository(db)
+    this.documents = new DocumentsRepository(db)
+  }
+
+  /** Logs an export job for `viewer` and starts it; answers the job row at once. */
+  async start(filter: RecordsFilter, viewer: Viewer): Promise<JobRow> {
+    const job = await this.jobs.create('excelExport', viewer.id, { filter })
+    const task = this.run(job.id, filter, viewer).finally(() => this.running.delete(task))
+    this.running.add(task)
+    return job
+  }
+
+  /** Waits for the jobs still running (server shutdown). */
+  async drain(): Promise<void> {
+    await Promise.allSettled([...this.running])
+  }
+
+  private async run(jobId: number, filter: RecordsFilter, viewer: Viewer): Promise<void> {
+    try {
+      const { content, rows } = await buildRecordsWorkbook(this.db, filter, viewer)
+      const filename = `records-export-${jobId}.xlsx`
+      const doc = await this.documents.store({
+        documentType: 'excelExport',
+        originalFilename: filename,
+        contentType: XLSX_TYPE,
+        content,
+        createdBy: viewer.id,
+      })
+      const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id))
+      if (user?.email) await this.delivery.send(user.email, filename, content, rows)
+      await this.jobs.finish(jobId, { rows, delivery: this.delivery.kind, to: user?.email ?? null }, doc.id)
+    } catch (error) {
+      this.log.error({ err: error, jobId }, 'excel export failed')
+      await this.jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
+    }
+  }
+}

@@ -19,7 +19,9 @@ function csvOf(rows: number, prefix: string): string {
   for (let i = 1; i <= rows; i++) {
     const date = new Date(now - i * 300_000).toISOString().slice(0, 16).replace('T', ' ')
     const error = ((i % 200) / 100 - 1).toFixed(2)
-    lines.push(`${prefix}${i},${date},${i % 23 === 0 ? 'fail' : 'pass'},${error},${(-error).toFixed(2)},pass`)
+    // The server judges every row (issue #12): a failed row's creep test fails, so its result is Fail.
+    const verdict = i % 23 === 0 ? 'fail' : 'pass'
+    lines.push(`${prefix}${i},${date},${verdict},${error},${(-error).toFixed(2)},${verdict}`)
   }
   return `${lines.join('\n')}\n`
 }

@@ -1,6 +1,14 @@
-import { sql } from 'drizzle-orm'
+import { getTableColumns, getTableName, sql } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client'
-import { customers } from '../db/schema/index'
+import {
+  customers,
+  productTestEquipment,
+  products,
+  recordDocuments,
+  records,
+  recordTestEquipment,
+} from '../db/schema/index'
 import { planProducts, type ProductRef } from './csv-products'
 import type { ProductSummary } from '../../schemas/records/index'
 import { createdSummaries, refreshSummaries } from './product-summaries'
@@ -19,55 +27,29 @@ const chunks = <T>(list: readonly T[]): T[][] => {
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 
-/** A column written from JSON: its name in the table and in the JSON rows, and its SQL type. */
-type JsonColumn = readonly [name: string, type: string]
-
-const PRODUCT_COLUMNS: readonly JsonColumn[] = [
-  ['serial_number_prefix', 'text'],
-  ['serial_number', 'text'],
-  ['product_serial_number', 'text'],
-  ['asset_model_id', 'int'],
-  ['asset_manufacturer_id', 'int'],
-  ['date_of_last_record', 'timestamptz'],
-  ['current_status', 'text'],
-]
-
-const RECORD_COLUMNS: readonly JsonColumn[] = [
-  ['record_type_id', 'int'],
-  ['category', 'text'],
-  ['layout_version', 'int'],
-  ['product_type_id', 'int'],
-  ['supplier_id', 'int'],
-  ['device_owner_id', 'int'],
-  ['customer_id', 'int'],
-  ['product_id', 'int'],
-  ['test_equipment_id', 'int'],
-  ['serial_number_prefix', 'text'],
-  ['product_serial_number', 'text'],
-  ['record_date', 'timestamptz'],
-  ['test_result', 'text'],
-  ['job_number', 'text'],
-  ['batch_number', 'text'],
-  ['fault_items', 'text'],
-  ['repair_items', 'text'],
-  ['fault_descriptives', 'text'],
-  ['repair_descriptives', 'text'],
-  ['data', 'jsonb'],
-  ['file_name', 'text'],
-  ['created_by', 'int'],
-  ['job_id', 'int'],
-]
-
 /**
  * `INSERT INTO table (…) SELECT … FROM jsonb_to_recordset($1)`: a chunk of rows as one JSON parameter.
  * Building a 1,000-row VALUES list through the query builder cost more CPU than the database spent
- * writing it; one JSON.stringify does not. Works the same on PGlite and PostgreSQL.
+ * writing it; one JSON.stringify does not. Works the same on PGlite and PostgreSQL. Rows are keyed by the
+ * drizzle schema's property names (as `db.insert` takes them); column names and SQL types come from the
+ * schema, so this writer names no column of its own.
  */
-function insertJson(table: string, columns: readonly JsonColumn[], rows: readonly object[], tail = sql``) {
-  const names = sql.raw(columns.map(([name]) => `"${name}"`).join(', '))
-  const types = sql.raw(columns.map(([name, type]) => `"${name}" ${type}`).join(', '))
-  return sql`INSERT INTO ${sql.raw(`"${table}"`)} (${names})
-    SELECT ${names} FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(${types}) ${tail}`
+function insertJson(table: PgTable, rows: readonly Record<string, unknown>[], tail = sql``) {
+  const columns = getTableColumns(table)
+  const keys = Object.keys(rows[0] ?? {})
+  const names = keys.map((key) => {
+    const column = columns[key]
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`)
+    return column.name
+  })
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '))
+  const types = sql.raw(names.map((name, i) => `"${name}" ${columns[keys[i]].getSQLType()}`).join(', '))
+  // JSON.stringify writes a Date as its ISO text, which timestamptz reads back exactly.
+  const json = JSON.stringify(
+    rows.map((row) => Object.fromEntries(keys.map((key, i) => [names[i], row[key]]))),
+  )
+  return sql`INSERT INTO ${table} (${list})
+    SELECT ${list} FROM jsonb_to_recordset(${json}::jsonb) AS x(${types}) ${tail}`
 }
 
 /**
@@ -98,112 +80,55 @@ export class CsvRecordWriter {
     const idOf = (ref: ProductRef) => ('id' in ref ? ref.id : productIds.get(ref.key)!)
     await this.moveParents(plan.parents, idOf)
 
-    const links = new Map<string, { product_id: number; test_equipment_id: number }>()
+    const links = new Map<string, { productId: number; testEquipmentId: number }>()
     const rows = prepared.map((p, i) => {
       const ref = plan.recordProducts[i]
       const productId = ref ? idOf(ref) : null
       if (productId !== null)
         for (const testEquipmentId of p.testEquipmentIds)
-          links.set(`${productId}:${testEquipmentId}`, {
-            product_id: productId,
-            test_equipment_id: testEquipmentId,
-          })
-      const c = recordColumns(p, {
-        customerId: p.customerName ? customerIds.get(p.customerName.trim().toLowerCase())! : null,
-        testEquipmentId: null,
-        productId,
-        serialNumberPrefix: p.product?.prefix ?? '',
-        productSerialNumber: p.product ? `${p.product.prefix}${p.product.value}` : '',
-      })
+          links.set(`${productId}:${testEquipmentId}`, { productId, testEquipmentId })
       return {
-        record_type_id: c.recordTypeId,
-        category: c.category,
-        layout_version: c.layoutVersion,
-        product_type_id: c.productTypeId,
-        supplier_id: c.supplierId,
-        device_owner_id: c.deviceOwnerId,
-        customer_id: c.customerId,
-        product_id: c.productId,
-        test_equipment_id: c.testEquipmentId,
-        serial_number_prefix: c.serialNumberPrefix,
-        product_serial_number: c.productSerialNumber,
-        record_date: c.recordDate.toISOString(),
-        test_result: c.testResult,
-        job_number: c.jobNumber,
-        batch_number: c.batchNumber,
-        fault_items: c.faultItems,
-        repair_items: c.repairItems,
-        fault_descriptives: c.faultDescriptives,
-        repair_descriptives: c.repairDescriptives,
-        data: c.data,
-        file_name: c.fileName,
-        created_by: userId,
-        job_id: jobId,
+        ...recordColumns(p, {
+          customerId: p.customerName ? customerIds.get(p.customerName.trim().toLowerCase())! : null,
+          testEquipmentId: null,
+          productId,
+          serialNumberPrefix: p.product?.prefix ?? '',
+          productSerialNumber: p.product ? `${p.product.prefix}${p.product.value}` : '',
+        }),
+        createdBy: userId,
+        jobId,
       }
     })
     for (const part of chunks([...links.values()]))
-      await this.db.execute(
-        insertJson(
-          'product_test_equipment',
-          [
-            ['product_id', 'int'],
-            ['test_equipment_id', 'int'],
-          ],
-          part,
-          sql`ON CONFLICT DO NOTHING`,
-        ),
-      )
+      await this.db.execute(insertJson(productTestEquipment, part, sql`ON CONFLICT DO NOTHING`))
 
-    const recordLinks: { record_id: number; test_equipment_id: number }[] = []
-    const documentLinks: { record_id: number; document_id: number }[] = []
+    const recordLinks: { recordId: number; testEquipmentId: number }[] = []
+    const documentLinks: { recordId: number; documentId: number }[] = []
     let index = 0
     for (const part of chunks(rows)) {
       const inserted = rowsOf<{ id: number }>(
-        await this.db.execute(insertJson('records', RECORD_COLUMNS, part, sql`RETURNING id`)),
+        await this.db.execute(insertJson(records, part, sql`RETURNING id`)),
       )
       // Ids come from the sequence in insertion order (the JSON array's), so ascending ids line up with
       // the rows whatever order RETURNING lists them in.
       const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b)
       for (const id of ids) {
         for (const testEquipmentId of new Set(prepared[index].testEquipmentIds))
-          recordLinks.push({ record_id: id, test_equipment_id: testEquipmentId })
-        for (const documentId of prepared[index].documentIds)
-          documentLinks.push({ record_id: id, document_id: documentId })
+          recordLinks.push({ recordId: id, testEquipmentId })
+        for (const documentId of prepared[index].documentIds) documentLinks.push({ recordId: id, documentId })
         index++
       }
     }
     for (const part of chunks(recordLinks))
-      await this.db.execute(
-        insertJson(
-          'record_test_equipment',
-          [
-            ['record_id', 'int'],
-            ['test_equipment_id', 'int'],
-          ],
-          part,
-          sql`ON CONFLICT DO NOTHING`,
-        ),
-      )
+      await this.db.execute(insertJson(recordTestEquipment, part, sql`ON CONFLICT DO NOTHING`))
 
     for (const part of chunks(documentLinks))
-      await this.db.execute(
-        insertJson(
-          'record_documents',
-          [
-            ['record_id', 'int'],
-            ['document_id', 'int'],
-          ],
-          part,
-          sql`ON CONFLICT DO NOTHING`,
-        ),
-      )
+      await this.db.execute(insertJson(recordDocuments, part, sql`ON CONFLICT DO NOTHING`))
 
     // Products inserted here already carry their summaries; stored ones (and one a concurrent upload
     // created first) get theirs from all their records.
     const touched = [
-      ...new Set(
-        rows.map((r) => r.product_id).filter((id): id is number => id !== null && !inserted.has(id)),
-      ),
+      ...new Set(rows.map((r) => r.productId).filter((id): id is number => id !== null && !inserted.has(id))),
     ]
     if (touched.length) await refreshSummaries(this.db, touched)
   }
@@ -248,16 +173,15 @@ export class CsvRecordWriter {
       const rows = rowsOf<{ id: number; asset_model_id: number; product_serial_number: string }>(
         await this.db.execute(
           insertJson(
-            'products',
-            PRODUCT_COLUMNS,
+            products,
             part.map((p) => ({
-              serial_number_prefix: p.serialNumberPrefix,
-              serial_number: p.serialNumber,
-              product_serial_number: p.productSerialNumber,
-              asset_model_id: p.assetModelId,
-              asset_manufacturer_id: p.assetManufacturerId,
-              date_of_last_record: summaries.get(p.key)?.dateOfLastRecord.toISOString() ?? null,
-              current_status: summaries.get(p.key)?.currentStatus ?? null,
+              serialNumberPrefix: p.serialNumberPrefix,
+              serialNumber: p.serialNumber,
+              productSerialNumber: p.productSerialNumber,
+              assetModelId: p.assetModelId,
+              assetManufacturerId: p.assetManufacturerId,
+              dateOfLastRecord: summaries.get(p.key)?.dateOfLastRecord ?? null,
+              currentStatus: summaries.get(p.key)?.currentStatus ?? null,
             })),
             sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
           ),

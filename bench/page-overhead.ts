@@ -3,15 +3,15 @@ import { parseArgs } from 'node:util'
 import fastJson from 'fast-json-stringify'
 import { sql } from 'drizzle-orm'
 import { recordPageSchema, recordsFilterSchema, type RecordsFilter } from '../schemas/records/index'
-import { parseFilter } from '../server/repositories/filter-params'
-import { RecordsRepository } from '../server/repositories/records'
+import { parseFilter } from '../server/records/filter-params'
+import { RecordsRepository } from '../server/records/records'
 import {
   recordConditions,
   recordJoinsOf,
   recordKeySelect,
   recordOrder,
-} from '../server/repositories/records-query'
-import { AccessTokens } from '../server/services/auth/access-tokens'
+} from '../server/records/records-query'
+import { AccessTokens } from '../server/auth/access-tokens'
 import { seedBulk } from '../server/seed/bulk'
 import { createContext } from './support/context'
 import { percentile } from './support/measure'

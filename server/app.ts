@@ -10,16 +10,12 @@ import authenticate from './plugins/authenticate'
 import errors from './plugins/errors'
 import security from './plugins/security'
 import spa from './plugins/spa'
-import { UsersRepository } from './repositories/users'
-import { RefreshTokensRepository } from './repositories/refresh-tokens'
-import { loadJwtSecret } from './repositories/settings'
-import { AccessTokens } from './services/auth/access-tokens'
-import authService from './services/auth/index'
-import metaService from './services/meta/index'
-import dataService from './services/data/index'
-import configService from './services/config/index'
-import submissionService from './services/submission/index'
-import itrService from './services/itr/index'
+import { UsersRepository } from './auth/users'
+import { RefreshTokensRepository } from './auth/refresh-tokens'
+import { loadJwtSecret } from './db/settings'
+import { AccessTokens } from './auth/access-tokens'
+import authService from './auth/routes'
+import { HOST_ROUTES } from './hosts'
 import auditTrail from './audit/route-audit'
 import { guardedDb } from './audit/context'
 
@@ -95,11 +91,14 @@ export async function buildApp({
     tokens,
     loginRateLimit: config.loginRateLimit,
   })
-  await app.register(metaService, { prefix: servicePrefix('meta') })
-  await app.register(dataService, { prefix: servicePrefix('data') })
-  await app.register(configService, { prefix: servicePrefix('config') })
-  await app.register(submissionService, { prefix: servicePrefix('submission') })
-  await app.register(itrService, { prefix: servicePrefix('itr') })
+  for (const [host, routes] of Object.entries(HOST_ROUTES)) {
+    await app.register(
+      async (scope) => {
+        for (const route of routes) await scope.register(route)
+      },
+      { prefix: servicePrefix(host as keyof typeof HOST_ROUTES) },
+    )
+  }
 
   app.get(
     '/config.json',

@@ -1,7 +1,7 @@
 import { buildApp } from './app'
 import { readConfig } from './config'
 import { openDatabase } from './db/client'
-import { JobsRepository } from './repositories/jobs'
+import { JobsRepository } from './jobs/jobs'
 import { seedDemoData } from './seed/demo'
 
 /**

@@ -1,6 +1,6 @@
 import { Viewer } from '../../server/access/viewer'
 import { sql } from 'drizzle-orm'
-import { buildRecordsWorkbook } from '../../server/export/xlsx'
+import { buildRecordsWorkbook } from '../../server/records/export/xlsx'
 import { seedBulk } from '../../server/seed/bulk'
 import type { BenchContext, Benchmark, Figure } from '../types'
 import { peakMemory, rowsOf } from './support/bulk-data'
@@ -49,7 +49,7 @@ async function csvText(context: BenchContext): Promise<number> {
 }
 
 /**
- * The real export job's workbook builder (server/export/xlsx.ts: exceljs WorkbookWriter, keyset batches)
+ * The real export job's workbook builder (server/records/export/xlsx.ts: exceljs WorkbookWriter, keyset batches)
  * over 100,000 bulk records, then over a tenth of them: the time, and the peak RSS and heap while it runs
  * (sampled every 20 ms) — flat memory means the peaks hardly grow with ten times the rows. Beside the same
  * rows written as CSV text.

@@ -5,7 +5,7 @@ import { attributeSchema } from '../entities/attribute'
  * The product summary rule (SPEC §4 "Product status", DESIGN.md §5), its one home: DateOfLastRecord is
  * the date of the product's newest record of any category; CurrentStatus is the conclusion of its newest
  * record of a concluding category — pass, fail, or other for n/a ('-') — and null while it has none.
- * The server applies it in SQL (server/repositories/product-summaries.ts) and, for products a CSV batch
+ * The server applies it in SQL (server/products/product-summaries.ts) and, for products a CSV batch
  * creates, in memory (`summaryOf` below).
  */
 export const CONCLUDING_CATEGORIES = ['test'] as const

@@ -5,12 +5,12 @@ import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
 import { configurationEntries } from '../db/schema/index'
 import { HttpError } from '../http-error'
-import { CalibratorsRepository } from '../repositories/calibrators'
-import { DeviceOwnersRepository } from '../repositories/device-owners'
-import { ProductTypesRepository } from '../repositories/product-types'
-import { RecordTypesRepository } from '../repositories/record-types'
-import { RecordsRepository } from '../repositories/records'
-import { SuppliersRepository } from '../repositories/suppliers'
+import { CalibratorsRepository } from '../reference/calibrators'
+import { DeviceOwnersRepository } from '../reference/device-owners'
+import { ProductTypesRepository } from '../product-types/product-types'
+import { RecordTypesRepository } from '../record-types/record-types'
+import { RecordsRepository } from '../records/records'
+import { SuppliersRepository } from '../reference/suppliers'
 
 /** A repository read that answers 404 for a missing row: undefined instead. */
 async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {

@@ -4,7 +4,7 @@ import type { Db } from '../db/client'
 import { auditLog } from '../db/schema/index'
 import { badRequest } from '../http-error'
 import { countHorizon } from '../../schemas/paging'
-import { cappedCount } from '../repositories/page-count'
+import { cappedCount } from '../db/page-count'
 
 type Row = typeof auditLog.$inferSelect
 

@@ -1,4 +1,4 @@
-import { rejudgeRecords } from '../repositories/rejudge'
+import { rejudgeRecords } from '../submissions/rejudge'
 import { openConfiguredDatabase } from './open'
 
 /**

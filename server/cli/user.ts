@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util'
 import type { Claims } from '../../schemas/roles'
-import { RefreshTokensRepository } from '../repositories/refresh-tokens'
-import { UsersRepository } from '../repositories/users'
+import { RefreshTokensRepository } from '../auth/refresh-tokens'
+import { UsersRepository } from '../auth/users'
 import { openConfiguredDatabase } from './open'
 
 const USAGE = `Usage: npm run user -- <command> [options]

@@ -4,10 +4,10 @@ import type { RecordsFilter } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/index'
-import type { ExportDelivery } from '../export/deliver'
-import { buildRecordsWorkbook, XLSX_TYPE } from '../export/xlsx'
-import { DocumentsRepository } from '../repositories/documents'
-import { JobsRepository, type JobRow } from '../repositories/jobs'
+import type { ExportDelivery } from '../records/export/deliver'
+import { buildRecordsWorkbook, XLSX_TYPE } from '../records/export/xlsx'
+import { DocumentsRepository } from '../documents/documents'
+import { JobsRepository, type JobRow } from './jobs'
 
 /**
  * The Excel export's background jobs (SPEC §7: the call answers at once, the result is e-mailed): each

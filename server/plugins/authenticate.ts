@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose'
 import type { RoleView } from '../../schemas/roles'
 import { Viewer } from '../access/viewer'
 import { forbidden, unauthorized } from '../http-error'
-import type { AccessTokens, SessionUser } from '../services/auth/access-tokens'
+import type { AccessTokens, SessionUser } from '../auth/access-tokens'
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
 import { HttpError } from '../http-error'
-import { sqlState } from '../repositories/db-errors'
+import { sqlState } from '../db/errors'
 
 /**
  * One error shape for every failed call: `{message, details?}`. Caller mistakes keep their 4xx and a

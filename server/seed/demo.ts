@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { UsersRepository } from '../repositories/users'
+import { UsersRepository } from '../auth/users'
 import { DEMO_LOGINS, type DemoLogin } from './demo-users'
 import { seedReferenceData } from './reference'
 import { seedRecordTypes } from './record-types'

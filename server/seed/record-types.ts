@@ -2,7 +2,7 @@ import { SENSOR_TYPE_BY_CAPTURE } from '../../schemas/entities/data-point-type'
 import { RECORD_TYPE_ATTRIBUTES, RECORD_TYPE_DESCRIPTION } from '../../schemas/entities/record-type'
 import type { Db } from '../db/client'
 import { assetModelRecordTypes } from '../db/schema/index'
-import { RecordTypesRepository } from '../repositories/record-types'
+import { RecordTypesRepository } from '../record-types/record-types'
 import { DEMO_RECORD_TYPES } from './demo-layouts'
 
 /** Demo record types with their layouts and mappings, linked to the demo product types. Returns name → id. */

@@ -8,12 +8,8 @@ import {
   deviceOwners,
 } from '../db/schema/index'
 import { Viewer } from '../access/viewer'
-import { RecordWriter } from '../repositories/record-writer'
-import {
-  SubmissionPreparer,
-  type SubmissionInput,
-  type SubmissionKind,
-} from '../repositories/submission-prepare'
+import { RecordWriter } from '../submissions/write/record-writer'
+import { SubmissionPreparer, type SubmissionInput, type SubmissionKind } from '../submissions/prepare'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
 const SEEDER = Viewer.system

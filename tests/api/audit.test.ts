@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fieldChanges, type AuditEntry } from '../../schemas/audit'
 import { auditLog } from '../../server/db/schema/index'
-import { UsersRepository } from '../../server/repositories/users'
+import { UsersRepository } from '../../server/auth/users'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
 

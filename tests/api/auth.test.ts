@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT } from 'jose'
 import { startTestServer, type TestServer } from '../support/api'
-import { loadJwtSecret } from '../../server/repositories/settings'
+import { loadJwtSecret } from '../../server/db/settings'
 
 const form = (fields: Record<string, string>) => ({
   body: new URLSearchParams(fields).toString(),

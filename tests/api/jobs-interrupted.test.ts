@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
-import { INTERRUPTED_JOB_MESSAGE, JobsRepository, STALE_JOB_MS } from '../../server/repositories/jobs'
+import { INTERRUPTED_JOB_MESSAGE, JobsRepository, STALE_JOB_MS } from '../../server/jobs/jobs'
 
 let server: TestServer
 beforeAll(async () => {

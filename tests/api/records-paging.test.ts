@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
-import { UsersRepository } from '../../server/repositories/users'
+import { UsersRepository } from '../../server/auth/users'
 import { recordFixtures, seedKnownRecords, type KnownRecords, type RecordFixtures } from './records-fixtures'
 
 type Who = 'internal' | 'supplier' | 'configurator'

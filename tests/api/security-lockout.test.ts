@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { sql } from 'drizzle-orm'
 import { buildApp } from '../../server/app'
 import { servicePrefix, trustProxyOf } from '../../server/config'
-import { clientAddressKey } from '../../server/repositories/login-attempts'
+import { clientAddressKey } from '../../server/auth/login-attempts'
 import { startTestServer, type TestServer } from '../support/api'
 
 const LOCKED = 'This account is locked after too many failed sign-in attempts. Try again in 2 minutes.'

@@ -12,7 +12,7 @@ import {
   records,
   testEquipment,
 } from '../../server/db/schema/index'
-import { UsersRepository } from '../../server/repositories/users'
+import { UsersRepository } from '../../server/auth/users'
 import { multipart, PDF } from './records-fixtures'
 import { ACCESS_MATRIX, MATRIX_VIEWS, type MatrixIds, type MatrixRow, type MatrixView } from './access-matrix'
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { records } from '../../server/db/schema/index'
-import { UsersRepository } from '../../server/repositories/users'
+import { UsersRepository } from '../../server/auth/users'
 import {
   multipart,
   PDF,

@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs'
 import { eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { products } from '../../server/db/schema/index'
-import { UsersRepository } from '../../server/repositories/users'
+import { UsersRepository } from '../../server/auth/users'
 import {
   multipart,
   PDF,

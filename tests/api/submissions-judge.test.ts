@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { products, records } from '../../server/db/schema/index'
-import { rejudgeRecords } from '../../server/repositories/rejudge'
+import { rejudgeRecords } from '../../server/submissions/rejudge'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 /** Issue #12: the server judges every record; a result that disagrees with the values is refused. */

@@ -1,6 +1,6 @@
 import { SignJWT } from 'jose'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { loadJwtSecret } from '../../server/repositories/settings'
+import { loadJwtSecret } from '../../server/db/settings'
 import { startTestServer, type TestServer } from '../support/api'
 
 /**

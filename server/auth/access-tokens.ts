@@ -1,0 +1,46 @@
+import { SignJWT, jwtVerify, errors } from 'jose'
+import { claimsSchema, type Claims } from '../../schemas/roles'
+
+/** Who is calling, as read from a verified access token. */
+export interface SessionUser {
+  id: number
+  username: string
+  claims: Claims
+}
+
+const CLAIM_KEYS = Object.keys(claimsSchema.properties) as (keyof Claims)[]
+
+/** Signs and verifies the HS256 access tokens that carry SPEC §3's claims. */
+export class AccessTokens {
+  constructor(
+    private readonly secret: Uint8Array,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  /** A signed token and its expiry in Unix seconds. */
+  async sign(user: { id: number; username: string; email: string; claims: Claims }) {
+    const expires = Math.floor(Date.now() / 1000) + this.ttlSeconds
+    const claims: Record<string, unknown> = {}
+    for (const key of CLAIM_KEYS) if (user.claims[key] !== undefined) claims[key] = user.claims[key]
+    const token = await new SignJWT({ ...claims, name: user.username, email: user.email })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(user.id))
+      .setIssuedAt()
+      .setExpirationTime(expires)
+      .sign(this.secret)
+    return { token, expires }
+  }
+
+  /** The caller, or a reason the token is not accepted. */
+  async verify(token: string): Promise<SessionUser | 'expired' | 'invalid'> {
+    try {
+      const { payload } = await jwtVerify(token, this.secret, { algorithms: ['HS256'] })
+      const claims: Claims = {}
+      for (const key of CLAIM_KEYS)
+        if (payload[key] !== undefined) (claims as Record<string, unknown>)[key] = payload[key]
+      return { id: Number(payload.sub), username: String(payload.name ?? ''), claims }
+    } catch (error) {
+      return error instanceof errors.JWTExpired ? 'expired' : 'invalid'
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import type { FastifyPluginAsync } from 'fastify'
+import formbody from '@fastify/formbody'
+import rateLimit from '@fastify/rate-limit'
+import { tokenRequestSchema, tokenResponseSchema, errorSchema, type TokenRequest } from '../../schemas/auth'
+import { badRequest, HttpError, unauthorized } from '../http-error'
+import { LoginAttemptsRepository, lockoutPolicy } from './login-attempts'
+import type { UsersRepository } from './users'
+import type { RefreshTokensRepository } from './refresh-tokens'
+import type { AccessTokens } from './access-tokens'
+
+export interface AuthServiceOptions {
+  users: UsersRepository
+  refreshTokens: RefreshTokensRepository
+  tokens: AccessTokens
+  loginRateLimit: number
+}
+
+/**
+ * The {auth} host: `POST /api/token`, form-encoded, for the password and refresh_token grants
+ * (SPEC §7 Auth). Password attempts are rate-limited per client address and username, and a username
+ * is locked after repeated wrong passwords (server/auth/login-attempts.ts, docs/security.md).
+ */
+const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) => {
+  await app.register(formbody)
+  await app.register(rateLimit, { global: false })
+  // Lockout per username and client address, plus per address over all usernames (login-attempts.ts).
+  const attempts = new LoginAttemptsRepository(app.db, lockoutPolicy())
+
+  app.post<{ Body: TokenRequest }>(
+    '/api/token',
+    {
+      config: {
+        public: true,
+        rateLimit: {
+          max: opts.loginRateLimit,
+          timeWindow: '1 minute',
+          hook: 'preHandler',
+          keyGenerator: (req) => `${req.ip}|${(req.body as TokenRequest | undefined)?.username ?? ''}`,
+          errorResponseBuilder: (_req, ctx) => ({
+            statusCode: 429,
+            message: `Too many sign-in attempts. Try again in ${Math.ceil(ctx.ttl / 1000)} seconds.`,
+          }),
+        },
+      },
+      schema: {
+        tags: ['auth'],
+        consumes: ['application/x-www-form-urlencoded'],
+        body: tokenRequestSchema,
+        response: { 200: tokenResponseSchema, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body
+      if (body.grant_type === 'password') {
+        if (!body.username || !body.password) throw badRequest('username and password are required.')
+        const locked = await attempts.lockFor(body.username, request.ip)
+        if (locked) throw new HttpError(429, locked.message)
+        const user = await opts.users.verify(body.username, body.password)
+        if (!user) {
+          const lockedNow = await attempts.recordFailure(body.username, request.ip)
+          if (lockedNow) throw new HttpError(429, lockedNow.message)
+          throw unauthorized('User is Unauthorized.')
+        }
+        await attempts.clear(body.username, request.ip)
+        const access = await opts.tokens.sign(user)
+        return { ...access, refresh_token: await opts.refreshTokens.issue(user.id) }
+      }
+      if (!body.refresh_token) throw badRequest('refresh_token is required.')
+      const rotated = await opts.refreshTokens.rotate(body.refresh_token)
+      if (!rotated.ok) throw unauthorized(REFRESH_FAILURES[rotated.reason])
+      const user = await opts.users.findById(rotated.userId)
+      if (!user || user.disabled) throw unauthorized('User is Unauthorized.')
+      const access = await opts.tokens.sign(user)
+      return { ...access, refresh_token: rotated.token }
+    },
+  )
+}
+
+const REFRESH_FAILURES = {
+  unknown: 'The refresh token is not valid.',
+  reused: 'The refresh token was already used; every session of this sign-in has been ended.',
+  expired: 'The refresh token has expired.',
+} as const
+
+export default authService

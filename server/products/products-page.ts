@@ -1,0 +1,150 @@
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
+import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
+import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+import type { Db } from '../db/client'
+import { assetManufacturers, assetModels, products } from '../db/schema/index'
+import { countHorizon } from '../../schemas/paging'
+import { cappedCount } from '../db/page-count'
+import { ProductsRepository, toProduct } from './products'
+
+const SORT_COLUMNS = {
+  id: products.id,
+  serialNumber: products.serialNumber,
+  productSerialNumber: products.productSerialNumber,
+  assetManufacturerName: assetManufacturers.name,
+  assetModel: assetModels.name,
+  dateOfLastRecord: products.dateOfLastRecord,
+  currentStatus: products.currentStatus,
+} as const satisfies Record<(typeof PRODUCT_SORT_FIELDS)[number], unknown>
+
+const texts = (list: readonly (string | number)[] | undefined) =>
+  (list ?? []).map((v) => String(v).trim()).filter(Boolean)
+
+const dateOf = (v: unknown): Date | undefined => {
+  if (v == null || v === '') return undefined
+  const d = new Date(String(v))
+  if (Number.isNaN(d.getTime()))
+    throw badRequest(RECORD_MESSAGES.badFilterShape(`"${String(v)}" is not a date`))
+  return d
+}
+
+/** {from,to}, [from,to] or "from|to" of a DateOfLastRecord filter. */
+function dateRange(value: unknown): { from?: Date; to?: Date } {
+  if (Array.isArray(value)) return { from: dateOf(value[0]), to: dateOf(value[1]) }
+  if (value && typeof value === 'object') {
+    const v = value as Record<string, unknown>
+    return { from: dateOf(v.from ?? v.start ?? v.startDate), to: dateOf(v.to ?? v.end ?? v.endDate) }
+  }
+  const [from, to] = String(value ?? '').split('|')
+  return { from: dateOf(from), to: dateOf(to) }
+}
+
+/** Conditions of one attribute filter (SPEC §7: attribute {key, value}). */
+function attributeCondition(key: string, value: unknown): SQL | undefined {
+  if (key === ATTRIBUTE_KEYS.currentStatus) {
+    const wanted = (Array.isArray(value) ? value : [value]).map((v) => String(v ?? '').toLowerCase())
+    const parts: SQL[] = []
+    const known = wanted.filter((v) => v === 'pass' || v === 'fail')
+    if (known.length) parts.push(inArray(products.currentStatus, known))
+    // n/a: no record with a conclusion yet (SPEC §4 "Product status").
+    if (wanted.some((v) => v === 'n/a' || v === '-' || v === 'other' || v === ''))
+      parts.push(or(isNull(products.currentStatus), eq(products.currentStatus, 'other'))!)
+    return parts.length ? or(...parts) : undefined
+  }
+  if (key === ATTRIBUTE_KEYS.dateOfLastRecord) {
+    const { from, to } = dateRange(value)
+    return and(
+      from ? gte(products.dateOfLastRecord, from) : undefined,
+      to ? lte(products.dateOfLastRecord, to) : undefined,
+    )
+  }
+  if (key === ATTRIBUTE_KEYS.serialNumberPrefix) return eq(products.serialNumberPrefix, String(value ?? ''))
+  throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown attribute ${key}`))
+}
+
+/**
+ * `GET {meta}/api/assets/page/{page}/size/{size}/filter/{json}`: one page of products with SPEC §7's
+ * filter keys; supplier-view callers only see their supplier's products.
+ */
+export async function productsPage(
+  db: Db,
+  filter: ProductsFilter,
+  page: number,
+  size: number,
+  supplierId: number | undefined,
+): Promise<{ totalCount: number; totalPages: number; result: Product[] }> {
+  const conditions: (SQL | undefined)[] = []
+  if (supplierId !== undefined) conditions.push(eq(products.assetManufacturerId, supplierId))
+  const serials = texts(filter.serialNumbers)
+  if (serials.length) {
+    // SPEC §9: the grid filters fuzzily — a serial matches any part of the full serial, in any case
+    // ('NWT:3' finds NWT:3 and NWT:30; '1001' finds NWT:1001).
+    const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+    conditions.push(or(...serials.map((s) => ilike(products.productSerialNumber, like(s)))))
+  }
+  const makers = texts(filter.assetManufacturerNames)
+  if (makers.length)
+    conditions.push(
+      inArray(
+        sql`lower(${assetManufacturers.name})`,
+        makers.map((m) => m.toLowerCase()),
+      ),
+    )
+  const models = texts(filter.assetModels)
+  if (models.length) {
+    const ids = models.filter((m) => /^\d+$/.test(m)).map(Number)
+    const names = models.filter((m) => !/^\d+$/.test(m)).map((m) => m.toLowerCase())
+    conditions.push(
+      or(
+        ids.length ? inArray(products.assetModelId, ids) : undefined,
+        names.length ? inArray(sql`lower(${assetModels.name})`, names) : undefined,
+      ),
+    )
+  }
+  if (filter.ParentAssetId != null && filter.ParentAssetId !== '') {
+    const parent = Number(filter.ParentAssetId)
+    if (!Number.isInteger(parent))
+      throw badRequest(RECORD_MESSAGES.badFilterShape('ParentAssetId must be an id'))
+    // The product itself and its children (SPEC §2 "filter to the product and its children").
+    conditions.push(or(eq(products.id, parent), eq(products.parentId, parent)))
+  }
+  const attributes =
+    filter.attribute == null ? [] : Array.isArray(filter.attribute) ? filter.attribute : [filter.attribute]
+  for (const a of attributes) conditions.push(attributeCondition(a.key, a.value))
+
+  const sortField = filter.sortField || 'id'
+  // Own keys only: `in` would also accept inherited names such as constructor or toString.
+  if (!Object.hasOwn(SORT_COLUMNS, sortField))
+    throw badRequest(RECORD_MESSAGES.badProductSortField(sortField))
+  const column = SORT_COLUMNS[sortField as keyof typeof SORT_COLUMNS]
+  const direction = String(filter.sortDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc
+
+  const where = and(...conditions)
+  const offset = (page - 1) * size
+  // Name tables join the key queries only when a filter or the sort refers to them, so PostgreSQL plans
+  // those on `products` and its indexes alone. Every product has its type (NOT NULL foreign key): a left
+  // join to it matches the same rows as the list's inner join.
+  const keys = (withSort: boolean) => {
+    let query = db.select({ id: products.id }).from(products).$dynamic()
+    if ((withSort && sortField === 'assetModel') || models.length)
+      query = query.leftJoin(assetModels, eq(assetModels.id, products.assetModelId))
+    if ((withSort && sortField === 'assetManufacturerName') || makers.length)
+      query = query.leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
+    return query.where(where)
+  }
+  const order = [direction(column), direction(products.id)]
+  const pageIds = keys(true)
+    .orderBy(...order)
+    .limit(size)
+    .offset(offset)
+    .as('page_ids')
+  const rows = await new ProductsRepository(db)
+    .joined()
+    .innerJoin(pageIds, eq(pageIds.id, products.id))
+    .orderBy(...order)
+  // Exact up to the horizon, "at least" beyond it (see page-count.ts).
+  const totalCount = await cappedCount(db, keys(false), countHorizon(offset, size))
+  return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toProduct) }
+}

@@ -1,0 +1,134 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import {
+  layoutRevisionSchema,
+  recordTypeAttributeWriteSchema,
+  recordTypeSchema,
+  recordTypeWriteSchema,
+  type RecordTypeAttributeWrite,
+  type RecordTypeWrite,
+} from '../../schemas/entities/record-type'
+import { errorSchema } from '../../schemas/auth'
+import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
+import { badRequest, notFound } from '../http-error'
+import { RecordTypesRepository } from './record-types'
+import { checkRecordTypeAttribute } from './checks'
+import { invalidId, positiveId } from '../http-params'
+
+const tags = ['record types']
+const idParam = (request: FastifyRequest) => positiveId((request.params as { id?: string }).id, invalidId)
+const missing = (id: number) => notFound(`Record type ${id} does not exist`)
+
+/**
+ * Record types calls of SPEC §7 ({meta}/api/DataPointTypes). The category is kept in `units`, the
+ * capture type in `sensorTypeId`; the field mappings and the form layout are JSON attributes, which
+ * the editor deletes and re-posts on every save. Both are validated with the same schemas and checks
+ * as the SPA's editor, and every layout save keeps a revision.
+ */
+const recordTypes: FastifyPluginAsync = async (app) => {
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
+  const read = { views: RECORD_READ_VIEWS }
+  const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
+
+  for (const url of ['/api/DataPointTypes', '/api/DataPointTypes/']) {
+    app.get(
+      url,
+      { config: read, schema: { tags, response: { 200: { type: 'array', items: recordTypeSchema } } } },
+      (request) => repo(request).list(),
+    )
+    app.post<{ Body: RecordTypeWrite }>(
+      url,
+      {
+        config: write,
+        schema: { tags, body: recordTypeWriteSchema, response: { 200: { type: 'integer' } } },
+      },
+      async (request) => {
+        assertCaptureFitsCategory(request.body)
+        return repo(request).create(request.body)
+      },
+    )
+  }
+
+  app.get(
+    '/api/DataPointTypes/:id',
+    { config: read, schema: { tags, response: { 200: recordTypeSchema, 404: errorSchema } } },
+    async (request) => {
+      const id = idParam(request)
+      return (await repo(request).get(id)) ?? Promise.reject(missing(id))
+    },
+  )
+
+  app.get(
+    '/api/DataPointTypes/:id/layouts/:revision',
+    {
+      config: read,
+      schema: {
+        tags,
+        description:
+          'A stored revision of the form layout (records keep the revision they were captured with).',
+        response: { 200: layoutRevisionSchema, 404: errorSchema },
+      },
+    },
+    async (request) => {
+      const id = idParam(request)
+      const revision = positiveId((request.params as { revision?: string }).revision, invalidId)
+      const row = await repo(request).layoutRevision(id, revision)
+      if (!row) throw notFound(`Record type ${id} has no layout revision ${revision}`)
+      return { ...row, createdAt: row.createdAt.toISOString() }
+    },
+  )
+
+  for (const url of ['/api/DataPointTypes/:id', '/api/DataPointTypes/:id/']) {
+    app.put<{ Body: RecordTypeWrite }>(
+      url,
+      { config: write, schema: { tags, body: recordTypeWriteSchema } },
+      async (request, reply) => {
+        const id = idParam(request)
+        assertCaptureFitsCategory(request.body)
+        if (!(await repo(request).update(id, request.body))) throw missing(id)
+        return reply.status(204).send()
+      },
+    )
+  }
+
+  app.delete('/api/datapointtypes/:id', { config: write, schema: { tags } }, async (request, reply) => {
+    const id = idParam(request)
+    if (!(await repo(request).delete(id))) throw missing(id)
+    return reply.status(204).send()
+  })
+
+  app.post<{ Body: RecordTypeAttributeWrite }>(
+    '/api/DataPointTypes/attributes/:id',
+    { config: write, schema: { tags, body: recordTypeAttributeWriteSchema } },
+    async (request, reply) => {
+      const id = idParam(request)
+      const recordType = await repo(request).get(id)
+      if (!recordType) throw missing(id)
+      const checked = await checkRecordTypeAttribute(repo(request), recordType, request.body)
+      await repo(request).putAttribute(id, request.body, checked.layout, request.user.username)
+      return reply
+        .status(201)
+        .send({ id, key: request.body.key, layoutRevision: await repo(request).currentRevision(id) })
+    },
+  )
+
+  app.delete(
+    '/api/DataPointTypes/attributes/:id/:attrKey',
+    { config: write, schema: { tags } },
+    async (request, reply) => {
+      const id = idParam(request)
+      const key = (request.params as { attrKey: string }).attrKey
+      if (!(await repo(request).get(id))) throw missing(id)
+      await repo(request).deleteAttribute(id, key)
+      return reply.status(204).send()
+    },
+  )
+}
+
+/** SPEC §4: choosing Calibration forces capture by form. */
+function assertCaptureFitsCategory(body: RecordTypeWrite) {
+  if (body.units === 'Calibration' && body.sensorTypeId !== 2) {
+    throw badRequest('Calibration record types are captured by form.')
+  }
+}
+
+export default recordTypes

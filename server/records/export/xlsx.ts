@@ -1,0 +1,176 @@
+import { and, desc, eq, sql } from 'drizzle-orm'
+import { walkControls } from '../../../schemas/form-layout/index'
+import { CATEGORY_NAMES, resultLabel, type RecordsFilter } from '../../../schemas/records/index'
+import type { Db } from '../../db/client'
+import { records } from '../../db/schema/index'
+import { RecordDefinitions } from '../../record-types/record-definitions'
+import type { Viewer } from '../../access/viewer'
+import { recordConditions, recordExportSelect } from '../records-query'
+import { toCell, type Cell } from './cells'
+import {
+  cellXml,
+  columnLetters,
+  sheetHead,
+  sheetTail,
+  STYLE,
+  workbookParts,
+  type SheetColumn,
+} from './sheet-xml'
+import { ZipWriter } from './zip-writer'
+
+/** The media type of the workbook. */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** Rows fetched per query while streaming. */
+const BATCH = 2000
+
+/** A data column: a layout variable, or a test field's result beside its value. */
+interface DataColumn {
+  header: string
+  read: (data: Record<string, unknown>) => unknown
+}
+
+/** The 1-based column of the record date, the one fixed column shown as a date-time. */
+const DATE_COLUMN = 8
+
+const FIXED_COLUMNS = [
+  { header: 'Record ID', width: 10 },
+  { header: 'Serial Number', width: 20 },
+  { header: 'Product Type', width: 24 },
+  { header: 'Record Type', width: 24 },
+  { header: 'Category', width: 14 },
+  { header: 'Supplier', width: 24 },
+  { header: 'Result', width: 8 },
+  { header: 'Date', width: 18 },
+  { header: 'Job No.', width: 14 },
+  { header: 'Customer', width: 24 },
+  { header: 'Batch Number', width: 14 },
+  { header: 'Fault Item', width: 24 },
+  { header: 'Repair Item', width: 24 },
+  { header: 'Fault Descriptive', width: 24 },
+  { header: 'Repair Descriptive', width: 24 },
+]
+
+/** One column per layout variable of the record types in the export (test fields get a result column too). */
+async function dataColumns(db: Db, where: ReturnType<typeof recordConditions>): Promise<DataColumn[]> {
+  const typeIds = await db.selectDistinct({ id: records.recordTypeId }).from(records).where(where)
+  const definitions = new RecordDefinitions(db)
+  const columns: DataColumn[] = []
+  const seen = new Set<string>()
+  const add = (header: string, read: DataColumn['read']) => {
+    if (seen.has(header)) return
+    seen.add(header)
+    columns.push({ header, read })
+  }
+  for (const { id } of typeIds.sort((a, b) => a.id - b.id)) {
+    const definition = await definitions.get(id)
+    if (definition.layout) {
+      for (const { control } of walkControls(definition.layout.controls)) {
+        if (!('variable' in control) || !control.variable) continue
+        const variable = control.variable
+        if (control.type === 'testField') {
+          add(variable, (d) => (d[variable] as { value?: unknown } | null)?.value ?? null)
+          add(`${variable} result`, (d) => {
+            const r = (d[variable] as { passOrFail?: string } | null)?.passOrFail
+            return r === '-' ? 'n/a' : (r ?? null)
+          })
+        } else add(variable, (d) => d[variable])
+      }
+    } else {
+      // File captures have no layout: their CSV columns are the data keys.
+      const [sample] = await db
+        .select({ data: records.data })
+        .from(records)
+        .where(and(where, eq(records.recordTypeId, id)))
+        .limit(1)
+      for (const key of Object.keys(sample?.data ?? {})) add(key, (d) => d[key])
+    }
+  }
+  return columns
+}
+
+/**
+ * Streams the records a viewer may see under `filter` into an .xlsx: records are read in keyset batches
+ * and each batch's rows are written as sheet XML straight into the deflate stream of the archive
+ * (sheet-xml.ts, zip-writer.ts), so memory stays flat whatever the row count. Header row frozen, bold
+ * and filterable; numbers and dates stay numbers and dates. Answers the file and how many records it
+ * holds.
+ */
+export async function buildRecordsWorkbook(
+  db: Db,
+  filter: RecordsFilter,
+  viewer: Viewer,
+): Promise<{ content: Buffer; rows: number }> {
+  const where = recordConditions(filter, viewer)
+  const extra = await dataColumns(db, where)
+  const columns: SheetColumn[] = [
+    ...FIXED_COLUMNS.map((c, i) => ({ header: c.header, width: c.width, dateTime: i + 1 === DATE_COLUMN })),
+    ...extra.map((c) => ({ header: c.header, width: Math.min(40, Math.max(12, c.header.length + 2)) })),
+  ]
+  const letters = columns.map((_, i) => columnLetters(i + 1))
+  const zip = new ZipWriter()
+  for (const [name, content] of Object.entries(workbookParts('Records', columns.length)))
+    zip.addFile(name, content)
+  const sheet = zip.openFile('xl/worksheets/sheet1.xml')
+  await sheet.write(sheetHead(columns))
+
+  let rows = 0
+  let after: { date: string; id: number } | undefined
+  for (;;) {
+    // One query a batch, its data included: a second query by id (2,000 bound ids) cost more than the rows.
+    const batch = await recordExportSelect(db)
+      .where(
+        and(
+          where,
+          after
+            ? sql`(${records.recordDate}, ${records.id}) < (${after.date}::timestamptz, ${after.id})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(records.recordDate), desc(records.id))
+      .limit(BATCH)
+    if (batch.length === 0) break
+    let xml = ''
+    for (const row of batch) {
+      const record = (row.data ?? {}) as Record<string, unknown>
+      const values: Cell[] = [
+        row.recordId,
+        toCell(row.productSerialNumber),
+        toCell(row.productTypeName),
+        toCell(row.recordTypeName),
+        (CATEGORY_NAMES as Record<string, string>)[row.category ?? ''] ?? null,
+        toCell(row.supplierName),
+        resultLabel(row.testResult),
+        row.recordDate,
+        toCell(row.jobNumber),
+        toCell(row.customerName),
+        toCell(row.batchNumber),
+        toCell(row.faultItems),
+        toCell(row.repairItems),
+        toCell(row.faultDescriptives),
+        toCell(row.repairDescriptives),
+        ...extra.map((c) => toCell(c.read(record))),
+      ]
+      rows++
+      const r = rows + 1
+      xml += `<row r="${r}">`
+      for (let i = 0; i < values.length; i++) {
+        const value = values[i]
+        // Most data columns of a row are empty: skip them before building their address (garbage
+        // collection was a fifth of the export's time).
+        if (value === null || value === '') continue
+        xml += cellXml(`${letters[i]}${r}`, value, i + 1 === DATE_COLUMN ? STYLE.dateTime : STYLE.date)
+      }
+      xml += '</row>'
+    }
+    await sheet.write(xml)
+    // The cursor keeps the database's own timestamp text: a JS Date drops microseconds, and a record
+    // stored with them would fall outside `< cursor` and be skipped (or repeated).
+    const last = batch[batch.length - 1]
+    after = { date: last.recordDateText, id: last.recordId }
+    if (batch.length < BATCH) break
+  }
+  await sheet.write(sheetTail(columns.length))
+  await sheet.end()
+  return { content: await zip.finish(), rows }
+}

@@ -1,0 +1,98 @@
+import { and, eq, sql } from 'drizzle-orm'
+import type { FieldMappings, MappingField } from '../../schemas/form-layout/index'
+import { matchSerial, RECORD_MESSAGES } from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+import type { Db } from '../db/client'
+import { calibrators, deviceOwnerLocations, deviceOwners } from '../db/schema/index'
+import { DocumentsRepository } from '../documents/documents'
+import { addFrequency, boolOf, documentNames, idOrName, serialTextOf, textOf, valueOf } from './values'
+import type { PreparedCalibration } from './types'
+import { TestEquipmentRepository } from '../test-equipment/test-equipment'
+
+/**
+ * A calibration record's test-equipment side (DESIGN.md §5): the serial within one of the owner's test
+ * equipment ranges and not another owner's item, the expiry from the frequency (none when skipped), and
+ * the calibrator, location and certificate the mapped variables name. Reads only; a 400 names what is
+ * wrong.
+ */
+export async function prepareCalibration(
+  db: Db,
+  ownerId: number,
+  m: FieldMappings,
+  data: Record<string, unknown>,
+  date: Date,
+  requiredText: (field: MappingField) => string,
+): Promise<PreparedCalibration> {
+  const [owner] = await db.select().from(deviceOwners).where(eq(deviceOwners.id, ownerId))
+  if (!owner) throw badRequest(`Device owner ${ownerId} does not exist`)
+  const serialText = serialTextOf(valueOf(data, m.serialField))
+  if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField ?? 'serial'))
+  const ranges = owner.testEquipmentSerialRanges.map((r) => ({ prefix: r.Prefix, min: r.Min, max: r.Max }))
+  const match = matchSerial(serialText, ranges)
+  if (!match) throw badRequest(RECORD_MESSAGES.testEquipmentSerialOutOfRange(serialText, owner.name))
+  const existing = await new TestEquipmentRepository(db).rowBySerial(`${match.prefix}${match.value}`)
+  if (existing && existing.ownerId !== ownerId)
+    throw badRequest(RECORD_MESSAGES.testEquipmentOtherOwner(`${match.prefix}${match.value}`))
+
+  const skipped = boolOf(valueOf(data, m.skipCalibrationField))
+  const frequencyVar = m.calibrationFrequencyField ?? 'frequency'
+  const expires = skipped
+    ? null
+    : (addFrequency(date, valueOf(data, m.calibrationFrequencyField), frequencyVar) ?? null)
+
+  let calibratorId: number | null = null
+  const house = idOrName(valueOf(data, m.calibrationHouseField))
+  if (house) {
+    const [row] = await db
+      .select({ id: calibrators.id })
+      .from(calibrators)
+      .where(
+        house.id !== undefined
+          ? eq(calibrators.id, house.id)
+          : sql`lower(${calibrators.name}) = ${house.name!.toLowerCase()}`,
+      )
+    if (!row) throw badRequest(RECORD_MESSAGES.calibratorNotFound(house.name ?? String(house.id)))
+    calibratorId = row.id
+  } else if (!skipped) {
+    requiredText('calibrationHouseField')
+  }
+
+  let locationId: number | null = null
+  const location = idOrName(valueOf(data, m.locationField))
+  if (location) {
+    const [row] = await db
+      .select({ id: deviceOwnerLocations.id })
+      .from(deviceOwnerLocations)
+      .where(
+        and(
+          eq(deviceOwnerLocations.ownerId, ownerId),
+          location.id !== undefined
+            ? eq(deviceOwnerLocations.id, location.id)
+            : sql`lower(${deviceOwnerLocations.name}) = ${location.name!.toLowerCase()}`,
+        ),
+      )
+    if (!row) throw badRequest(RECORD_MESSAGES.locationNotFound(location.name ?? String(location.id)))
+    locationId = row.id
+  }
+
+  let certificateDocumentId: number | null = null
+  const [certificate] = documentNames(valueOf(data, m.calibrationCertificateField))
+  if (certificate) {
+    const id = await new DocumentsRepository(db).idOf(certificate)
+    if (id === undefined) throw badRequest(RECORD_MESSAGES.documentMissing(certificate))
+    certificateDocumentId = id
+  }
+
+  return {
+    ownerId,
+    prefix: match.prefix,
+    value: match.value,
+    locationId,
+    assetTag: textOf(valueOf(data, m.assetTagField)) ?? null,
+    description: textOf(valueOf(data, m.assetDescriptionField)) ?? null,
+    skipped,
+    expires,
+    calibratorId,
+    certificateDocumentId,
+  }
+}

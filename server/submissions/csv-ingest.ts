@@ -1,0 +1,134 @@
+import { and, eq, lt, sql } from 'drizzle-orm'
+import Papa from 'papaparse'
+import { MAPPING_FIELD_LABELS, type MappingField } from '../../schemas/form-layout/index'
+import { RECORD_MESSAGES, type CsvResult, type CsvRowError } from '../../schemas/records/index'
+import { badRequest, HttpError } from '../http-error'
+import type { Viewer } from '../access/viewer'
+import type { Db } from '../db/client'
+import { jobs } from '../db/schema/index'
+import { JobsRepository } from '../jobs/jobs'
+import { CsvRecordWriter } from './write/csv-record-writer'
+import { SubmissionPreparer, type PreparedRecord, type SubmissionKind } from './prepare'
+import { idempotent } from './submissions'
+
+/** A decoded CSV upload. */
+export interface CsvInput {
+  supplierId: number
+  productTypeId: number
+  recordTypeId: number
+  fileName?: string | null
+  text: string
+}
+
+const KIND_BY_CATEGORY: Record<string, SubmissionKind | undefined> = {
+  test: 'single',
+  problemReport: 'single',
+  despatch: 'despatch',
+}
+
+/** A running ingest older than this was cut off by a restart (its transaction rolled back). */
+const STALE_MINUTES = 10
+
+/**
+ * CSV upload (SPEC §7): the header row names layout variables, every row becomes one record. The whole
+ * file is checked first and written in one transaction, so a file with any bad row stores nothing and the
+ * answer lists every bad row with its line number. Each upload is a job row, committed before the work
+ * starts: done when the records are committed, error otherwise.
+ */
+export class CsvIngest {
+  private readonly jobs: JobsRepository
+
+  constructor(private readonly db: Db) {
+    this.jobs = new JobsRepository(db)
+  }
+
+  /** Marks ingests left running by a stopped instance as failed (they wrote nothing). */
+  async failInterruptedJobs(): Promise<void> {
+    await this.db
+      .update(jobs)
+      .set({
+        status: 'error',
+        error: 'Interrupted by a restart; nothing was saved. Upload the file again.',
+        updatedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(jobs.kind, 'csvIngest'),
+          eq(jobs.status, 'running'),
+          lt(jobs.updatedAt, sql`now() - make_interval(mins => ${STALE_MINUTES})`),
+        ),
+      )
+  }
+
+  async ingest(input: CsvInput, who: Viewer, idempotencyKey?: string): Promise<CsvResult> {
+    const preparer = new SubmissionPreparer(this.db)
+    const definition = await preparer.definitions.get(input.recordTypeId)
+    const kind = KIND_BY_CATEGORY[definition.category]
+    if (!kind) throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
+    preparer.authorise(kind, { ...input, data: {} }, who)
+
+    const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
+    const [header = [], ...body] = parsed.data
+    const columns = header.map((h) => h.trim())
+    const rows = body
+      .map((cells, i) => ({ line: i + 2, cells }))
+      .filter(({ cells }) => cells.some((c) => c.trim() !== ''))
+    if (rows.length === 0) throw badRequest(RECORD_MESSAGES.csvEmpty)
+    const missing = (Object.keys(MAPPING_FIELD_LABELS) as MappingField[])
+      .map((field) => definition.mappings[field] as string | undefined)
+      .filter((column): column is string => !!column && !columns.includes(column))
+    const required = [definition.mappings.serialField, definition.mappings.dateOfRecordField]
+    const missingRequired = missing.filter((c) => required.includes(c))
+    if (missingRequired.length)
+      throw badRequest(`The CSV header has no column ${missingRequired.map((c) => `"${c}"`).join(', ')}.`)
+
+    const job = await this.jobs.create('csvIngest', who.id, {
+      fileName: input.fileName ?? null,
+      supplierId: input.supplierId,
+      productTypeId: input.productTypeId,
+      recordTypeId: input.recordTypeId,
+      rows: rows.length,
+    })
+    try {
+      return await idempotent(this.db, who.id, idempotencyKey, 'csv', input, async (tx) => {
+        const txPreparer = new SubmissionPreparer(tx)
+        const errors: CsvRowError[] = []
+        const prepared: PreparedRecord[] = []
+        for (const { line, cells } of rows) {
+          if (cells.length !== columns.length) {
+            errors.push({
+              line,
+              reason: `The row has ${cells.length} values but the header has ${columns.length} columns.`,
+            })
+            continue
+          }
+          const data: Record<string, unknown> = {}
+          columns.forEach((column, i) => (data[column] = cells[i].trim() === '' ? null : cells[i].trim()))
+          try {
+            // Cells are read by control kind, then checked with the layout's data schema (compiled
+            // once for the whole file: the preparer keeps the validator) like any submission.
+            prepared.push(
+              await txPreparer.prepare(kind, { ...input, fileName: input.fileName ?? null, data }, who, {
+                textCells: true,
+              }),
+            )
+          } catch (error) {
+            if (error instanceof HttpError && error.statusCode < 500)
+              errors.push({ line, reason: error.message })
+            else throw error
+          }
+        }
+        if (errors.length) {
+          throw badRequest(RECORD_MESSAGES.csvRejected(errors.length, rows.length), errors)
+        }
+        // Every row is checked above before anything is written; then multi-row statements (DESIGN.md §8).
+        await new CsvRecordWriter(tx).writeAll(prepared, who.id, job.id)
+        await new JobsRepository(tx).finish(job.id, { records: prepared.length })
+        return { message: RECORD_MESSAGES.uploadAccepted, jobId: job.id, records: prepared.length }
+      })
+    } catch (error) {
+      await this.jobs.fail(job.id, error instanceof Error ? error.message : String(error))
+      throw error
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  findControlByVariable,
+  fillResults,
+  findDisagreements,
+  judgeRecord,
+  type FormLayout,
+  type Judgement,
+} from '../../schemas/form-layout/index'
+import { badRequest } from '../http-error'
+import { resultOf, valueOf } from './values'
+
+/**
+ * The server's side of the judge (issue #12, docs/decisions.md "The server judges"): a submission's
+ * results are computed from its values and the layout revision it is captured with. Results left out
+ * are filled in; a submitted result that disagrees is refused with 400, naming each variable.
+ */
+export function judgeSubmission(layout: FormLayout, data: Record<string, unknown>): JudgedSubmission {
+  const judgement = judgeRecord(layout, data)
+  return { layout, judgement, filled: fillResults(layout, data, judgement) }
+}
+
+/** A submission and its judgement: `filled` is what the data schema checks, `judgement.data` what is stored. */
+export interface JudgedSubmission {
+  layout: FormLayout
+  judgement: Judgement
+  filled: Record<string, unknown>
+}
+
+/** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
+export function assertAgrees({ layout, judgement, filled }: JudgedSubmission): void {
+  const disagreements = findDisagreements(layout, filled, judgement)
+  if (disagreements.length)
+    throw badRequest(
+      disagreements.map((d) => `${d.message}.`).join(' '),
+      disagreements.map((d) => ({ variable: d.variable, message: d.message })),
+    )
+}
+
+/**
+ * The record result the judge gives (pass, fail or '-'): the judged result of the control the record
+ * type's result mapping names (a group or a test field); mapped to any other control, the layout's overall
+ * result. Undefined when there is nothing to judge (no layout, no tests): the submitted value stands.
+ */
+export function judgedRecordResult(
+  layout: FormLayout | null,
+  resultField: string | undefined,
+  judgement: Judgement | null,
+): 'pass' | 'fail' | '-' | undefined {
+  if (!resultField) return '-'
+  if (!layout || !judgement) return undefined
+  const control = findControlByVariable(layout, resultField)?.control
+  if (control?.type === 'group' || control?.type === 'testField')
+    return resultOf(judgement.data[resultField], resultField)
+  if (judgement.overall === '-') return undefined
+  return judgement.overall === 'Pass' ? 'pass' : 'fail'
+}
+
+/**
+ * The record's stored result: the judge's (see `judgedRecordResult`); a submitted value in a plain result
+ * field that disagrees with it is refused; with nothing to judge the submitted value stands.
+ */
+export function recordResult(
+  layout: FormLayout | null,
+  resultField: string | undefined,
+  judgement: Judgement | null,
+  data: Record<string, unknown>,
+): 'pass' | 'fail' | '-' {
+  const judged = judgedRecordResult(layout, resultField, judgement)
+  if (!resultField) return '-'
+  const raw = valueOf(data, resultField)
+  const submitted = resultOf(raw, resultField)
+  if (judged === undefined) return submitted
+  if (submitted !== '-' && submitted !== judged && judgement)
+    throw badRequest(
+      `${resultField}: the record's tests give ${judgement.overall}, so its result is ${judgement.overall}, not ${String(raw)}.`,
+    )
+  return judged
+}

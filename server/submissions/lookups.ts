@@ -1,0 +1,120 @@
+import { and, eq } from 'drizzle-orm'
+import { matchSerial, RECORD_MESSAGES, type RangeBounds } from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+import type { Db } from '../db/client'
+import {
+  assetManufacturers,
+  assetModelRecordTypes,
+  assetModels,
+  customers,
+  supplierProducts,
+  supplierSerialRanges,
+} from '../db/schema/index'
+import { noSerialPrefixIds } from '../product-types/product-type-attributes'
+import type { RecordDefinition } from '../record-types/record-definitions'
+import type { SerialRef } from './types'
+
+/**
+ * The database questions a submission asks about its product side: is the record type offered for the
+ * product type, which serial ranges does the supplier hold, what are the names for messages. Answers are
+ * cached per instance (one transaction), so a CSV of many rows asks each question once.
+ */
+export class SubmissionLookups {
+  private readonly cache = new Map<string, Promise<unknown>>()
+
+  constructor(private readonly db: Db) {}
+
+  private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let hit = this.cache.get(key) as Promise<T> | undefined
+    if (!hit) {
+      hit = load()
+      this.cache.set(key, hit)
+    }
+    return hit
+  }
+
+  /** The record type must be one of the product type's record types (SPEC §3 RecordTypeAttribute). */
+  async checkOffered(productTypeId: number, definition: RecordDefinition): Promise<void> {
+    const offered = await this.cached(`offered:${productTypeId}:${definition.id}`, async () => {
+      const [row] = await this.db
+        .select({ id: assetModelRecordTypes.dataPointTypeId })
+        .from(assetModelRecordTypes)
+        .where(
+          and(
+            eq(assetModelRecordTypes.assetModelId, productTypeId),
+            eq(assetModelRecordTypes.dataPointTypeId, definition.id),
+          ),
+        )
+      return !!row
+    })
+    if (!offered) {
+      const name = await this.productTypeName(productTypeId)
+      throw badRequest(`Record type ${definition.name} is not a record type of product type ${name}.`)
+    }
+  }
+
+  productTypeName(id: number): Promise<string> {
+    return this.cached(`typeName:${id}`, async () => {
+      const [row] = await this.db
+        .select({ name: assetModels.name })
+        .from(assetModels)
+        .where(eq(assetModels.id, id))
+      if (!row) throw badRequest(`Product type ${id} does not exist`)
+      return row.name
+    })
+  }
+
+  supplierName(id: number): Promise<string> {
+    return this.cached(`supplierName:${id}`, async () => {
+      const [row] = await this.db
+        .select({ name: assetManufacturers.name })
+        .from(assetManufacturers)
+        .where(eq(assetManufacturers.id, id))
+      if (!row) throw badRequest(`Supplier ${id} does not exist`)
+      return row.name
+    })
+  }
+
+  async customerName(id: number): Promise<string> {
+    const [row] = await this.db.select({ name: customers.name }).from(customers).where(eq(customers.id, id))
+    if (!row) throw badRequest(`Customer ${id} does not exist`)
+    return row.name
+  }
+
+  /** The serial within one of the supplier's ranges for the product type, or a 400 naming it. */
+  async resolveSerial(
+    supplierId: number,
+    productTypeId: number,
+    serial: string,
+    required: boolean,
+  ): Promise<SerialRef> {
+    const { ranges, noPrefix } = await this.cached(`ranges:${supplierId}:${productTypeId}`, async () => {
+      const rows: RangeBounds[] = await this.db
+        .select({
+          prefix: supplierSerialRanges.prefix,
+          min: supplierSerialRanges.min,
+          max: supplierSerialRanges.max,
+        })
+        .from(supplierSerialRanges)
+        .innerJoin(supplierProducts, eq(supplierProducts.id, supplierSerialRanges.supplierProductId))
+        .where(
+          and(eq(supplierProducts.supplierId, supplierId), eq(supplierProducts.assetModelId, productTypeId)),
+        )
+      const noPrefixIds = await noSerialPrefixIds(this.db, [productTypeId])
+      return { ranges: rows, noPrefix: noPrefixIds.has(productTypeId) }
+    })
+    const match = matchSerial(serial, ranges, noPrefix)
+    if (!match) {
+      // A component type the supplier does not list is accepted as typed (it has no ranges to check).
+      if (!required && ranges.length === 0) return { assetModelId: productTypeId, prefix: '', value: serial }
+      throw badRequest(
+        RECORD_MESSAGES.serialOutOfRange(
+          serial,
+          await this.productTypeName(productTypeId),
+          await this.supplierName(supplierId),
+        ),
+      )
+    }
+    return { assetModelId: productTypeId, ...match }
+  }
+}

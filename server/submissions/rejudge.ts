@@ -1,0 +1,110 @@
+import { and, asc, eq, gt } from 'drizzle-orm'
+import { findDisagreements, judgeRecord } from '../../schemas/form-layout/index'
+import { changeOf, snapshot } from '../audit/snapshot'
+import { audit, type AuditActor } from '../audit/write'
+import type { Db } from '../db/client'
+import { records } from '../db/schema/index'
+import { normaliseNa } from './write/record-writer'
+import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
+import { ProductsRepository } from '../products/products'
+import { judgedRecordResult } from './judge'
+
+/** One stored record whose verdict is not the judge's. */
+export interface RejudgeFinding {
+  recordId: number
+  serial: string
+  recordType: string
+  layoutRevision: number | null
+  storedResult: string
+  judgedResult: string
+  /** Each stored test or group result that differs, as the judge words it. */
+  problems: string[]
+}
+
+/** What a rejudge run found (and, applied, corrected). */
+export interface RejudgeReport {
+  checked: number
+  findings: RejudgeFinding[]
+  applied: boolean
+}
+
+const BATCH = 500
+
+/**
+ * Recomputes the verdict of every stored record against its own layout revision (issue #12 "Existing
+ * data") and reports those that differ. Never rewrites silently: with `apply` each correction is written
+ * with its audit row (by `actor`) and the product's status follows, one transaction per record.
+ */
+export async function rejudgeRecords(
+  db: Db,
+  options: { apply: boolean; actor: AuditActor },
+): Promise<RejudgeReport> {
+  const definitions = new RecordDefinitions(db)
+  const cache = new Map<string, RecordDefinition | null>()
+  const definitionOf = async (id: number, revision: number | null) => {
+    const key = `${id}:${revision ?? '-'}`
+    if (!cache.has(key)) cache.set(key, await definitions.atRevision(id, revision).catch(() => null))
+    return cache.get(key) ?? null
+  }
+  const findings: RejudgeFinding[] = []
+  let checked = 0
+  for (let after = 0; ;) {
+    const batch = await db
+      .select()
+      .from(records)
+      .where(gt(records.id, after))
+      .orderBy(asc(records.id))
+      .limit(BATCH)
+    if (batch.length === 0) break
+    after = batch[batch.length - 1].id
+    for (const row of batch) {
+      if (row.recordTypeId == null) continue
+      const definition = await definitionOf(row.recordTypeId, row.layoutVersion)
+      if (!definition?.layout) continue
+      checked++
+      const data = (row.data ?? {}) as Record<string, unknown>
+      const judgement = judgeRecord(definition.layout, data)
+      const judged = judgedRecordResult(definition.layout, definition.mappings.resultField, judgement)
+      const problems = findDisagreements(definition.layout, data, judgement).map((d) => d.message)
+      const resultDiffers = judged !== undefined && judged !== row.testResult
+      if (!problems.length && !resultDiffers) continue
+      const finding: RejudgeFinding = {
+        recordId: row.id,
+        serial: row.productSerialNumber,
+        recordType: definition.name,
+        layoutRevision: row.layoutVersion,
+        storedResult: row.testResult,
+        judgedResult: judged ?? row.testResult,
+        problems,
+      }
+      findings.push(finding)
+      if (options.apply) await correct(db, row.id, row.productId, judgement.data, finding, options.actor)
+    }
+  }
+  return { checked, findings, applied: options.apply }
+}
+
+async function correct(
+  db: Db,
+  recordId: number,
+  productId: number | null,
+  judgedData: Record<string, unknown>,
+  finding: RejudgeFinding,
+  actor: AuditActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(records).where(eq(records.id, recordId))
+    const [after] = await tx
+      .update(records)
+      .set({
+        data: normaliseNa(judgedData) as Record<string, unknown>,
+        testResult: finding.judgedResult as 'pass' | 'fail' | '-',
+        updatedAt: new Date(),
+      })
+      .where(and(eq(records.id, recordId)))
+      .returning()
+    const change = changeOf(snapshot(before), snapshot(after))
+    if (change) await audit(tx, { actor, entity: 'record', entityId: recordId, ...change })
+    if (productId) await new ProductsRepository(tx).refreshSummary(productId)
+  })
+}

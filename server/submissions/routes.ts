@@ -1,0 +1,132 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { RECORD_READ_VIEWS } from '../../schemas/roles'
+import {
+  csvResultSchema,
+  csvUploadSchema,
+  recordSubmissionSchema,
+  RECORD_MESSAGES,
+  submissionResultSchema,
+  type CsvUpload,
+  type RecordSubmission,
+} from '../../schemas/records/index'
+import { badRequest } from '../http-error'
+import { CsvIngest } from './csv-ingest'
+import { SubmissionsRepository } from './submissions'
+import type { SubmissionKind } from './prepare'
+import { positiveId, textParams } from '../http-params'
+
+const tags = ['submission']
+const headers = {
+  type: 'object',
+  properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+/** The optional Idempotency-Key header: a retried call with the same key gets the first answer. */
+const keyOf = (request: FastifyRequest) => {
+  const key = request.headers['idempotency-key']
+  return typeof key === 'string' && key.trim() ? key.trim() : undefined
+}
+
+/**
+ * The {submission} host of SPEC §7: record submissions (upload-single for Test and Problem Report,
+ * calibration, despatch), Problem Report edits and the all-or-nothing CSV upload.
+ */
+const submissionService: FastifyPluginAsync = async (app) => {
+  const repo = (request: Pick<FastifyRequest, 'db'>) => new SubmissionsRepository(request.db)
+  const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
+  // Jobs a stopped instance left running (at start-up, outside any request).
+  await new CsvIngest(app.db).failInterruptedJobs()
+
+  const routes: [string, SubmissionKind, string][] = [
+    ['upload-single', 'single', 'Stores a Test or Problem Report record.'],
+    ['calibration', 'calibration', 'Stores a Calibration record and creates or updates its test equipment.'],
+    ['despatch', 'despatch', 'Stores a Despatch record (customer created on first use).'],
+  ]
+  for (const [path, kind, summary] of routes) {
+    for (const url of [`/api/InstrumentTest/${path}/`, `/api/InstrumentTest/${path}`]) {
+      app.post<{ Body: RecordSubmission }>(
+        url,
+        {
+          config: { views: RECORD_READ_VIEWS, audit: 'record' },
+          schema: {
+            tags,
+            summary,
+            description:
+              'One transaction: the data is checked against the record type (mapped fields, required controls, ' +
+              'test equipment minimums) and its field mappings applied (DESIGN.md §5). n/a is stored as "-". ' +
+              'The server judges the record: test and group results are computed from the values and the ' +
+              'layout revision; results may be left out (values only), and a result that disagrees is refused ' +
+              'with 400 naming the variable, value and limits. A user submits only the categories it may read. ' +
+              'An Idempotency-Key header makes a retry answer the first result; the key with another body is 422.',
+            headers,
+            body: recordSubmissionSchema,
+            response: { 200: submissionResultSchema },
+          },
+        },
+        async (request) => repo(request).submit(kind, request.body, request.user, keyOf(request)),
+      )
+    }
+  }
+
+  app.put<{ Params: { id: string }; Body: RecordSubmission }>(
+    '/api/InstrumentTest/Record/:id',
+    {
+      config: { views: RECORD_READ_VIEWS, audit: 'record' },
+      schema: {
+        tags,
+        summary: 'Replaces the content of a Problem Report record.',
+        description:
+          'Only a record the caller may read (supplier and ITRViewer categories), otherwise 404 like the GET. ' +
+          'Judged against the layout revision the record was captured with.',
+        headers,
+        params: textParams('id'),
+        body: recordSubmissionSchema,
+        response: { 200: submissionResultSchema },
+      },
+    },
+    async (request) =>
+      repo(request).edit(
+        positiveId(request.params.id, RECORD_MESSAGES.recordNotFound),
+        request.body,
+        request.user,
+        keyOf(request),
+      ),
+  )
+
+  for (const url of ['/api/InstrumentTest/upload-csv/', '/api/InstrumentTest/upload-csv']) {
+    app.post<{ Body: CsvUpload }>(
+      url,
+      {
+        config: { views: RECORD_READ_VIEWS },
+        schema: {
+          tags,
+          summary: 'Stores every row of a CSV file as a record, or none.',
+          description:
+            'data is the base64 CSV; its header row names layout variables (or mapped columns). Every row is ' +
+            'checked; when any fails the answer is 400 with details [{line, reason}] for every bad row and ' +
+            'nothing is stored. Rows are judged like single records (results may be left out; a result that ' +
+            'disagrees with the values fails its row). The ingest is recorded as a job.',
+          headers,
+          body: csvUploadSchema,
+          response: { 200: csvResultSchema },
+        },
+      },
+      async (request) => {
+        const text = decodeBase64(request.body.data)
+        return csv(request).ingest({ ...request.body, text }, request.user, keyOf(request))
+      },
+    )
+  }
+}
+
+/** Strict base64 (a data: URL prefix is allowed) to UTF-8 text. */
+function decodeBase64(data: string): string {
+  const body = data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '')
+  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body) || body.length === 0)
+    throw badRequest(RECORD_MESSAGES.csvNotBase64)
+  return Buffer.from(body, 'base64')
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+}
+
+export default submissionService

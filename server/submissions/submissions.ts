@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
+import { badRequest, conflict, notFound, unprocessable } from '../http-error'
+import type { Viewer } from '../access/viewer'
+import type { Db } from '../db/client'
+import { idempotencyKeys, records } from '../db/schema/index'
+import { isUniqueViolation } from '../db/errors'
+import { RecordWriter } from './write/record-writer'
+import { SubmissionPreparer, type SubmissionInput, type SubmissionKind } from './prepare'
+
+/** JSON with object keys sorted, so the same request always hashes the same. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`
+  return JSON.stringify(value) ?? 'null'
+}
+
+/** The fingerprint an Idempotency-Key is stored with: the call and its whole body. */
+export function requestHash(route: string, request: unknown): string {
+  return createHash('sha256').update(route).update('\n').update(canonical(request)).digest('hex')
+}
+
+/**
+ * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction,
+ * with a hash of the request; a retry of the same request finds and returns it instead of storing twice,
+ * while the key reused with another body is refused with 422 (its new data would otherwise be silently
+ * dropped). A retry racing the first call waits on the key's primary key, fails with a unique violation
+ * once the first commits, and then reads its answer.
+ */
+export async function idempotent<T extends object>(
+  db: Db,
+  userId: number,
+  key: string | undefined,
+  route: string,
+  request: unknown,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  if (!key) return db.transaction((tx) => work(tx as unknown as Db))
+  const hash = requestHash(route, request)
+  const find = async () => {
+    const [row] = await db
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    if (row && row.route !== route) throw conflict(RECORD_MESSAGES.idempotencyOtherCall)
+    if (row && row.requestHash !== hash) throw unprocessable(RECORD_MESSAGES.idempotencyOtherRequest)
+    return row?.response as T | undefined
+  }
+  const stored = await find()
+  if (stored) return stored
+  try {
+    return await db.transaction(async (tx) => {
+      const result = await work(tx as unknown as Db)
+      await tx
+        .insert(idempotencyKeys)
+        .values({ userId, key, route, requestHash: hash, statusCode: 200, response: result })
+      return result
+    })
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      const again = await find()
+      if (again) return again
+    }
+    throw error
+  }
+}
+
+/** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
+export class SubmissionsRepository {
+  constructor(private readonly db: Db) {}
+
+  submit(
+    kind: SubmissionKind,
+    input: SubmissionInput,
+    who: Viewer,
+    idempotencyKey?: string,
+  ): Promise<SubmissionResult> {
+    return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
+      const prepared = await new SubmissionPreparer(tx).prepare(kind, input, who)
+      return new RecordWriter(tx).write(prepared, who.id)
+    })
+  }
+
+  /** `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. */
+  edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string) {
+    return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
+      const [existing] = await tx
+        .select({
+          category: records.category,
+          supplierId: records.supplierId,
+          productId: records.productId,
+          layoutVersion: records.layoutVersion,
+        })
+        .from(records)
+        // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
+        // caller cannot read is answered 404 like the read, never overwritten blind (issue #11.2).
+        .where(and(eq(records.id, recordId), who.recordScope()))
+      if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
+      if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
+      const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
+        layoutRevision: existing.layoutVersion,
+      })
+      if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      return new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)
+    })
+  }
+}

@@ -1,0 +1,61 @@
+import type { RecordDefinition } from '../record-types/record-definitions'
+
+/** Which submission call was used; each accepts its own record categories. */
+export type SubmissionKind = 'single' | 'calibration' | 'despatch'
+
+/** The submission body fields (SPEC §3 "Record submission"). */
+export interface SubmissionInput {
+  supplierId?: number | null
+  deviceOwnerId?: number | null
+  productTypeId?: number | null
+  recordTypeId: number
+  fileName?: string | null
+  data: Record<string, unknown>
+}
+
+/** A serial resolved against a serial range. */
+export interface SerialRef {
+  assetModelId: number
+  prefix: string
+  value: string
+}
+
+/** The test-equipment side of a calibration record (DESIGN.md §5). */
+export interface PreparedCalibration {
+  ownerId: number
+  prefix: string
+  value: string
+  locationId: number | null
+  assetTag: string | null
+  description: string | null
+  skipped: boolean
+  expires: Date | null
+  calibratorId: number | null
+  certificateDocumentId: number | null
+}
+
+/** Everything a record write needs, checked and resolved, with nothing written yet. */
+export interface PreparedRecord {
+  definition: RecordDefinition
+  supplierId: number | null
+  productTypeId: number | null
+  deviceOwnerId: number | null
+  recordDate: Date
+  testResult: 'pass' | 'fail' | '-'
+  data: Record<string, unknown>
+  fileName: string | null
+  product: SerialRef | null
+  parentSerial: string | null
+  components: SerialRef[]
+  testEquipmentIds: number[]
+  /** Documents the record holds (upload controls, a calibration certificate), checked usable by the submitter. */
+  documentIds: number[]
+  customerName: string | null
+  jobNumber: string | null
+  batchNumber: string | null
+  faultItems: string | null
+  repairItems: string | null
+  faultDescriptives: string | null
+  repairDescriptives: string | null
+  calibration: PreparedCalibration | null
+}

@@ -5,12 +5,8 @@ import { sql } from 'drizzle-orm'
 import { recordPageSchema, recordsFilterSchema, type RecordsFilter } from '../schemas/records/index'
 import { parseFilter } from '../server/records/filter-params'
 import { RecordsRepository } from '../server/records/records'
-import {
-  recordConditions,
-  recordJoinsOf,
-  recordKeySelect,
-  recordOrder,
-} from '../server/records/records-query'
+import { recordConditions } from '../server/records/records-filter'
+import { recordJoinsOf, recordKeySelect, recordOrder } from '../server/records/records-query'
 import { AccessTokens } from '../server/auth/access-tokens'
 import { seedBulk } from '../server/seed/bulk'
 import { createContext } from './support/context'

@@ -1,29 +1,16 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
-  CATEGORY_FILTERS,
   RECORD_FILTER_FIELDS,
   RECORD_MESSAGES,
   type CategoryFilter,
   type RecordListItem,
-  recordsFilterSchema,
   type RecordsFilter,
 } from '../../schemas/records/index'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import { badRequest } from '../http-error'
-import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import {
-  assetManufacturers,
-  assetModels,
-  customers,
-  dataPointTypes,
-  recordTestEquipment,
-  records,
-} from '../db/schema/index'
-import { parseFilter } from './filter-params'
-import { parseDate } from '../submissions/values'
-import { dateOfText } from '../../schemas/records/values'
+import { assetManufacturers, assetModels, customers, dataPointTypes, records } from '../db/schema/index'
 
 /** The list item columns: `records`' own and the names of its record type, product type, supplier, customer. */
 export const RECORD_LIST_FIELDS = {
@@ -166,121 +153,5 @@ export function recordOrder(filter: RecordsFilter): SQL[] {
   return [dir(SORT_COLUMNS[key]), dir(records.id)]
 }
 
-const FIELD_BY_LOWER = new Map(RECORD_FILTER_FIELDS.map((f) => [f.toLowerCase(), f]))
-
-const listOf = (value: unknown): string[] =>
-  (Array.isArray(value) ? value : [value])
-    .map((v) => (v == null ? '' : String(v).trim()))
-    .filter((v) => v !== '')
-
-const idsOf = (field: string, value: unknown): number[] =>
-  listOf(value).map((v) => {
-    if (!/^\d{1,9}$/.test(v)) throw badRequest(RECORD_MESSAGES.badFilterShape(`${field} must be an id`))
-    return Number(v)
-  })
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-const contains = (column: Parameters<typeof ilike>[0], values: string[]) =>
-  or(...values.map((v) => ilike(column, `%${escapeLike(v)}%`)))
-
-/** The condition of one `filters[]` entry; unknown fields are refused. */
-function filterCondition(rawField: string, value: unknown): SQL | undefined {
-  const field = FIELD_BY_LOWER.get(rawField.toLowerCase())
-  if (!field) throw badRequest(RECORD_MESSAGES.unknownFilterField(rawField))
-  const values = listOf(value)
-  if (values.length === 0) return undefined
-  switch (field) {
-    case 'productSerialNumber':
-    case 'serialNumber': {
-      const all = [...new Set([...values, ...values.map((v) => v.toUpperCase())])]
-      return inArray(records.productSerialNumber, all)
-    }
-    case 'productTypeId':
-      return inArray(records.productTypeId, idsOf(field, value))
-    case 'recordTypeId':
-      return inArray(records.recordTypeId, idsOf(field, value))
-    case 'supplierId':
-      return inArray(records.supplierId, idsOf(field, value))
-    case 'customerId':
-      return inArray(records.customerId, idsOf(field, value))
-    case 'productId':
-      return inArray(records.productId, idsOf(field, value))
-    case 'deviceOwnerId':
-      return inArray(records.deviceOwnerId, idsOf(field, value))
-    case 'testEquipment':
-      return inArray(
-        records.id,
-        sql`(SELECT ${recordTestEquipment.recordId} FROM ${recordTestEquipment} WHERE ${inArray(recordTestEquipment.testEquipmentId, idsOf(field, value))})`,
-      )
-    case 'category': {
-      if (values.some((v) => v.toLowerCase() === 'all')) return undefined
-      const known = values.map((v) => CATEGORY_FILTERS.find((c) => c.toLowerCase() === v.toLowerCase()))
-      if (known.some((c) => !c))
-        throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown category ${values.join(', ')}`))
-      return inArray(records.category, known as string[])
-    }
-    case 'result':
-      return inArray(
-        records.testResult,
-        values.map((v) => (['n/a', 'na', '-'].includes(v.toLowerCase()) ? '-' : v.toLowerCase())),
-      )
-    case 'supplier':
-      return inArray(
-        sql`lower(${assetManufacturers.name})`,
-        values.map((v) => v.toLowerCase()),
-      )
-    case 'customer':
-      return inArray(
-        sql`lower(${customers.name})`,
-        values.map((v) => v.toLowerCase()),
-      )
-    case 'jobNumber':
-      return contains(records.jobNumber, values)
-    case 'batchNumber':
-      return contains(records.batchNumber, values)
-    case 'faultItem':
-      return contains(records.faultItems, values)
-    case 'repairItem':
-      return contains(records.repairItems, values)
-    case 'faultDescriptive':
-      return contains(records.faultDescriptives, values)
-    case 'repairDescriptive':
-      return contains(records.repairDescriptives, values)
-  }
-}
-
-/** A date bound; a date without a time as an end bound includes that whole day. */
-function bound(text: string | null | undefined, name: string, end: boolean): SQL | undefined {
-  if (!text || !text.trim()) return undefined
-  const date = parseDate(text, name)
-  const dateOnly = !dateOfText(text)?.timed
-  if (end && dateOnly) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
-  return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
-}
-
-/** Every condition of a records filter (unknown fields and bad values refused with a 400). */
-function filterConditions(filter: RecordsFilter): (SQL | undefined)[] {
-  return [
-    ...(filter.filters ?? []).map((f) => filterCondition(f.field, f.value)),
-    bound(filter.startDate, 'startDate', false),
-    bound(filter.endDate, 'endDate', true),
-  ]
-}
-
-/** Every condition of a records filter plus the viewer's scope. */
-export function recordConditions(filter: RecordsFilter, viewer: Viewer): SQL | undefined {
-  return and(viewer.recordScope(), ...filterConditions(filter))
-}
-
-/**
- * The records filter of a URL segment, checked whole before anything runs: its JSON shape (the same
- * schema for the records page and the Excel export) and what the shape cannot say — filter fields,
- * category values, ids, dates and the sort field. An export is refused with the records page's 400
- * before a job is logged (issue #11.7).
- */
-export function parseRecordsFilter(raw: string | undefined): RecordsFilter {
-  const filter = parseFilter<RecordsFilter>(raw, recordsFilterSchema)
-  filterConditions(filter)
-  recordOrder(filter)
-  return filter
-}
+/** Filter field names by their lower-cased spelling (the filter's field names are case-insensitive). */
+export const FIELD_BY_LOWER = new Map(RECORD_FILTER_FIELDS.map((f) => [f.toLowerCase(), f]))

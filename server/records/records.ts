@@ -11,14 +11,8 @@ import type { Db } from '../db/client'
 import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
 import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
-import {
-  recordConditions,
-  recordJoinsOf,
-  recordKeySelect,
-  recordListSelect,
-  recordOrder,
-  toListItem,
-} from './records-query'
+import { recordConditions } from './records-filter'
+import { recordJoinsOf, recordKeySelect, recordListSelect, recordOrder, toListItem } from './records-query'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
 export class RecordsRepository {

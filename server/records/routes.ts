@@ -6,7 +6,7 @@ import {
   RECORD_MESSAGES,
   RECORD_SORT_FIELDS,
 } from '../../schemas/records/index'
-import { parseRecordsFilter } from './records-query'
+import { parseRecordsFilter } from './records-filter'
 import { parsePaging } from './filter-params'
 import { RecordsRepository } from './records'
 import { positiveId, textParams } from '../http-params'

@@ -4,7 +4,7 @@ import { DOWNLOAD_NOW_LIMIT, RECORD_MESSAGES } from '../../../schemas/records/in
 import { badRequest } from '../../http-error'
 import { buildRecordsWorkbook, XLSX_TYPE } from './xlsx'
 import { RecordsRepository } from '../records'
-import { parseRecordsFilter } from '../records-query'
+import { parseRecordsFilter } from '../records-filter'
 import { attachmentHeader } from '../../documents/routes'
 import { textParams } from '../../http-params'
 

@@ -5,7 +5,8 @@ import type { Db } from '../../db/client'
 import { records } from '../../db/schema/index'
 import { RecordDefinitions } from '../../record-types/record-definitions'
 import type { Viewer } from '../../access/viewer'
-import { recordConditions, recordExportSelect } from '../records-query'
+import { recordConditions } from '../records-filter'
+import { recordExportSelect } from '../records-query'
 import { toCell, type Cell } from './cells'
 import {
   cellXml,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { CONCLUDING_CATEGORIES, summaryOf, type ProductSummary } from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import type { ProductRef } from '../submissions/write/csv-products'
-import type { PreparedRecord } from '../submissions/prepare'
+import type { PreparedRecord } from '../submissions/types'
 
 /**
  * The product summary rule (schemas/records/product.ts) applied by the server: one set-based statement for

@@ -9,7 +9,8 @@ import {
 } from '../db/schema/index'
 import { Viewer } from '../access/viewer'
 import { RecordWriter } from '../submissions/write/record-writer'
-import { SubmissionPreparer, type SubmissionInput, type SubmissionKind } from '../submissions/prepare'
+import { SubmissionPreparer } from '../submissions/prepare'
+import type { SubmissionInput, SubmissionKind } from '../submissions/types'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
 const SEEDER = Viewer.system

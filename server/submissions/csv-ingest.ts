@@ -8,7 +8,8 @@ import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 import { JobsRepository } from '../jobs/jobs'
 import { CsvRecordWriter } from './write/csv-record-writer'
-import { SubmissionPreparer, type PreparedRecord, type SubmissionKind } from './prepare'
+import { SubmissionPreparer } from './prepare'
+import type { PreparedRecord, SubmissionKind } from './types'
 import { idempotent } from './submissions'
 
 /** A decoded CSV upload. */

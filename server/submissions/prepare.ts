@@ -1,12 +1,5 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import {
-  MAPPING_FIELD_LABELS,
-  textDataReader,
-  walkControls,
-  type TextDataReader,
-  type FieldMappings,
-  type MappingField,
-} from '../../schemas/form-layout/index'
+import { textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -17,11 +10,9 @@ import { SubmissionLookups } from './lookups'
 import { assertAgrees, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
 import type { PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './types'
-import { documentNames, idOrName, idsOf, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
-import { TestEquipmentRepository } from '../test-equipment/test-equipment'
-import { DocumentsRepository } from '../documents/documents'
-
-export type { PreparedCalibration, PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './types'
+import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
+import { SubmissionAttachments } from './attachments'
+import { mappedFields, variableName, type BaseRecord, type MappedFields } from './mapped-fields'
 
 const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
   single: ['test', 'problemReport'],
@@ -56,16 +47,14 @@ export interface PrepareOptions {
 export class SubmissionPreparer {
   readonly definitions: RecordDefinitions
   private readonly lookups: SubmissionLookups
-  private readonly testEquipment: TestEquipmentRepository
-  private readonly documents: DocumentsRepository
+  private readonly attachments: SubmissionAttachments
   private readonly validators = new Map<string, RecordDataValidator>()
   private readonly readers = new Map<string, TextDataReader>()
 
   constructor(private readonly db: Db) {
     this.definitions = new RecordDefinitions(db)
     this.lookups = new SubmissionLookups(db)
-    this.testEquipment = new TestEquipmentRepository(db)
-    this.documents = new DocumentsRepository(db)
+    this.attachments = new SubmissionAttachments(db)
   }
 
   /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
@@ -99,6 +88,10 @@ export class SubmissionPreparer {
     return reader
   }
 
+  /**
+   * A submission checked and turned into what the writers store: authorised, judged against its layout
+   * revision, validated with the layout's data schema, and its mapped fields read and looked up.
+   */
   async prepare(
     kind: SubmissionKind,
     input: SubmissionInput,
@@ -113,37 +106,20 @@ export class SubmissionPreparer {
     const category = definition.category
     if (!who.mayUseCategory(category))
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
-    const m = definition.mappings
-    if (!m.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
-    // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
-    const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
-    const submitted = reader ? reader(input.data) : input.data
-    // The server judges every record (issue #12): results come from the values and this layout revision.
-    const judged = definition.layout ? judgeSubmission(definition.layout, submitted) : null
-    const validator = this.validatorOf(definition)
-    if (validator) assertValidData(validator, judged?.filled ?? submitted)
-    if (judged) assertAgrees(judged)
-    const judgement = judged?.judgement ?? null
-    const data = judgement?.data ?? submitted
-
-    const mapped = (field: MappingField) => valueOf(data, m[field] as string | undefined)
-    const requiredText = (field: MappingField) => {
-      const text = textOf(mapped(field))
-      if (!text) throw badRequest(RECORD_MESSAGES.fieldRequired(variableName(m, field)))
-      return text
-    }
-    const recordDate = m.dateOfRecordField
-      ? parseDate(mapped('dateOfRecordField'), variableName(m, 'dateOfRecordField'))
+    if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
+    const { data, judgement } = this.judged(definition, input, options)
+    const fields = mappedFields(definition.mappings, data)
+    const recordDate = definition.mappings.dateOfRecordField
+      ? parseDate(fields.value('dateOfRecordField'), variableName(definition.mappings, 'dateOfRecordField'))
       : new Date()
-    const testResult = recordResult(definition.layout, m.resultField, judgement, data)
     const base = {
       definition,
       recordDate,
-      testResult,
+      testResult: recordResult(definition.layout, definition.mappings.resultField, judgement, data),
       data,
       fileName: input.fileName ?? null,
-      testEquipmentIds: await this.testEquipmentIds(definition, data),
-      documentIds: await this.documentIds(definition, data, who),
+      testEquipmentIds: await this.attachments.testEquipmentIds(definition, data),
+      documentIds: await this.attachments.documentIds(definition, data, who),
       customerName: null,
       jobNumber: null,
       batchNumber: null,
@@ -154,37 +130,73 @@ export class SubmissionPreparer {
       parentSerial: null,
       components: [],
     }
+    return definition.category === 'calibration'
+      ? this.calibrationRecord(input, base, fields)
+      : this.productRecord(supplierId, input, base, fields)
+  }
 
-    if (definition.category === 'calibration') {
-      if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
-      const calibration = await prepareCalibration(
-        this.db,
-        input.deviceOwnerId,
-        m,
-        data,
-        recordDate,
-        requiredText,
-      )
-      const certificate = calibration.certificateDocumentId
-      return {
-        ...base,
-        documentIds:
-          certificate != null && !base.documentIds.includes(certificate)
-            ? [...base.documentIds, certificate]
-            : base.documentIds,
-        supplierId: null,
-        productTypeId: input.productTypeId ?? null,
-        deviceOwnerId: input.deviceOwnerId,
-        product: null,
-        calibration,
-      }
+  /**
+   * The submitted data as the record stores it: CSV text cells read as the controls would store them, the
+   * server's own judgement (issue #12: results come from the values and this layout revision, a
+   * disagreeing claim is refused), checked with the layout's data schema.
+   */
+  private judged(definition: RecordDefinition, input: SubmissionInput, options: PrepareOptions) {
+    // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
+    const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
+    const submitted = reader ? reader(input.data) : input.data
+    const judged = definition.layout ? judgeSubmission(definition.layout, submitted) : null
+    const validator = this.validatorOf(definition)
+    if (validator) assertValidData(validator, judged?.filled ?? submitted)
+    if (judged) assertAgrees(judged)
+    const judgement = judged?.judgement ?? null
+    return { data: judgement?.data ?? submitted, judgement }
+  }
+
+  /** A calibration record: the device owner's test equipment, its calibration and certificate. */
+  private async calibrationRecord(
+    input: SubmissionInput,
+    base: BaseRecord,
+    fields: MappedFields,
+  ): Promise<PreparedRecord> {
+    if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
+    const m = base.definition.mappings
+    const calibration = await prepareCalibration(
+      this.db,
+      input.deviceOwnerId,
+      m,
+      base.data,
+      base.recordDate,
+      fields.requiredText,
+    )
+    const certificate = calibration.certificateDocumentId
+    return {
+      ...base,
+      documentIds:
+        certificate != null && !base.documentIds.includes(certificate)
+          ? [...base.documentIds, certificate]
+          : base.documentIds,
+      supplierId: null,
+      productTypeId: input.productTypeId ?? null,
+      deviceOwnerId: input.deviceOwnerId,
+      product: null,
+      calibration,
     }
+  }
 
+  /** A Test, Despatch or Problem Report record: its product and components by serial, and its mapped fields. */
+  private async productRecord(
+    supplierId: number | null,
+    input: SubmissionInput,
+    base: BaseRecord,
+    fields: MappedFields,
+  ): Promise<PreparedRecord> {
+    const { definition, data } = base
+    const m = definition.mappings
     if (!supplierId) throw badRequest(RECORD_MESSAGES.supplierRequired)
     if (!input.productTypeId) throw badRequest(RECORD_MESSAGES.productTypeRequired)
     await this.lookups.checkOffered(input.productTypeId, definition)
-    const serialText = serialTextOf(mapped('serialField'))
-    if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField))
+    const serialText = serialTextOf(fields.value('serialField'))
+    if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField!))
     const product = await this.lookups.resolveSerial(supplierId, input.productTypeId, serialText, true)
     const components: SerialRef[] = []
     for (const component of m.components ?? []) {
@@ -200,64 +212,22 @@ export class SubmissionPreparer {
       deviceOwnerId: null,
       product,
       components,
-      parentSerial: serialTextOf(mapped('parentSerialField')) ?? null,
+      parentSerial: serialTextOf(fields.value('parentSerialField')) ?? null,
       calibration: null,
     }
     if (definition.category === 'despatch') {
-      prepared.jobNumber = requiredText('jobNumberField')
-      prepared.batchNumber = textOf(mapped('batchNumberField')) ?? null
-      prepared.customerName = requiredText('customerNameField')
-      const customer = idOrName(mapped('customerNameField'))
+      prepared.jobNumber = fields.requiredText('jobNumberField')
+      prepared.batchNumber = textOf(fields.value('batchNumberField')) ?? null
+      prepared.customerName = fields.requiredText('customerNameField')
+      const customer = idOrName(fields.value('customerNameField'))
       if (customer?.id !== undefined) prepared.customerName = await this.lookups.customerName(customer.id)
     }
     if (definition.category === 'problemReport') {
-      prepared.faultItems = listText(mapped('faultItemsField'))
-      prepared.repairItems = listText(mapped('repairItemsField'))
-      prepared.faultDescriptives = listText(mapped('faultDescriptivesField'))
-      prepared.repairDescriptives = listText(mapped('repairDescriptivesField'))
+      prepared.faultItems = listText(fields.value('faultItemsField'))
+      prepared.repairItems = listText(fields.value('repairItemsField'))
+      prepared.faultDescriptives = listText(fields.value('faultDescriptivesField'))
+      prepared.repairDescriptives = listText(fields.value('repairDescriptivesField'))
     }
     return prepared
   }
-
-  /**
-   * Test equipment of every testEquipment control, each of which must exist (SPEC §8). How many a
-   * control needs (SPEC §5) is the data schema's `minItems`, checked before this.
-   */
-  /**
-   * The documents the record's upload controls name, each one the submitter may use: its own upload, one
-   * already held by a record it may read, or any for configurators and admins. Anything else reads as
-   * missing ('Document … does not exist.'), so a saved name learned elsewhere attaches nothing (issue #13.5).
-   */
-  private async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Viewer) {
-    if (!definition.layout) return []
-    const ids: number[] = []
-    for (const { control } of walkControls(definition.layout.controls)) {
-      if (control.type !== 'upload') continue
-      for (const name of documentNames(valueOf(data, control.variable))) {
-        const row = await this.documents.bySavedFilename(name)
-        if (!row || !(await this.documents.visibleTo(row, who)))
-          throw badRequest(RECORD_MESSAGES.documentMissing(name))
-        if (!ids.includes(row.id)) ids.push(row.id)
-      }
-    }
-    return ids
-  }
-
-  private async testEquipmentIds(definition: RecordDefinition, data: Record<string, unknown>) {
-    if (!definition.layout) return []
-    const all: number[] = []
-    for (const { control } of walkControls(definition.layout.controls)) {
-      if (control.type !== 'testEquipment') continue
-      for (const id of idsOf(valueOf(data, control.variable))) if (!all.includes(id)) all.push(id)
-    }
-    const existing = await this.testEquipment.existing(all)
-    const missing = all.find((id) => !existing.has(id))
-    if (missing !== undefined) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(missing))
-    return all
-  }
-}
-
-/** The variable a mapping field names, or its label when unmapped (for messages). */
-function variableName(m: FieldMappings, field: MappingField): string {
-  return (m[field] as string | undefined) ?? MAPPING_FIELD_LABELS[field]
 }

@@ -12,7 +12,7 @@ import {
 import { badRequest } from '../http-error'
 import { CsvIngest } from './csv-ingest'
 import { SubmissionsRepository } from './submissions'
-import type { SubmissionKind } from './prepare'
+import type { SubmissionKind } from './types'
 import { positiveId, textParams } from '../http-params'
 
 const tags = ['submission']

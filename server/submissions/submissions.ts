@@ -7,7 +7,8 @@ import type { Db } from '../db/client'
 import { idempotencyKeys, records } from '../db/schema/index'
 import { isUniqueViolation } from '../db/errors'
 import { RecordWriter } from './write/record-writer'
-import { SubmissionPreparer, type SubmissionInput, type SubmissionKind } from './prepare'
+import { SubmissionPreparer } from './prepare'
+import type { SubmissionInput, SubmissionKind } from './types'
 
 /** JSON with object keys sorted, so the same request always hashes the same. */
 function canonical(value: unknown): string {

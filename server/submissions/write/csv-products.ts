@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/index'
 import type { ProductRow } from '../../products/products'
-import type { PreparedRecord, SerialRef } from '../prepare'
+import type { PreparedRecord, SerialRef } from '../types'
 
 /** A product the batch refers to: one already stored (its id) or one the batch creates (its key). */
 export type ProductRef = { id: number } | { key: string }

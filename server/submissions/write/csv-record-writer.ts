@@ -13,7 +13,7 @@ import { planProducts, type ProductRef } from './csv-products'
 import type { ProductSummary } from '../../../schemas/records/index'
 import { createdSummaries, refreshSummaries } from '../../products/product-summaries'
 import { RecordWriter, recordColumns } from './record-writer'
-import type { PreparedRecord } from '../prepare'
+import type { PreparedRecord } from '../types'
 
 /** Rows per multi-row statement. */
 const CHUNK = 1000

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
 import { CustomersRepository } from '../../reference/customers'
 import { ProductsRepository } from '../../products/products'
-import type { PreparedRecord } from '../prepare'
+import type { PreparedRecord } from '../types'
 import { TestEquipmentRepository } from '../../test-equipment/test-equipment'
 
 /** n/a is stored as '-' (SPEC §9): test field results and plain 'n/a' results inside the data. */

@@ -5,14 +5,9 @@ import { useResource } from '../../api/use-resource'
 import { emptyValues } from '../../../runtime/compiler'
 import { validateRecord } from '../../../runtime/form'
 import { fromServerData, toServerData } from '../../../runtime/pass-fail'
-import type { DeviceOwner } from '../../../schemas/entities/device-owner'
-import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
-import type { RecordType } from '../../../schemas/entities/record-type'
-import type { Supplier } from '../../../schemas/entities/supplier'
-import { findControlByVariable, loadLayout, type FormLayout } from '../../../schemas/form-layout'
-import type { RecordDetail } from '../../../schemas/records'
-import { recordTypeLayout } from '../../../schemas/entities/record-type-layout'
+import { findControlByVariable } from '../../../schemas/form-layout'
 import { dataEntryApi } from './data-entry-api'
+import { DATA_ENTRY_TEXTS, load, parseDataEntryQuery } from './data-entry-load'
 import {
   categoryOf,
   clearSerialGroup,
@@ -24,79 +19,6 @@ import {
   submitRoute,
 } from './data-entry-model'
 import { createRuntimeServices } from '../../api/runtime-services'
-
-/** The query of SPEC §2: /DataEntry?producttype=&recordtype=&record=&supplier=&owner=&edit=true */
-export interface DataEntryQuery {
-  productTypeId: number | null
-  recordTypeId: number | null
-  recordId: number | null
-  supplierId: number | null
-  ownerId: number | null
-  edit: boolean
-}
-
-const idParam = (value: string | null) => {
-  const n = Number(value)
-  return value && Number.isInteger(n) && n > 0 ? n : null
-}
-
-export function parseDataEntryQuery(params: URLSearchParams): DataEntryQuery {
-  // Parameter names are matched without regard to case, like the routes.
-  const get = (name: string) => {
-    for (const [key, value] of params) if (key.toLowerCase() === name) return value
-    return null
-  }
-  return {
-    productTypeId: idParam(get('producttype')),
-    recordTypeId: idParam(get('recordtype')),
-    recordId: idParam(get('record')),
-    supplierId: idParam(get('supplier')),
-    ownerId: idParam(get('owner')),
-    edit: get('edit') === 'true',
-  }
-}
-
-/** Not SPEC texts: a link without a record type, and a record type whose form cannot be shown. */
-export const DATA_ENTRY_TEXTS = {
-  noRecordType: 'No record type was given: choose one on Add New Record.',
-  noLayout: 'Selected record type does not have an associated data entry form.',
-  despatchSaved: 'Despatch record saved. Scan the next item.',
-  invalid: 'Please correct the highlighted fields before saving.',
-} as const
-
-interface Loaded {
-  recordType: RecordType
-  layout: FormLayout
-  record: RecordDetail | null
-  productTypes: ProductTypeListItem[]
-  supplier?: Supplier
-  owner?: DeviceOwner
-}
-
-async function load(query: DataEntryQuery, signal: AbortSignal): Promise<Loaded> {
-  const record = query.recordId == null ? null : await dataEntryApi.record(query.recordId, signal)
-  const recordTypeId = record?.recordTypeId ?? query.recordTypeId
-  if (recordTypeId == null) throw new Error(DATA_ENTRY_TEXTS.noRecordType)
-  const supplierId = record ? (record.supplierId ?? null) : query.supplierId
-  const ownerId = record ? (record.deviceOwnerId ?? null) : query.ownerId
-  const [recordType, productTypes, supplier, owner] = await Promise.all([
-    dataEntryApi.recordType(recordTypeId, signal),
-    dataEntryApi.productTypes(signal),
-    // Only used to check serials while typing: a failure here must not stop the entry.
-    supplierId == null ? undefined : dataEntryApi.supplier(supplierId, signal).catch(() => undefined),
-    ownerId == null ? undefined : dataEntryApi.owner(ownerId, signal).catch(() => undefined),
-  ])
-  // An existing record is shown with the layout revision it was captured with (DESIGN.md §5).
-  let layout: FormLayout | null = null
-  if (record?.layoutVersion != null) {
-    const revision = await dataEntryApi.layoutRevision(recordTypeId, record.layoutVersion, signal)
-    const loaded = loadLayout(revision.layout)
-    layout = loaded.ok ? loaded.layout : null
-  }
-  layout ??= recordTypeLayout(recordType)
-  if (!layout) throw new Error(DATA_ENTRY_TEXTS.noLayout)
-  return { recordType, layout, record, productTypes, supplier, owner }
-}
 
 /** What the 'Upload Complete' summary shows. */
 export interface UploadSummary {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { FormLayout, TestFieldControl } from './index'
-import { findDisagreements, judgeRecord } from './judge'
+import { judgeRecord } from './judge'
+import { findDisagreements } from './judge-disagreements'
 
 const numeric = (variable: string, min?: number, max?: number, extra: Partial<TestFieldControl> = {}) =>
   ({

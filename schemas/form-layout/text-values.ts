@@ -1,6 +1,7 @@
 import { FIXED_CHOICES, NA_TEXT, UNSET_RESULT, type TimespanUnit } from './constants'
 import type { FormLayout } from './layout-schema'
-import { valueControlsOf, type ValueControl } from './data-schema'
+import { valueControlsOf } from './data-schema'
+import type { ValueControl } from './field-schema'
 import { asNumber, evaluateTest, testTypeIssue } from './test-result'
 import { booleanOfText, isoDateOfText, NA_WORDS, resultOfWord } from '../records/values'
 

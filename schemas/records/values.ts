@@ -7,11 +7,11 @@ import { NA_TEXT } from '../form-layout/constants'
  */
 
 /** Checkbox and yes/no words. */
-export const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'yes', 'y', '1', 'on'])
-export const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'no', 'n', '0', 'off'])
+const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'yes', 'y', '1', 'on'])
+const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'no', 'n', '0', 'off'])
 /** Result words (SPEC §9: pass, fail and n/a). */
-export const PASS_WORDS: ReadonlySet<string> = new Set(['pass', 'passed', 'p'])
-export const FAIL_WORDS: ReadonlySet<string> = new Set(['fail', 'failed', 'f'])
+const PASS_WORDS: ReadonlySet<string> = new Set(['pass', 'passed', 'p'])
+const FAIL_WORDS: ReadonlySet<string> = new Set(['fail', 'failed', 'f'])
 export const NA_WORDS: ReadonlySet<string> = new Set([NA_TEXT, 'na'])
 
 /** A yes/no word as a boolean; undefined for anything else. */

@@ -9,8 +9,7 @@ import { badRequest } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import { assetManufacturers, customers, recordTestEquipment, records } from '../db/schema/index'
 import { parseFilter } from './filter-params'
-import { parseDate } from '../submissions/values'
-import { dateOfText } from '../../schemas/records/values'
+import { readDate } from '../submissions/values'
 import { FIELD_BY_LOWER, recordOrder } from './records-query'
 
 /**
@@ -102,9 +101,8 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
 /** A date bound; a date without a time as an end bound includes that whole day. */
 function bound(text: string | null | undefined, name: string, end: boolean): SQL | undefined {
   if (!text || !text.trim()) return undefined
-  const date = parseDate(text, name)
-  const dateOnly = !dateOfText(text)?.timed
-  if (end && dateOnly) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
+  const { date, timed } = readDate(text, name)
+  if (end && !timed) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
   return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
 }
 

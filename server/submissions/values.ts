@@ -2,7 +2,7 @@ import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
 import { ISO_DURATION_PATTERN } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES } from '../../schemas/records/index'
-import { booleanOfText, dateOfText, resultOfWord } from '../../schemas/records/values'
+import { booleanOfText, dateOfText, resultOfWord, type TextDate } from '../../schemas/records/values'
 import { badRequest } from '../http-error'
 
 dayjs.extend(utc)
@@ -52,13 +52,21 @@ export function listText(v: unknown): string | null {
   return kept.length ? kept.join(', ') : null
 }
 
-/** A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC). */
-export function parseDate(v: unknown, variable: string): Date {
+/**
+ * A date value read once (schemas/records/values.ts `dateOfText`): the instant and whether a time was
+ * given. A blank or unreadable value is a 400 naming the variable.
+ */
+export function readDate(v: unknown, variable: string): TextDate {
   const text = textOf(v)
   if (!text) throw badRequest(RECORD_MESSAGES.fieldRequired(variable))
   const read = dateOfText(text)
   if (!read) throw badRequest(RECORD_MESSAGES.badDate(variable, text))
-  return read.date
+  return read
+}
+
+/** A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC). */
+export function parseDate(v: unknown, variable: string): Date {
+  return readDate(v, variable).date
 }
 
 /** A test result as stored: pass, fail or '-' (n/a and unset, SPEC §9). Test field values give their passOrFail. */

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { serialRangeSchema } from './serial-range'
 
 /** SPEC §9: the serial prefix separator; owner test-equipment prefixes end with it. */
 export const SERIAL_PREFIX_SEPARATOR = ':'
@@ -21,25 +22,12 @@ export const deviceOwnerWriteSchema = {
 
 export type DeviceOwnerWrite = FromSchema<typeof deviceOwnerWriteSchema>
 
-/** A test-equipment serial range as the API carries it (stored with capitalised keys). */
-export const ownerSerialRangeSchema = {
-  type: 'object',
-  properties: {
-    id: { type: ['integer', 'null'], title: 'ID' },
-    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
-    min: { type: ['integer', 'null'], minimum: 0, title: 'Min' },
-    max: { type: ['integer', 'null'], minimum: 0, title: 'Max' },
-  },
-} as const
-
-export type OwnerSerialRange = FromSchema<typeof ownerSerialRangeSchema>
-
 /** Body of `PUT {itr}/api/deviceOwners/{id}/serialRanges/testEquipment`: the owner's whole list. */
 export const ownerSerialRangesSchema = {
   $id: 'OwnerSerialRanges',
   type: 'array',
   maxItems: 500,
-  items: ownerSerialRangeSchema,
+  items: serialRangeSchema,
   errorMessage: { type: MESSAGES.owner.unexpectedRangeType },
 } as const
 

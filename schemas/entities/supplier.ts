@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { attributeSchema } from './attribute'
+import { serialRangeSchema } from './serial-range'
 
 export { attributeSchema, type Attribute } from './attribute'
 
@@ -33,22 +34,8 @@ export const supplierSchema = {
 
 export type Supplier = FromSchema<typeof supplierSchema>
 
-/**
- * A serial range of a supplier's product type (SPEC §3). `id` is local to the form; min and max
- * may be blank while editing, which the supplier rules reject with the SPEC §5 texts.
- */
-export const supplierSerialRangeSchema = {
-  type: 'object',
-  required: ['prefix', 'min', 'max'],
-  properties: {
-    id: { type: ['integer', 'null'], title: 'ID' },
-    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
-    min: { type: ['integer', 'null'], minimum: 0, title: 'Min' },
-    max: { type: ['integer', 'null'], minimum: 0, title: 'Max' },
-  },
-} as const
-
-export type SupplierSerialRange = FromSchema<typeof supplierSerialRangeSchema>
+/** A supplier's range names all three keys (blank values are answered by the supplier rules). */
+const supplierSerialRangeSchema = { ...serialRangeSchema, required: ['prefix', 'min', 'max'] } as const
 
 /** One product of the SupplierProducts attribute: a product type and its serial ranges. */
 export const supplierProductSchema = {
@@ -82,7 +69,7 @@ export const serialRangeCheckSchema = {
   type: 'object',
   required: ['min', 'max'],
   properties: {
-    prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
+    prefix: serialRangeSchema.properties.prefix,
     min: { type: 'integer', minimum: 0, title: 'Min' },
     max: { type: 'integer', minimum: 0, title: 'Max' },
   },

@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages'
 import type { SupplierProduct } from '../entities/supplier'
-import type { OwnerSerialRange } from '../entities/device-owner'
+import type { SerialRange } from '../entities/serial-range'
 
 /** A complete serial range: prefix ('' when the type has none) and an inclusive min..max. */
 export interface SerialRangeBounds {
@@ -42,7 +42,7 @@ export function supplierProductsError(
 }
 
 /** A device owner's range is empty when prefix, min and max are all blank; such rows are dropped. */
-export function isEmptyOwnerRange(range: OwnerSerialRange): boolean {
+export function isEmptyOwnerRange(range: SerialRange): boolean {
   return blank(range.prefix) && range.min == null && range.max == null
 }
 
@@ -52,7 +52,7 @@ export function isEmptyOwnerRange(range: OwnerSerialRange): boolean {
  * @returns the kept ranges, or the first broken rule's text.
  */
 export function ownerSerialRangesCheck(
-  ranges: readonly OwnerSerialRange[],
+  ranges: readonly SerialRange[],
   separator: string,
 ): { ranges: SerialRangeBounds[]; error?: undefined } | { error: string; ranges?: undefined } {
   const kept: SerialRangeBounds[] = []

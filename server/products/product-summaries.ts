@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { CONCLUDING_CATEGORIES, summaryOf, type ProductSummary } from '../../schemas/records/index'
 import type { Db } from '../db/client'
-import type { ProductRef } from '../submissions/write/csv-products'
+import type { ProductRef } from '../submissions/write/product-plan'
 import type { PreparedRecord } from '../submissions/types'
 
 /**

@@ -1,15 +1,12 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { TABLE_NAMES, type Attribute } from '../../schemas/entities/attribute'
-import {
-  SERIAL_PREFIX_SEPARATOR,
-  type DeviceOwner,
-  type OwnerSerialRange,
-} from '../../schemas/entities/device-owner'
+import { SERIAL_PREFIX_SEPARATOR, type DeviceOwner } from '../../schemas/entities/device-owner'
 import { MESSAGES } from '../../schemas/messages'
 import { calibrationContactsCheck } from '../../schemas/rules/owner-lists'
 import { ownerSerialRangesCheck } from '../../schemas/rules/serial-ranges'
 import { badRequest, conflict, notFound } from '../http-error'
 import type { Db } from '../db/client'
+import type { SerialRange } from '../../schemas/entities/serial-range'
 import { deviceOwnerLocations, deviceOwners, type StoredOwnerSerialRange } from '../db/schema/index'
 import { AttributesRepository } from './attributes'
 import { mapConstraintErrors } from '../db/errors'
@@ -106,7 +103,7 @@ export class DeviceOwnersRepository {
   }
 
   /** Replaces the test-equipment serial ranges after the SPEC §5 rules; stored with capitalised keys. */
-  async setSerialRanges(id: number, ranges: readonly OwnerSerialRange[]): Promise<StoredOwnerSerialRange[]> {
+  async setSerialRanges(id: number, ranges: readonly SerialRange[]): Promise<StoredOwnerSerialRange[]> {
     await this.row(id)
     const checked = ownerSerialRangesCheck(ranges, SERIAL_PREFIX_SEPARATOR)
     if (checked.error !== undefined) throw badRequest(checked.error)

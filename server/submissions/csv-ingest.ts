@@ -7,7 +7,7 @@ import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 import { JobsRepository } from '../jobs/jobs'
-import { CsvRecordWriter } from './write/csv-record-writer'
+import { RecordWriter } from './write/record-writer'
 import { SubmissionPreparer } from './prepare'
 import type { PreparedRecord, SubmissionKind } from './types'
 import { idempotent } from './submissions'
@@ -123,7 +123,7 @@ export class CsvIngest {
           throw badRequest(RECORD_MESSAGES.csvRejected(errors.length, rows.length), errors)
         }
         // Every row is checked above before anything is written; then multi-row statements (DESIGN.md §8).
-        await new CsvRecordWriter(tx).writeAll(prepared, who.id, job.id)
+        await new RecordWriter(tx).writeAll(prepared, who.id, job.id)
         await new JobsRepository(tx).finish(job.id, { records: prepared.length })
         return { message: RECORD_MESSAGES.uploadAccepted, jobId: job.id, records: prepared.length }
       })

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
 import { Viewer } from '../../server/access/viewer'
-import { CsvRecordWriter } from '../../server/submissions/write/csv-record-writer'
 import { RecordWriter } from '../../server/submissions/write/record-writer'
 import { SubmissionPreparer } from '../../server/submissions/prepare'
 import type { PreparedRecord } from '../../server/submissions/types'
@@ -13,12 +12,13 @@ const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 
 /**
- * The batched CSV writer must leave the database as writing the same records one by one does: the same
+ * The one record writer (server/submissions/write/record-writer.ts) must leave the database the same whether
+ * a CSV batch is written in one call or record by record, as submissions are: the same
  * products (created in the same order, same parents — also re-parented by a later row — and summaries),
  * customers, records and links. Both run on the same starting data in a transaction that is rolled back;
  * ids differ between the runs (sequences do not roll back), so the snapshots name rows by serial.
  */
-describe('CSV batch writer', () => {
+describe('Record writer: one batch or one by one', () => {
   let server: TestServer
   let fx: RecordFixtures
   let equipmentId: number
@@ -51,7 +51,7 @@ describe('CSV batch writer', () => {
     }
   }
 
-  it('writes what the one-record writer writes, in the same order', async () => {
+  it('writes a batch as writing its records one by one does, in the same order', async () => {
     const db = server.database.db
     const [who] = rowsOf<{ id: number }>(
       await db.execute(sql`SELECT id FROM users WHERE username = 'internal'`),
@@ -126,7 +126,9 @@ describe('CSV batch writer', () => {
       const writer = new RecordWriter(tx)
       for (const p of prepared) await writer.write(p, who.id, null)
     })
-    const batched = await run((tx) => new CsvRecordWriter(tx).writeAll(prepared, who.id, null))
+    const batched = await run(async (tx) => {
+      await new RecordWriter(tx).writeAll(prepared, who.id, null)
+    })
 
     expect(batched).toEqual(oneByOne)
     // The cases above really happened: a re-parented component and a summary from the newest test.
@@ -143,5 +145,18 @@ describe('CSV batch writer', () => {
     )
     expect(nwt502).toMatchObject({ current_status: 'fail' })
     expect(oneByOne.records).toHaveLength(inputs.length + 7)
+    // One customer per name ignoring case; the stored one is reused.
+    const names = (oneByOne.customers as { name: string }[]).map((c) => c.name.toLowerCase())
+    expect(names.filter((n) => n === 'new customer ltd')).toHaveLength(1)
+    expect(names.filter((n) => n === 'acme utilities')).toHaveLength(1)
+    // Every test record links the equipment it used, and the product links it too.
+    const nwt501 = (
+      oneByOne.records as { product: string; equipment: number[] | null; category: string }[]
+    ).find((r) => r.product === 'NWT:501' && r.category !== 'despatch')
+    expect(nwt501?.equipment).toEqual([equipmentId])
+    expect(oneByOne.productEquipment).toContainEqual({
+      product_serial_number: 'NWT:501',
+      test_equipment_id: equipmentId,
+    })
   })
 })

@@ -1,168 +1,78 @@
-import { eq } from 'drizzle-orm'
-import { NA_TEXT, UNSET_RESULT } from '../../../schemas/form-layout/index'
+import { eq, sql } from 'drizzle-orm'
 import { RECORD_MESSAGES, type SubmissionResult } from '../../../schemas/records/index'
 import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
-import { CustomersRepository } from '../../reference/customers'
-import { ProductsRepository } from '../../products/products'
-import type { PreparedRecord } from '../types'
+import { refreshSummaries } from '../../products/product-summaries'
 import { TestEquipmentRepository } from '../../test-equipment/test-equipment'
+import type { PreparedRecord } from '../types'
+import { writeCustomers, writeProducts } from './product-writes'
+import { recordColumns } from './record-columns'
+import { chunks, insertJson, rowsOf } from './sql-batch'
 
-/** n/a is stored as '-' (SPEC §9): test field results and plain 'n/a' results inside the data. */
-export function normaliseNa(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normaliseNa)
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {}
-    for (const [key, v] of Object.entries(value)) {
-      out[key] = key === 'passOrFail' && v === NA_TEXT ? UNSET_RESULT : normaliseNa(v)
-    }
-    return out
-  }
-  return value
-}
-
-/** What a record row refers to, once its customer, test equipment and product exist. */
-export interface RecordSide {
-  customerId: number | null
-  testEquipmentId: number | null
+/** What writing one record produced. */
+export interface WrittenRecord {
+  recordId: number
   productId: number | null
-  serialNumberPrefix: string
-  productSerialNumber: string
+  testEquipmentId: number | null
 }
 
-/** The `records` columns of a prepared record (shared by the one-record and the batched CSV writers). */
-export function recordColumns(p: PreparedRecord, side: RecordSide) {
-  return {
-    recordTypeId: p.definition.id,
-    category: p.definition.category,
-    layoutVersion: p.definition.layoutRevision,
-    productTypeId: p.productTypeId,
-    supplierId: p.supplierId,
-    deviceOwnerId: p.deviceOwnerId,
-    customerId: side.customerId,
-    productId: side.productId,
-    testEquipmentId: side.testEquipmentId,
-    serialNumberPrefix: side.serialNumberPrefix,
-    productSerialNumber: side.productSerialNumber,
-    recordDate: p.recordDate,
-    testResult: p.testResult,
-    jobNumber: p.jobNumber,
-    batchNumber: p.batchNumber,
-    faultItems: p.faultItems,
-    repairItems: p.repairItems,
-    faultDescriptives: p.faultDescriptives,
-    repairDescriptives: p.repairDescriptives,
-    data: normaliseNa(p.data) as Record<string, unknown>,
-    fileName: p.fileName,
-  }
-}
-
-/** Writes prepared records and their side effects (products, test equipment, links) in the caller's transaction. */
+/**
+ * The one writer of records (a submission, a CSV file, the demo seed), in the caller's transaction.
+ * Records are written in multi-row statements of 1,000 rows, so a single submission and 100,000 CSV rows
+ * take the same path and leave the same rows as writing them one by one would: customers, products (and
+ * parent links), test equipment of calibrations, links, documents and product summaries.
+ */
 export class RecordWriter {
-  private readonly products: ProductsRepository
-  private readonly testEquipment: TestEquipmentRepository
-  private readonly customers: CustomersRepository
+  constructor(private readonly db: Db) {}
 
-  constructor(private readonly db: Db) {
-    this.products = new ProductsRepository(db)
-    this.testEquipment = new TestEquipmentRepository(db)
-    this.customers = new CustomersRepository(db)
-  }
-
-  /** Customer, test equipment and products the record points at, created on first use. */
-  private async sideEffects(p: PreparedRecord): Promise<RecordSide> {
-    const customerId = p.customerName ? (await this.customers.findOrCreate(p.customerName)).id : null
-    let testEquipmentId: number | null = null
-    if (p.calibration) {
-      const c = p.calibration
-      testEquipmentId = await this.testEquipment.upsertFromCalibration({
-        ownerId: c.ownerId,
-        serialNumberPrefix: c.prefix,
-        serialNumber: c.value,
-        assetModelId: p.productTypeId,
-        locationId: c.locationId,
-        assetTag: c.assetTag,
-        description: c.description,
-        calibration: {
-          skipped: c.skipped,
-          date: p.recordDate,
-          expires: c.expires,
-          calibratorId: c.calibratorId,
-          certificateDocumentId: c.certificateDocumentId,
-        },
-      })
+  /** Stores new records in order; answers their ids in the same order. */
+  async writeAll(
+    prepared: readonly PreparedRecord[],
+    userId: number | null,
+    jobId: number | null,
+  ): Promise<WrittenRecord[]> {
+    if (prepared.length === 0) return []
+    const equipment = await this.calibrations(prepared)
+    const customerIds = await writeCustomers(this.db, prepared)
+    const { productIds, inserted } = await writeProducts(this.db, prepared)
+    const rows = prepared.map((p, i) => ({
+      ...recordColumns(p, {
+        customerId: p.customerName ? customerIds.get(p.customerName.trim().toLowerCase())! : null,
+        testEquipmentId: equipment[i],
+        productId: productIds[i],
+      }),
+      createdBy: userId,
+      jobId,
+    }))
+    const recordIds: number[] = []
+    for (const part of chunks(rows)) {
+      const ids = rowsOf<{ id: number }>(await this.db.execute(insertJson(records, part, sql`RETURNING id`)))
+      // Ids come from the sequence in insertion order (the JSON array's), so ascending ids line up with
+      // the rows whatever order RETURNING lists them in.
+      recordIds.push(...ids.map((r) => Number(r.id)).sort((a, b) => a - b))
     }
-    let productId: number | null = null
-    if (p.product) {
-      const [parent] = p.parentSerial ? await this.products.bySerials([p.parentSerial]) : []
-      const product = await this.products.findOrCreate({
-        assetModelId: p.product.assetModelId,
-        assetManufacturerId: p.supplierId,
-        serialNumberPrefix: p.product.prefix,
-        serialNumber: p.product.value,
-        parentId: parent && parent.id !== undefined ? parent.id : null,
-      })
-      productId = product.id
-      for (const component of p.components) {
-        await this.products.findOrCreate({
-          assetModelId: component.assetModelId,
-          assetManufacturerId: p.supplierId,
-          serialNumberPrefix: component.prefix,
-          serialNumber: component.value,
-          parentId: product.id,
-        })
-      }
-      await this.testEquipment.linkToProduct(product.id, p.testEquipmentIds)
-    }
-    const serial = p.product ?? p.calibration
-    return {
-      customerId,
-      testEquipmentId,
-      productId,
-      serialNumberPrefix: serial?.prefix ?? '',
-      productSerialNumber: serial ? `${serial.prefix}${serial.value}` : '',
-    }
+    await this.link(recordIds, prepared, equipment)
+    // Products inserted here already carry their summaries; stored ones (and one a concurrent writer
+    // created first) get theirs from all their records.
+    await refreshSummaries(
+      this.db,
+      [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
+    )
+    return recordIds.map((recordId, i) => ({
+      recordId,
+      productId: productIds[i],
+      testEquipmentId: equipment[i],
+    }))
   }
 
-  /** The documents the record holds (record_documents: who may download a file follows from it). */
-  private async linkDocuments(recordId: number, p: PreparedRecord) {
-    if (p.documentIds.length)
-      await this.db
-        .insert(recordDocuments)
-        .values(p.documentIds.map((documentId) => ({ recordId, documentId })))
-        .onConflictDoNothing()
-  }
-
-  private async linkTestEquipment(recordId: number, p: PreparedRecord, testEquipmentId: number | null) {
-    const ids = [...p.testEquipmentIds]
-    if (testEquipmentId && !ids.includes(testEquipmentId)) ids.push(testEquipmentId)
-    if (ids.length)
-      await this.db
-        .insert(recordTestEquipment)
-        .values(ids.map((id) => ({ recordId, testEquipmentId: id })))
-        .onConflictDoNothing()
-  }
-
-  /** Stores a new record. */
+  /** Stores one new record (a submission). */
   async write(
     p: PreparedRecord,
     userId: number | null,
     jobId: number | null = null,
   ): Promise<SubmissionResult> {
-    const side = await this.sideEffects(p)
-    const [row] = await this.db
-      .insert(records)
-      .values({ ...recordColumns(p, side), createdBy: userId, jobId })
-      .returning({ id: records.id })
-    await this.linkTestEquipment(row.id, p, side.testEquipmentId)
-    await this.linkDocuments(row.id, p)
-    if (side.productId) await this.products.refreshSummary(side.productId)
-    return {
-      recordId: row.id,
-      productId: side.productId,
-      testEquipmentId: side.testEquipmentId,
-      message: RECORD_MESSAGES.uploadAccepted,
-    }
+    const [written] = await this.writeAll([p], userId, jobId)
+    return { ...written, message: RECORD_MESSAGES.uploadAccepted }
   }
 
   /** Replaces a stored record's content (Problem Report edits); both old and new product follow it. */
@@ -172,23 +82,77 @@ export class RecordWriter {
     p: PreparedRecord,
     userId: number,
   ): Promise<SubmissionResult> {
-    const side = await this.sideEffects(p)
+    const [testEquipmentId] = await this.calibrations([p])
+    const customerIds = await writeCustomers(this.db, [p])
+    const [productId] = (await writeProducts(this.db, [p])).productIds
+    const customerId = p.customerName ? customerIds.get(p.customerName.trim().toLowerCase())! : null
     await this.db
       .update(records)
-      .set({ ...recordColumns(p, side), updatedBy: userId, updatedAt: new Date() })
+      .set({
+        ...recordColumns(p, { customerId, testEquipmentId, productId }),
+        updatedBy: userId,
+        updatedAt: new Date(),
+      })
       .where(eq(records.id, recordId))
     await this.db.delete(recordTestEquipment).where(eq(recordTestEquipment.recordId, recordId))
-    await this.linkTestEquipment(recordId, p, side.testEquipmentId)
     await this.db.delete(recordDocuments).where(eq(recordDocuments.recordId, recordId))
-    await this.linkDocuments(recordId, p)
-    if (side.productId) await this.products.refreshSummary(side.productId)
-    if (previousProductId && previousProductId !== side.productId)
-      await this.products.refreshSummary(previousProductId)
-    return {
-      recordId,
-      productId: side.productId,
-      testEquipmentId: side.testEquipmentId,
-      message: RECORD_MESSAGES.uploadAccepted,
+    await this.link([recordId], [p], [testEquipmentId])
+    await refreshSummaries(
+      this.db,
+      [productId, previousProductId].filter((id): id is number => id !== null),
+    )
+    return { recordId, productId, testEquipmentId, message: RECORD_MESSAGES.uploadAccepted }
+  }
+
+  /**
+   * The test equipment each calibration record creates or updates (DESIGN.md §5), one by one in order:
+   * a later calibration of the same device must see the earlier one. Null for other records.
+   */
+  private async calibrations(prepared: readonly PreparedRecord[]): Promise<(number | null)[]> {
+    const repository = new TestEquipmentRepository(this.db)
+    const ids: (number | null)[] = []
+    for (const p of prepared) {
+      const c = p.calibration
+      ids.push(
+        c &&
+          (await repository.upsertFromCalibration({
+            ownerId: c.ownerId,
+            serialNumberPrefix: c.prefix,
+            serialNumber: c.value,
+            assetModelId: p.productTypeId,
+            locationId: c.locationId,
+            assetTag: c.assetTag,
+            description: c.description,
+            calibration: {
+              skipped: c.skipped,
+              date: p.recordDate,
+              expires: c.expires,
+              calibratorId: c.calibratorId,
+              certificateDocumentId: c.certificateDocumentId,
+            },
+          })),
+      )
     }
+    return ids
+  }
+
+  /** Each record's test equipment (with the device a calibration is about) and documents it holds. */
+  private async link(
+    recordIds: readonly number[],
+    prepared: readonly PreparedRecord[],
+    equipment: (number | null)[],
+  ) {
+    const equipmentLinks: { recordId: number; testEquipmentId: number }[] = []
+    const documentLinks: { recordId: number; documentId: number }[] = []
+    recordIds.forEach((recordId, i) => {
+      const ids = new Set(prepared[i].testEquipmentIds)
+      if (equipment[i] !== null) ids.add(equipment[i])
+      for (const testEquipmentId of ids) equipmentLinks.push({ recordId, testEquipmentId })
+      for (const documentId of new Set(prepared[i].documentIds)) documentLinks.push({ recordId, documentId })
+    })
+    for (const part of chunks(equipmentLinks))
+      await this.db.execute(insertJson(recordTestEquipment, part, sql`ON CONFLICT DO NOTHING`))
+    for (const part of chunks(documentLinks))
+      await this.db.execute(insertJson(recordDocuments, part, sql`ON CONFLICT DO NOTHING`))
   }
 }

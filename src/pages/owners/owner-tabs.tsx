@@ -4,12 +4,13 @@ import Form from 'react-bootstrap/Form'
 import Tab from 'react-bootstrap/Tab'
 import Tabs from 'react-bootstrap/Tabs'
 import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
-import { ownerSerialRangeSchema, SERIAL_PREFIX_SEPARATOR } from '../../../schemas/entities/device-owner'
+import { SERIAL_PREFIX_SEPARATOR } from '../../../schemas/entities/device-owner'
+import { serialRangeSchema } from '../../../schemas/entities/serial-range'
 import { ActionButton } from '../../components/row-actions'
 import type { ContactRow, LocationRow, RangeRow } from './owner-form'
 import type { OwnerEditController } from './use-owner-edit'
 
-const titles = ownerSerialRangeSchema.properties
+const titles = serialRangeSchema.properties
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text))
 
 function TabToolbar({ label, onAdd, disabled }: { label: string; onAdd: () => void; disabled?: boolean }) {

@@ -1,11 +1,11 @@
 import { useMemo } from 'react'
 import Form from 'react-bootstrap/Form'
 import { actionsColumn, DataGrid, PAGE_SIZES, type ColumnDef } from '../../../runtime/grid'
-import { supplierSerialRangeSchema } from '../../../schemas/entities/supplier'
+import { serialRangeSchema } from '../../../schemas/entities/serial-range'
 import { ActionButton } from '../../components/row-actions'
 import type { ProductRow, RangeRow } from './supplier-products'
 
-const titles = supplierSerialRangeSchema.properties
+const titles = serialRangeSchema.properties
 const toNumber = (text: string) => (text.trim() === '' ? null : Number(text))
 
 /** The serial ranges of one supplier product: prefix (text), min and max (numeric), delete (not when read-only); 3 a page. */

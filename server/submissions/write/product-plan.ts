@@ -3,11 +3,12 @@ import type { Db } from '../../db/client'
 import { products } from '../../db/schema/index'
 import type { ProductRow } from '../../products/products'
 import type { PreparedRecord, SerialRef } from '../types'
+import { chunks } from './sql-batch'
 
 /** A product the batch refers to: one already stored (its id) or one the batch creates (its key). */
 export type ProductRef = { id: number } | { key: string }
 
-/** A product the batch creates, in the order the one-record writer would have created it. */
+/** A product the batch creates, in the order writing its records one by one would create it. */
 export interface NewProduct {
   key: string
   assetModelId: number
@@ -29,12 +30,10 @@ export interface ProductPlan {
 const keyOf = (assetModelId: number, productSerialNumber: string) =>
   `${assetModelId}\u0000${productSerialNumber}`
 const fullSerial = (s: SerialRef) => `${s.prefix}${s.value}`
-const CHUNK = 1000
 
 /**
- * Plans the product side effects of a CSV batch exactly as writing its records one by one would
- * (RecordWriter.sideEffects: parent by serial, findOrCreate of the product and its components with their
- * parent links), from one read of the stored products involved. A product is created on first sight; a
+ * Plans the product side effects of a set of records exactly as writing them one by one would
+ * (parent by serial, find-or-create of the product and its components with their parent links), from one read of the stored products involved. A product is created on first sight; a
  * later row naming another parent moves it (only a named parent moves it, as in findOrCreate); a parent
  * serial finds a stored product of any type first (the lowest id, the row PostgreSQL's serial index
  * returns first), otherwise one created by an earlier row.
@@ -48,14 +47,8 @@ export async function planProducts(db: Db, prepared: readonly PreparedRecord[]):
     if (p.parentSerial) serials.add(p.parentSerial)
   }
   const stored: ProductRow[] = []
-  const list = [...serials]
-  for (let i = 0; i < list.length; i += CHUNK)
-    stored.push(
-      ...(await db
-        .select()
-        .from(products)
-        .where(inArray(products.productSerialNumber, list.slice(i, i + CHUNK)))),
-    )
+  for (const part of chunks([...serials]))
+    stored.push(...(await db.select().from(products).where(inArray(products.productSerialNumber, part))))
   const storedByKey = new Map(stored.map((r) => [keyOf(r.assetModelId, r.productSerialNumber), r]))
   const storedBySerial = new Map<string, ProductRow>()
   for (const r of stored) {

@@ -22,14 +22,14 @@ const tags = ['device owners']
 type IdParams = { Params: { id: string } }
 type LocationParams = { Params: { id: string; locationId: string } }
 
-/** Device owner calls of SPEC §7 on {itr}, with the SPEC §5 owner rules. */
-const deviceOwners: FastifyPluginAsync = async (app) => {
-  const repo = (request: Pick<FastifyRequest, 'db'>) => new DeviceOwnersRepository(request.db)
-  const ownerId = (raw: string) => positiveId(raw, MESSAGES.owner.invalidId)
-  const locationId = (raw: string) => positiveId(raw, MESSAGES.owner.locationNotFound)
-  const read = { views: REFERENCE_READ_VIEWS }
-  const write = { views: CONFIGURE_VIEWS, audit: 'deviceOwner' as const }
+const repo = (request: Pick<FastifyRequest, 'db'>) => new DeviceOwnersRepository(request.db)
+const ownerId = (raw: string) => positiveId(raw, MESSAGES.owner.invalidId)
+const locationId = (raw: string) => positiveId(raw, MESSAGES.owner.locationNotFound)
+const read = { views: REFERENCE_READ_VIEWS }
+const write = { views: CONFIGURE_VIEWS, audit: 'deviceOwner' as const }
 
+/** Listing, reading, creating and renaming owners. */
+const ownerRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/deviceOwners',
     {
@@ -76,7 +76,10 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       return reply.status(204).send()
     },
   )
+}
 
+/** The lists an owner keeps: its test-equipment serial ranges and calibration reminder contacts. */
+const ownerListRoutes: FastifyPluginAsync = async (app) => {
   app.put<IdParams & { Body: OwnerSerialRanges }>(
     '/api/deviceOwners/:id/serialRanges/testEquipment',
     {
@@ -109,7 +112,10 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
     },
     async (request) => repo(request).setContacts(ownerId(request.params.id), request.body),
   )
+}
 
+/** An owner's locations. */
+const locationRoutes: FastifyPluginAsync = async (app) => {
   app.get<IdParams>(
     '/api/DeviceOwners/:id/Locations',
     {
@@ -153,6 +159,13 @@ const deviceOwners: FastifyPluginAsync = async (app) => {
       return reply.status(204).send()
     },
   )
+}
+
+/** Device owner calls of SPEC §7 on {itr}, with the SPEC §5 owner rules; the groups keep the routes' order. */
+const deviceOwners: FastifyPluginAsync = async (app) => {
+  await app.register(ownerRoutes)
+  await app.register(ownerListRoutes)
+  await app.register(locationRoutes)
 }
 
 export default deviceOwners

@@ -16,11 +16,11 @@ import { invalidId, positiveId, textParams } from '../http-params'
 const tags = ['suppliers']
 type IdParams = { Params: { id: string } }
 
-/** Suppliers calls of SPEC §7 ({meta}/api/assetmanufacturers). */
-const suppliers: FastifyPluginAsync = async (app) => {
-  const repo = (request: Pick<FastifyRequest, 'db'>) => new SuppliersRepository(request.db)
-  const supplierId = (raw: string) => positiveId(raw, invalidId)
+const repo = (request: Pick<FastifyRequest, 'db'>) => new SuppliersRepository(request.db)
+const supplierId = (raw: string) => positiveId(raw, invalidId)
 
+/** Listing and reading suppliers. */
+const supplierReadRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/assetmanufacturers',
     {
@@ -47,7 +47,10 @@ const suppliers: FastifyPluginAsync = async (app) => {
       return repo(request).getWithAttributes(id)
     },
   )
+}
 
+/** Creating, renaming and deleting a supplier (audited). */
+const supplierWriteRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: SupplierWrite }>(
     '/api/assetmanufacturers',
     {
@@ -80,7 +83,10 @@ const suppliers: FastifyPluginAsync = async (app) => {
       return reply.status(204).send()
     },
   )
+}
 
+/** A supplier's attributes (SupplierProducts among them). */
+const supplierAttributeRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams & { Body: AttributeWrite }>(
     '/api/assetmanufacturers/attributes/:id',
     {
@@ -121,7 +127,10 @@ const suppliers: FastifyPluginAsync = async (app) => {
       return reply.status(204).send()
     },
   )
+}
 
+/** The serial-range duplicate check of SPEC §5. */
+const serialRangeCheckRoutes: FastifyPluginAsync = async (app) => {
   app.post<IdParams & { Body: SerialRangeCheck }>(
     '/api/assetmanufacturers/:id/serialRanges/check',
     {
@@ -149,6 +158,14 @@ const suppliers: FastifyPluginAsync = async (app) => {
       return { available: true }
     },
   )
+}
+
+/** Suppliers calls of SPEC §7 ({meta}/api/assetmanufacturers); the groups keep the routes' order. */
+const suppliers: FastifyPluginAsync = async (app) => {
+  await app.register(supplierReadRoutes)
+  await app.register(supplierWriteRoutes)
+  await app.register(supplierAttributeRoutes)
+  await app.register(serialRangeCheckRoutes)
 }
 
 export default suppliers

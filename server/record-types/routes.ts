@@ -18,17 +18,12 @@ const tags = ['record types']
 const idParam = (request: FastifyRequest) => positiveId((request.params as { id?: string }).id, invalidId)
 const missing = (id: number) => notFound(`Record type ${id} does not exist`)
 
-/**
- * Record types calls of SPEC §7 ({meta}/api/DataPointTypes). The category is kept in `units`, the
- * capture type in `sensorTypeId`; the field mappings and the form layout are JSON attributes, which
- * the editor deletes and re-posts on every save. Both are validated with the same schemas and checks
- * as the SPA's editor, and every layout save keeps a revision.
- */
-const recordTypes: FastifyPluginAsync = async (app) => {
-  const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
-  const read = { views: RECORD_READ_VIEWS }
-  const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
+const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
+const read = { views: RECORD_READ_VIEWS }
+const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
 
+/** The collection: listing and creating record types, with and without the trailing slash. */
+const collectionRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/api/DataPointTypes', '/api/DataPointTypes/']) {
     app.get(
       url,
@@ -47,7 +42,10 @@ const recordTypes: FastifyPluginAsync = async (app) => {
       },
     )
   }
+}
 
+/** Reading one record type and a stored revision of its layout. */
+const recordTypeReadRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/DataPointTypes/:id',
     { config: read, schema: { tags, response: { 200: recordTypeSchema, 404: errorSchema } } },
@@ -76,7 +74,10 @@ const recordTypes: FastifyPluginAsync = async (app) => {
       return { ...row, createdAt: row.createdAt.toISOString() }
     },
   )
+}
 
+/** Updating and deleting one record type. */
+const recordTypeWriteRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/api/DataPointTypes/:id', '/api/DataPointTypes/:id/']) {
     app.put<{ Body: RecordTypeWrite }>(
       url,
@@ -95,7 +96,10 @@ const recordTypes: FastifyPluginAsync = async (app) => {
     if (!(await repo(request).delete(id))) throw missing(id)
     return reply.status(204).send()
   })
+}
 
+/** The JSON attributes (field mappings, form layout), checked as the editor checks them. */
+const attributeRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RecordTypeAttributeWrite }>(
     '/api/DataPointTypes/attributes/:id',
     { config: write, schema: { tags, body: recordTypeAttributeWriteSchema } },
@@ -122,6 +126,19 @@ const recordTypes: FastifyPluginAsync = async (app) => {
       return reply.status(204).send()
     },
   )
+}
+
+/**
+ * Record types calls of SPEC §7 ({meta}/api/DataPointTypes). The category is kept in `units`, the
+ * capture type in `sensorTypeId`; the field mappings and the form layout are JSON attributes, which
+ * the editor deletes and re-posts on every save. Both are validated with the same schemas and checks
+ * as the SPA's editor, and every layout save keeps a revision. The groups keep the routes' order.
+ */
+const recordTypes: FastifyPluginAsync = async (app) => {
+  await app.register(collectionRoutes)
+  await app.register(recordTypeReadRoutes)
+  await app.register(recordTypeWriteRoutes)
+  await app.register(attributeRoutes)
 }
 
 /** SPEC §4: choosing Calibration forces capture by form. */

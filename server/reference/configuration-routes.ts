@@ -15,14 +15,11 @@ import { textParams } from '../http-params'
 
 const tags = ['configuration']
 
-/**
- * Configuration and lookups of SPEC §7 on {meta}: domain lists (ITRCATEGORY, the descriptive domains),
- * descriptive writes, and customers.
- */
-const configuration: FastifyPluginAsync = async (app) => {
-  const repo = (request: Pick<FastifyRequest, 'db'>) => new ConfigurationRepository(request.db)
-  const customers = (request: Pick<FastifyRequest, 'db'>) => new CustomersRepository(request.db)
+const repo = (request: Pick<FastifyRequest, 'db'>) => new ConfigurationRepository(request.db)
+const customers = (request: Pick<FastifyRequest, 'db'>) => new CustomersRepository(request.db)
 
+/** The domain lists: ITRCATEGORY and the descriptive domains. */
+const domainListRoutes: FastifyPluginAsync = async (app) => {
   const list = async (request: Pick<FastifyRequest, 'db'> & { params: { domain: string } }) =>
     repo(request).list(request.params.domain)
   const listOptions = {
@@ -37,7 +34,10 @@ const configuration: FastifyPluginAsync = async (app) => {
   // SPEC §7 writes ITRCATEGORY with a trailing slash and the descriptive domains without one.
   app.get<{ Params: { domain: string } }>('/api/Configuration/:domain/', listOptions, list)
   app.get<{ Params: { domain: string } }>('/api/Configuration/:domain', listOptions, list)
+}
 
+/** Survey/repair descriptive writes: one body shape for add, update and delete. */
+const descriptiveWriteRoutes: FastifyPluginAsync = async (app) => {
   const requireId = (body: ConfigurationWrite) => {
     if (body.id == null || body.id < 1)
       throw badRequest(MESSAGES.configuration.notFound(body.domain, String(body.id ?? '')))
@@ -93,7 +93,10 @@ const configuration: FastifyPluginAsync = async (app) => {
       })
     }
   }
+}
 
+/** The customers a caller may pick. */
+const customerRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/api/Customers',
     {
@@ -102,6 +105,16 @@ const configuration: FastifyPluginAsync = async (app) => {
     },
     async (request) => customers(request).listFor(request.user),
   )
+}
+
+/**
+ * Configuration and lookups of SPEC §7 on {meta}: domain lists (ITRCATEGORY, the descriptive domains),
+ * descriptive writes, and customers. The groups keep the routes' order.
+ */
+const configuration: FastifyPluginAsync = async (app) => {
+  await app.register(domainListRoutes)
+  await app.register(descriptiveWriteRoutes)
+  await app.register(customerRoutes)
 }
 
 export default configuration

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../../schemas/roles'
 import { exportAcceptedSchema, jobSchema, RECORD_MESSAGES, type Job } from '../../../schemas/records/index'
 import { notFound } from '../../http-error'
-import { exportDelivery } from './deliver'
+import { exportDelivery, type ExportDelivery } from './deliver'
 import { ExcelExportJobs } from '../../jobs/excel-export-jobs'
 import { DocumentsRepository } from '../../documents/documents'
 import { parseRecordsFilter } from '../records-filter'
@@ -13,33 +13,18 @@ import { positiveId, textParams } from '../../http-params'
 const tags = ['records']
 const BASE = '/api/InstrumentTestRecord/ExcelExport'
 
-/**
- * The Excel export of SPEC §7: the call logs a job and answers at once ('Request logged, you will receive
- * an email with the results.'); the workbook is built in the background, stored as a document (so any
- * instance can serve it) and e-mailed to the user when SMTP is configured, otherwise filed as that e-mail
- * in the outbox folder (server/records/export/deliver.ts). Job status and download calls let the SPA offer a link.
- */
-const excelExport: FastifyPluginAsync = async (app) => {
-  const jobs = new JobsRepository(app.db)
-  const documents = new DocumentsRepository(app.db)
-  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
-  const exports = new ExcelExportJobs(app.db, delivery, app.log)
-  app.addHook('onClose', () => exports.drain())
+/** What the export's routes share: the job runner, how it delivers, and the tables a status or download reads. */
+interface ExportContext {
+  jobs: JobsRepository
+  documents: DocumentsRepository
+  delivery: ExportDelivery
+  exports: ExcelExportJobs
+  /** The host's prefix, for the download links a job answers. */
+  prefix: string
+}
 
-  const prefix = app.prefix
-  const downloadUrl = (job: JobRow) =>
-    job.status === 'done' && job.documentId ? `${prefix}${BASE}/jobs/${job.id}/download` : null
-  const toJob = (job: JobRow): Job => ({
-    id: job.id,
-    kind: job.kind as Job['kind'],
-    status: job.status as Job['status'],
-    error: job.error,
-    result: job.result ?? null,
-    downloadUrl: downloadUrl(job),
-    createdAt: job.createdAt.toISOString(),
-    updatedAt: job.updatedAt.toISOString(),
-  })
-
+/** The call that parses the filter, logs the job and answers at once. */
+function exportStartRoute(app: FastifyInstance, { exports, delivery }: ExportContext) {
   app.get<{ Params: { filter: string } }>(
     `${BASE}/filter/:filter`,
     {
@@ -68,6 +53,22 @@ const excelExport: FastifyPluginAsync = async (app) => {
       }
     },
   )
+}
+
+/** A job's status and, once done, its workbook: only for the caller's own jobs. */
+function jobRoutes(app: FastifyInstance, { jobs, documents, prefix }: ExportContext) {
+  const downloadUrl = (job: JobRow) =>
+    job.status === 'done' && job.documentId ? `${prefix}${BASE}/jobs/${job.id}/download` : null
+  const toJob = (job: JobRow): Job => ({
+    id: job.id,
+    kind: job.kind as Job['kind'],
+    status: job.status as Job['status'],
+    error: job.error,
+    result: job.result ?? null,
+    downloadUrl: downloadUrl(job),
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  })
 
   /** The caller's own export job (configurators and admins may read any). */
   const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
@@ -108,6 +109,24 @@ const excelExport: FastifyPluginAsync = async (app) => {
         .send(doc.content)
     },
   )
+}
+
+/**
+ * The Excel export of SPEC §7: the call logs a job and answers at once ('Request logged, you will receive
+ * an email with the results.'); the workbook is built in the background, stored as a document (so any
+ * instance can serve it) and e-mailed to the user when SMTP is configured, otherwise filed as that e-mail
+ * in the outbox folder (server/records/export/deliver.ts). Job status and download calls let the SPA offer a link.
+ */
+const excelExport: FastifyPluginAsync = async (app) => {
+  const jobs = new JobsRepository(app.db)
+  const documents = new DocumentsRepository(app.db)
+  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
+  const exports = new ExcelExportJobs(app.db, delivery, app.log)
+  app.addHook('onClose', () => exports.drain())
+
+  const context: ExportContext = { jobs, documents, delivery, exports, prefix: app.prefix }
+  exportStartRoute(app, context)
+  jobRoutes(app, context)
 }
 
 export default excelExport

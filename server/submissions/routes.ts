@@ -27,16 +27,11 @@ const keyOf = (request: FastifyRequest) => {
   return typeof key === 'string' && key.trim() ? key.trim() : undefined
 }
 
-/**
- * The {submission} host of SPEC §7: record submissions (upload-single for Test and Problem Report,
- * calibration, despatch), Problem Report edits and the all-or-nothing CSV upload.
- */
-const submissionService: FastifyPluginAsync = async (app) => {
-  const repo = (request: Pick<FastifyRequest, 'db'>) => new SubmissionsRepository(request.db)
-  const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
-  // Jobs a stopped instance left running (at start-up, outside any request).
-  await new CsvIngest(app.db).failInterruptedJobs()
+const repo = (request: Pick<FastifyRequest, 'db'>) => new SubmissionsRepository(request.db)
+const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
 
+/** One record submitted: upload-single, calibration and despatch, with and without the trailing slash. */
+const submitRoutes: FastifyPluginAsync = async (app) => {
   const routes: [string, SubmissionKind, string][] = [
     ['upload-single', 'single', 'Stores a Test or Problem Report record.'],
     ['calibration', 'calibration', 'Stores a Calibration record and creates or updates its test equipment.'],
@@ -67,7 +62,10 @@ const submissionService: FastifyPluginAsync = async (app) => {
       )
     }
   }
+}
 
+/** A Problem Report's content replaced. */
+const editRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { id: string }; Body: RecordSubmission }>(
     '/api/InstrumentTest/Record/:id',
     {
@@ -92,7 +90,10 @@ const submissionService: FastifyPluginAsync = async (app) => {
         keyOf(request),
       ),
   )
+}
 
+/** The all-or-nothing CSV upload. */
+const csvUploadRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/api/InstrumentTest/upload-csv/', '/api/InstrumentTest/upload-csv']) {
     app.post<{ Body: CsvUpload }>(
       url,
@@ -117,6 +118,19 @@ const submissionService: FastifyPluginAsync = async (app) => {
       },
     )
   }
+}
+
+/**
+ * The {submission} host of SPEC §7: record submissions (upload-single for Test and Problem Report,
+ * calibration, despatch), Problem Report edits and the all-or-nothing CSV upload. The groups keep the
+ * routes' order.
+ */
+const submissionService: FastifyPluginAsync = async (app) => {
+  // Jobs a stopped instance left running (at start-up, outside any request).
+  await new CsvIngest(app.db).failInterruptedJobs()
+  await app.register(submitRoutes)
+  await app.register(editRoutes)
+  await app.register(csvUploadRoutes)
 }
 
 /** Strict base64 (a data: URL prefix is allowed) to UTF-8 text. */

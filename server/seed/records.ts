@@ -11,6 +11,7 @@ import { Viewer } from '../access/viewer'
 import { RecordWriter } from '../submissions/write/record-writer'
 import { SubmissionPreparer } from '../submissions/prepare'
 import type { SubmissionInput, SubmissionKind } from '../submissions/types'
+import type { WrittenRecord } from '../submissions/write/record-writer'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
 const SEEDER = Viewer.system
@@ -28,12 +29,14 @@ const testValue = (value: number, min: number, max: number) => ({
   passOrFail: value >= min && value <= max ? 'Pass' : 'Fail',
 })
 
-/**
- * Demo records of every category for the demo suppliers and owners, written through the same checks and
- * side effects as real submissions (products created on first sight, test equipment calibrated and linked).
- * Record types are the demo ones (server/seed/record-types.ts), found by name; a missing one is skipped.
- */
-export async function seedDemoRecords(db: Db): Promise<number> {
+/** Submits one demo record through the real checks; answers what was written. */
+type Submit = (kind: SubmissionKind, input: SubmissionInput) => Promise<WrittenRecord>
+
+/** The demo suppliers, owner, record types, calibrator and location the records refer to, found by name. */
+type DemoRefs = Awaited<ReturnType<typeof demoRefs>>
+
+/** Looks up the demo rows the records refer to; any may be missing, and its records are then skipped. */
+async function demoRefs(db: Db) {
   const idOf = async (
     table: typeof assetManufacturers | typeof deviceOwners | typeof dataPointTypes,
     name: string,
@@ -56,104 +59,106 @@ export async function seedDemoRecords(db: Db): Promise<number> {
         .where(eq(deviceOwnerLocations.ownerId, owner))
         .limit(1)
     : []
+  return { northwind, fabrikam, owner, types, calibrator, location }
+}
 
-  const preparer = new SubmissionPreparer(db)
-  const writer = new RecordWriter(db)
-  let written = 0
-  const submit = async (kind: SubmissionKind, input: SubmissionInput) => {
-    const result = await writer.write(await preparer.prepare(kind, input, SEEDER), null)
-    written++
-    return result
-  }
-
+/** The owner's test equipment, calibrated (one skipped); answers the ids the transformer tests use. */
+async function seedCalibrations(submit: Submit, { owner, types, calibrator, location }: DemoRefs) {
   const equipment: number[] = []
-  if (owner && types.calibration) {
-    const items = [
-      {
-        serial: 'EPN-TE:1',
-        description: 'Insulation resistance tester',
-        tag: 'IRT-0042',
-        skip: false,
-        days: 120,
+  if (!owner || !types.calibration) return equipment
+  const items = [
+    {
+      serial: 'EPN-TE:1',
+      description: 'Insulation resistance tester',
+      tag: 'IRT-0042',
+      skip: false,
+      days: 120,
+    },
+    {
+      serial: 'EPN-TE:2',
+      description: 'Transformer turns ratio meter',
+      tag: 'TTR-0007',
+      skip: false,
+      days: 400,
+    },
+    { serial: 'EPN-TE:3', description: 'Torque wrench set', tag: '', skip: true, days: 30 },
+  ]
+  for (const item of items) {
+    const result = await submit('calibration', {
+      deviceOwnerId: owner,
+      recordTypeId: types.calibration,
+      data: {
+        serialNumber: item.serial,
+        calibrationDate: daysAgo(item.days),
+        description: item.description,
+        assetTag: item.tag,
+        location: location?.name ?? null,
+        skipCalibration: item.skip,
+        calibrationHouse: item.skip ? null : (calibrator?.name ?? null),
+        frequency: item.skip ? null : 'P12M',
+        certificate: null,
       },
-      {
-        serial: 'EPN-TE:2',
-        description: 'Transformer turns ratio meter',
-        tag: 'TTR-0007',
-        skip: false,
-        days: 400,
+    })
+    if (result.testEquipmentId) equipment.push(result.testEquipmentId)
+  }
+  return equipment
+}
+
+/** Routine tests of Northwind transformers with that equipment: one fails, one leaves a value out. */
+async function seedTransformerTests(submit: Submit, { northwind, types }: DemoRefs, equipment: number[]) {
+  if (!northwind || !types.test || !equipment.length) return
+  const ratios = [0.1, -0.2, 0.7, 0.05, 0.3, -0.45]
+  for (let i = 0; i < ratios.length; i++) {
+    const ratioError = testValue(ratios[i], -0.5, 0.5)
+    await submit('single', {
+      supplierId: northwind,
+      productTypeId: 100200,
+      recordTypeId: types.test,
+      fileName: null,
+      data: {
+        serialNumber: `NWT:${1001 + i}`,
+        testDate: daysAgo(60 - i * 7),
+        testedBy: 'J. Smith',
+        bushingSerial: `NWB:${2001 + i}`,
+        testEquipment: [equipment[0], equipment[1]].filter(Boolean),
+        ratioError,
+        insulationResistance:
+          i === 3 ? { value: null, passOrFail: '-' } : testValue(5000 + i * 100, 1000, 100000),
+        noLoadLoss: testValue(0.9, 0, 1.25),
+        vectorGroup: { value: 'Dyn11', passOrFail: 'Pass' },
+        appliedVoltage: { value: 'Pass', passOrFail: 'Pass' },
+        oilLevelOk: { value: 'Yes', passOrFail: 'Pass' },
+        result: ratioError.passOrFail,
+        comments: i === 2 ? 'Ratio out of tolerance; returned to production.' : null,
       },
-      { serial: 'EPN-TE:3', description: 'Torque wrench set', tag: '', skip: true, days: 30 },
-    ]
-    for (const item of items) {
-      const result = await submit('calibration', {
-        deviceOwnerId: owner,
-        recordTypeId: types.calibration,
-        data: {
-          serialNumber: item.serial,
-          calibrationDate: daysAgo(item.days),
-          description: item.description,
-          assetTag: item.tag,
-          location: location?.name ?? null,
-          skipCalibration: item.skip,
-          calibrationHouse: item.skip ? null : (calibrator?.name ?? null),
-          frequency: item.skip ? null : 'P12M',
-          certificate: null,
-        },
-      })
-      if (result.testEquipmentId) equipment.push(result.testEquipmentId)
-    }
+    })
   }
+}
 
-  if (northwind && types.test && equipment.length) {
-    const ratios = [0.1, -0.2, 0.7, 0.05, 0.3, -0.45]
-    for (let i = 0; i < ratios.length; i++) {
-      const ratioError = testValue(ratios[i], -0.5, 0.5)
-      await submit('single', {
-        supplierId: northwind,
-        productTypeId: 100200,
-        recordTypeId: types.test,
-        fileName: null,
-        data: {
-          serialNumber: `NWT:${1001 + i}`,
-          testDate: daysAgo(60 - i * 7),
-          testedBy: 'J. Smith',
-          bushingSerial: `NWB:${2001 + i}`,
-          testEquipment: [equipment[0], equipment[1]].filter(Boolean),
-          ratioError,
-          insulationResistance:
-            i === 3 ? { value: null, passOrFail: '-' } : testValue(5000 + i * 100, 1000, 100000),
-          noLoadLoss: testValue(0.9, 0, 1.25),
-          vectorGroup: { value: 'Dyn11', passOrFail: 'Pass' },
-          appliedVoltage: { value: 'Pass', passOrFail: 'Pass' },
-          oilLevelOk: { value: 'Yes', passOrFail: 'Pass' },
-          result: ratioError.passOrFail,
-          comments: i === 2 ? 'Ratio out of tolerance; returned to production.' : null,
-        },
-      })
-    }
+/** A batch of Fabrikam smart meter tests, as a CSV file would bring them (one fails). */
+async function seedMeterBatch(submit: Submit, { fabrikam, types }: DemoRefs) {
+  if (!fabrikam || !types.meters) return
+  for (let i = 0; i < 5; i++) {
+    const error = [0.2, -0.4, 1.3, 0.1, 0][i]
+    await submit('single', {
+      supplierId: fabrikam,
+      productTypeId: 100205,
+      recordTypeId: types.meters,
+      fileName: 'meter-batch-0425.csv',
+      data: {
+        serial: `FSM:${40001 + i}`,
+        testDate: daysAgo(20, 8 + i),
+        errorAt5A: String(error),
+        errorAt60A: '0.1',
+        creepTest: 'Pass',
+        result: Math.abs(error) <= 1 ? 'pass' : 'fail',
+      },
+    })
   }
+}
 
-  if (fabrikam && types.meters) {
-    for (let i = 0; i < 5; i++) {
-      const error = [0.2, -0.4, 1.3, 0.1, 0][i]
-      await submit('single', {
-        supplierId: fabrikam,
-        productTypeId: 100205,
-        recordTypeId: types.meters,
-        fileName: 'meter-batch-0425.csv',
-        data: {
-          serial: `FSM:${40001 + i}`,
-          testDate: daysAgo(20, 8 + i),
-          errorAt5A: String(error),
-          errorAt60A: '0.1',
-          creepTest: 'Pass',
-          result: Math.abs(error) <= 1 ? 'pass' : 'fail',
-        },
-      })
-    }
-  }
-
+/** A despatch of tested transformers and a problem report on another one. */
+async function seedDespatchAndProblem(submit: Submit, { northwind, types }: DemoRefs) {
   if (northwind && types.despatch) {
     await submit('despatch', {
       supplierId: northwind,
@@ -188,5 +193,27 @@ export async function seedDemoRecords(db: Db): Promise<number> {
       },
     })
   }
+}
+
+/**
+ * Demo records of every category for the demo suppliers and owners, written through the same checks and
+ * side effects as real submissions (products created on first sight, test equipment calibrated and linked).
+ * Record types are the demo ones (server/seed/record-types.ts), found by name; a missing one is skipped.
+ */
+export async function seedDemoRecords(db: Db): Promise<number> {
+  const refs = await demoRefs(db)
+  const preparer = new SubmissionPreparer(db)
+  const writer = new RecordWriter(db)
+  let written = 0
+  const submit: Submit = async (kind, input) => {
+    const result = await writer.write(await preparer.prepare(kind, input, SEEDER), null)
+    written++
+    return result
+  }
+
+  const equipment = await seedCalibrations(submit, refs)
+  await seedTransformerTests(submit, refs, equipment)
+  await seedMeterBatch(submit, refs)
+  await seedDespatchAndProblem(submit, refs)
   return written
 }

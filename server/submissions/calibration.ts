@@ -9,6 +9,9 @@ import { addFrequency, boolOf, documentNames, idOrName, serialTextOf, textOf, va
 import type { PreparedCalibration } from './types'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 
+/** A calibrator or location named by id or by name (ignoring case). */
+type IdOrName = NonNullable<ReturnType<typeof idOrName>>
+
 /**
  * A calibration record's test-equipment side (DESIGN.md §5): the serial within one of the owner's test
  * equipment ranges and not another owner's item, the expiry from the frequency (none when skipped), and
@@ -23,16 +26,7 @@ export async function prepareCalibration(
   date: Date,
   requiredText: (field: MappingField) => string,
 ): Promise<PreparedCalibration> {
-  const [owner] = await db.select().from(deviceOwners).where(eq(deviceOwners.id, ownerId))
-  if (!owner) throw badRequest(`Device owner ${ownerId} does not exist`)
-  const serialText = serialTextOf(valueOf(data, m.serialField))
-  if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField ?? 'serial'))
-  const ranges = owner.testEquipmentSerialRanges.map((r) => ({ prefix: r.Prefix, min: r.Min, max: r.Max }))
-  const match = matchSerial(serialText, ranges)
-  if (!match) throw badRequest(RECORD_MESSAGES.testEquipmentSerialOutOfRange(serialText, owner.name))
-  const existing = await new TestEquipmentRepository(db).rowBySerial(`${match.prefix}${match.value}`)
-  if (existing && existing.ownerId !== ownerId)
-    throw badRequest(RECORD_MESSAGES.testEquipmentOtherOwner(`${match.prefix}${match.value}`))
+  const match = await ownedSerial(db, ownerId, m, data)
 
   const skipped = boolOf(valueOf(data, m.skipCalibrationField))
   const frequencyVar = m.calibrationFrequencyField ?? 'frequency'
@@ -40,48 +34,16 @@ export async function prepareCalibration(
     ? null
     : (addFrequency(date, valueOf(data, m.calibrationFrequencyField), frequencyVar) ?? null)
 
-  let calibratorId: number | null = null
   const house = idOrName(valueOf(data, m.calibrationHouseField))
-  if (house) {
-    const [row] = await db
-      .select({ id: calibrators.id })
-      .from(calibrators)
-      .where(
-        house.id !== undefined
-          ? eq(calibrators.id, house.id)
-          : sql`lower(${calibrators.name}) = ${house.name!.toLowerCase()}`,
-      )
-    if (!row) throw badRequest(RECORD_MESSAGES.calibratorNotFound(house.name ?? String(house.id)))
-    calibratorId = row.id
-  } else if (!skipped) {
-    requiredText('calibrationHouseField')
-  }
+  // A skipped calibration has no calibrator; otherwise one is required.
+  if (!house && !skipped) requiredText('calibrationHouseField')
+  const calibratorId = house ? await calibratorIdOf(db, house) : null
 
-  let locationId: number | null = null
   const location = idOrName(valueOf(data, m.locationField))
-  if (location) {
-    const [row] = await db
-      .select({ id: deviceOwnerLocations.id })
-      .from(deviceOwnerLocations)
-      .where(
-        and(
-          eq(deviceOwnerLocations.ownerId, ownerId),
-          location.id !== undefined
-            ? eq(deviceOwnerLocations.id, location.id)
-            : sql`lower(${deviceOwnerLocations.name}) = ${location.name!.toLowerCase()}`,
-        ),
-      )
-    if (!row) throw badRequest(RECORD_MESSAGES.locationNotFound(location.name ?? String(location.id)))
-    locationId = row.id
-  }
+  const locationId = location ? await locationIdOf(db, ownerId, location) : null
 
-  let certificateDocumentId: number | null = null
   const [certificate] = documentNames(valueOf(data, m.calibrationCertificateField))
-  if (certificate) {
-    const id = await new DocumentsRepository(db).idOf(certificate)
-    if (id === undefined) throw badRequest(RECORD_MESSAGES.documentMissing(certificate))
-    certificateDocumentId = id
-  }
+  const certificateDocumentId = certificate ? await certificateIdOf(db, certificate) : null
 
   return {
     ownerId,
@@ -95,4 +57,57 @@ export async function prepareCalibration(
     calibratorId,
     certificateDocumentId,
   }
+}
+
+/** The record's test-equipment serial: in one of the owner's ranges, and not an item of another owner. */
+async function ownedSerial(db: Db, ownerId: number, m: FieldMappings, data: Record<string, unknown>) {
+  const [owner] = await db.select().from(deviceOwners).where(eq(deviceOwners.id, ownerId))
+  if (!owner) throw badRequest(`Device owner ${ownerId} does not exist`)
+  const serialText = serialTextOf(valueOf(data, m.serialField))
+  if (!serialText) throw badRequest(RECORD_MESSAGES.fieldRequired(m.serialField ?? 'serial'))
+  const ranges = owner.testEquipmentSerialRanges.map((r) => ({ prefix: r.Prefix, min: r.Min, max: r.Max }))
+  const match = matchSerial(serialText, ranges)
+  if (!match) throw badRequest(RECORD_MESSAGES.testEquipmentSerialOutOfRange(serialText, owner.name))
+  const existing = await new TestEquipmentRepository(db).rowBySerial(`${match.prefix}${match.value}`)
+  if (existing && existing.ownerId !== ownerId)
+    throw badRequest(RECORD_MESSAGES.testEquipmentOtherOwner(`${match.prefix}${match.value}`))
+  return match
+}
+
+/** The calibrator the record names; a 400 when there is none such. */
+async function calibratorIdOf(db: Db, house: IdOrName): Promise<number> {
+  const [row] = await db
+    .select({ id: calibrators.id })
+    .from(calibrators)
+    .where(
+      house.id !== undefined
+        ? eq(calibrators.id, house.id)
+        : sql`lower(${calibrators.name}) = ${house.name!.toLowerCase()}`,
+    )
+  if (!row) throw badRequest(RECORD_MESSAGES.calibratorNotFound(house.name ?? String(house.id)))
+  return row.id
+}
+
+/** The owner's location the record names (another owner's is not found); a 400 when there is none such. */
+async function locationIdOf(db: Db, ownerId: number, location: IdOrName): Promise<number> {
+  const [row] = await db
+    .select({ id: deviceOwnerLocations.id })
+    .from(deviceOwnerLocations)
+    .where(
+      and(
+        eq(deviceOwnerLocations.ownerId, ownerId),
+        location.id !== undefined
+          ? eq(deviceOwnerLocations.id, location.id)
+          : sql`lower(${deviceOwnerLocations.name}) = ${location.name!.toLowerCase()}`,
+      ),
+    )
+  if (!row) throw badRequest(RECORD_MESSAGES.locationNotFound(location.name ?? String(location.id)))
+  return row.id
+}
+
+/** The stored certificate document the record names; a 400 when it was never uploaded. */
+async function certificateIdOf(db: Db, certificate: string): Promise<number> {
+  const id = await new DocumentsRepository(db).idOf(certificate)
+  if (id === undefined) throw badRequest(RECORD_MESSAGES.documentMissing(certificate))
+  return id
 }

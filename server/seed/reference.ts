@@ -131,7 +131,16 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
     .insert(assetManufacturers)
     .values(SUPPLIERS.map((s) => ({ name: s.name })))
     .returning({ id: assetManufacturers.id })
+  await seedProductTypes(db)
+  const supplierIds = suppliers.map(({ id }) => id)
+  await seedSupplierProducts(db, supplierIds)
+  await seedOwners(db)
+  await seedLookups(db)
+  return { supplierId: suppliers[0].id }
+}
 
+/** The product types with their parents, the no-prefix attribute and their fault/repair items. */
+async function seedProductTypes(db: Db): Promise<void> {
   await db.insert(assetModels).values(PRODUCT_TYPES.map(({ id, name }) => ({ id, name, description: name })))
   await syncSequence(db, 'asset_models')
   await db
@@ -153,19 +162,25 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
         (t.items ?? []).map((name, position) => ({ assetModelId: t.id, name, position })),
       ),
     )
+}
 
+/** What each supplier offers, with the serial ranges of each product; `supplierIds` in SUPPLIERS order. */
+async function seedSupplierProducts(db: Db, supplierIds: number[]): Promise<void> {
   for (const [index, supplier] of SUPPLIERS.entries()) {
     for (const [position, product] of supplier.products.entries()) {
       const [row] = await db
         .insert(supplierProducts)
-        .values({ supplierId: suppliers[index].id, assetModelId: product.type, position })
+        .values({ supplierId: supplierIds[index], assetModelId: product.type, position })
         .returning({ id: supplierProducts.id })
       await db
         .insert(supplierSerialRanges)
         .values(product.ranges.map(([prefix, min, max]) => ({ supplierProductId: row.id, prefix, min, max })))
     }
   }
+}
 
+/** The device owners in order (a parent before its children), with their ranges, contacts and locations. */
+async function seedOwners(db: Db): Promise<void> {
   const ownerIds = new Map<string, number>()
   for (const owner of OWNERS) {
     const [row] = await db
@@ -186,7 +201,10 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
     ownerIds.set(owner.name, row.id)
     await db.insert(deviceOwnerLocations).values(owner.locations.map((name) => ({ ownerId: row.id, name })))
   }
+}
 
+/** Calibrators, customers, the record categories and the survey/repair descriptives. */
+async function seedLookups(db: Db): Promise<void> {
   await db
     .insert(calibrators)
     .values([
@@ -222,6 +240,4 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
       shortDescription: d.name,
     })),
   )
-
-  return { supplierId: suppliers[0].id }
 }

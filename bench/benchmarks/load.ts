@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net'
-import { runLoad, type CallKind } from '../support/load-runner'
+import { runLoad } from '../support/load-runner'
+import type { CallKind } from '../support/load-types'
 import type { Benchmark, Figure } from '../types'
 
 const CLIENTS = 50

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import type { SubmissionLog } from './load-runner'
+import type { SubmissionLog } from './load-types'
 
 /** What the database holds after a load run, and every way it disagrees with what clients were told. */
 export interface LoadVerdict {

@@ -1,7 +1,7 @@
 import { Viewer } from '../server/access/viewer'
 import { parseArgs } from 'node:util'
 import fastJson from 'fast-json-stringify'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { recordPageSchema, recordsFilterSchema, type RecordsFilter } from '../schemas/records/index'
 import { parseFilter } from '../server/records/filter-params'
 import { RecordsRepository } from '../server/records/records'
@@ -11,7 +11,15 @@ import { AccessTokens } from '../server/auth/access-tokens'
 import { seedBulk } from '../server/seed/bulk'
 import { createContext } from './support/context'
 import { percentile } from './support/measure'
-import { clusterBinariesInstalled, pgliteTarget, postgresTarget, startTempCluster } from './support/targets'
+import {
+  clusterBinariesInstalled,
+  pgliteTarget,
+  postgresTarget,
+  startTempCluster,
+  type Target,
+} from './support/targets'
+import type { Database, Db } from '../server/db/client'
+import type { BenchContext } from './types'
 
 /**
  * `npx tsx bench/page-overhead.ts [--db pglite|postgres] [--records n] [--iterations n]`: where the
@@ -23,6 +31,9 @@ import { clusterBinariesInstalled, pgliteTarget, postgresTarget, startTempCluste
 
 const SIZE = 10
 
+/** One measured piece of the records page's work. */
+type Piece = () => Promise<unknown> | unknown
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -31,81 +42,15 @@ async function main() {
       iterations: { type: 'string', default: '400' },
     },
   })
-  let stopCluster: (() => Promise<void>) | undefined
-  const target =
-    values.db === 'postgres'
-      ? process.env.BENCH_DATABASE_URL
-        ? await postgresTarget(process.env.BENCH_DATABASE_URL)
-        : clusterBinariesInstalled()
-          ? await (async () => {
-              const cluster = await startTempCluster()
-              stopCluster = cluster.stop
-              return postgresTarget(cluster.url)
-            })()
-          : undefined
-      : pgliteTarget()
+  const { target, stopCluster } = await openTarget(values.db)
   if (!target) throw new Error('No PostgreSQL available')
   const { database, dispose } = await target.open()
   const context = await createContext(target.kind, database)
   try {
     await seedBulk(database.db, { records: Number(values.records) })
-    const token = await context.tokenFor('configurator')
-    const filterText = JSON.stringify({})
-    const url = `/api/InstrumentTestRecord/Records/page/1/size/${SIZE}/filter/${encodeURIComponent(filterText)}`
-    const viewer = Viewer.system
-    const repo = new RecordsRepository(database.db)
-    const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
-    const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })
-    const serialise = fastJson(recordPageSchema as never)
-    const answer = await repo.page({}, 1, SIZE, viewer)
-    const where = sql`true`
-
-    const pieces: Record<string, () => Promise<unknown> | unknown> = {
-      'API call (inject)': () => context.call('data', 'GET', url, { token }),
-      'inject of /config.json (public)': () => context.app.inject({ method: 'GET', url: '/config.json' }),
-      'token verify (jose)': () => tokens.verify(localToken),
-      'filter parse + validate': () => parseFilter<RecordsFilter>(filterText, recordsFilterSchema),
-      'query build (toSQL)': () => {
-        const filter: RecordsFilter = {}
-        const conditions = recordConditions(filter, viewer)
-        const order = recordOrder(filter)
-        recordKeySelect(database.db, recordJoinsOf(filter, true))
-          .where(conditions)
-          .orderBy(...order)
-          .limit(SIZE)
-          .offset(0)
-          .toSQL()
-      },
-      'repository page()': () => repo.page({}, 1, SIZE, viewer),
-      'serialise answer': () => serialise(answer),
-      'raw SQL (2 statements)': async () => {
-        await database.db.execute(sql`
-          SELECT r.id, r.record_type_id, r.product_type_id, r.supplier_id, r.customer_id, r.product_serial_number,
-                 r.serial_number_prefix, m.name AS product_type_name, d.name AS record_type_name, d.sensor_type_id,
-                 r.test_result, s.name AS supplier_name, r.job_number, r.batch_number, c.name AS customer_name,
-                 r.fault_items, r.repair_items, r.fault_descriptives, r.repair_descriptives, r.record_date, r.category
-          FROM records r
-          JOIN (SELECT id FROM records WHERE ${where} ORDER BY record_date DESC, id DESC LIMIT ${SIZE} OFFSET 0) k
-            ON k.id = r.id
-          JOIN data_point_types d ON d.id = r.record_type_id
-          LEFT JOIN asset_models m ON m.id = r.product_type_id
-          LEFT JOIN asset_manufacturers s ON s.id = r.supplier_id
-          LEFT JOIN customers c ON c.id = r.customer_id
-          ORDER BY r.record_date DESC, r.id DESC`)
-        await database.db.execute(
-          sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM records WHERE ${where} LIMIT 10001) t`,
-        )
-      },
-    }
-    const samples = new Map<string, number[]>(Object.keys(pieces).map((k) => [k, []]))
+    const pieces = await overheadPieces(context, database)
     const iterations = Number(values.iterations)
-    for (let i = -Math.floor(iterations / 10); i < iterations; i++) {
-      for (const [name, run] of Object.entries(pieces)) {
-        const start = process.hrtime.bigint()
-        await run()
-        if (i >= 0) samples.get(name)!.push(Number(process.hrtime.bigint() - start) / 1e6)
-      }
-    }
+    const samples = await timePieces(pieces, iterations)
     console.log(
       `${target.label}, ${values.records} records, ${iterations} iterations (first page, newest first)`,
     )
@@ -119,6 +64,83 @@ async function main() {
     await target.close()
     await stopCluster?.()
   }
+}
+
+/** The database to measure: PGlite, or PostgreSQL at BENCH_DATABASE_URL or in a temporary cluster. */
+async function openTarget(
+  db: string | undefined,
+): Promise<{ target: Target | undefined; stopCluster?: () => Promise<void> }> {
+  if (db !== 'postgres') return { target: pgliteTarget() }
+  if (process.env.BENCH_DATABASE_URL) return { target: await postgresTarget(process.env.BENCH_DATABASE_URL) }
+  if (!clusterBinariesInstalled()) return { target: undefined }
+  const cluster = await startTempCluster()
+  return { target: await postgresTarget(cluster.url), stopCluster: cluster.stop }
+}
+
+/** The whole API call, each piece of it alone, and the raw SQL reference, by name. */
+async function overheadPieces(context: BenchContext, database: Database): Promise<Record<string, Piece>> {
+  const token = await context.tokenFor('configurator')
+  const filterText = JSON.stringify({})
+  const url = `/api/InstrumentTestRecord/Records/page/1/size/${SIZE}/filter/${encodeURIComponent(filterText)}`
+  const viewer = Viewer.system
+  const repo = new RecordsRepository(database.db)
+  const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
+  const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })
+  const serialise = fastJson(recordPageSchema as never)
+  const answer = await repo.page({}, 1, SIZE, viewer)
+  const where = sql`true`
+
+  return {
+    'API call (inject)': () => context.call('data', 'GET', url, { token }),
+    'inject of /config.json (public)': () => context.app.inject({ method: 'GET', url: '/config.json' }),
+    'token verify (jose)': () => tokens.verify(localToken),
+    'filter parse + validate': () => parseFilter<RecordsFilter>(filterText, recordsFilterSchema),
+    'query build (toSQL)': () => {
+      const filter: RecordsFilter = {}
+      const conditions = recordConditions(filter, viewer)
+      const order = recordOrder(filter)
+      recordKeySelect(database.db, recordJoinsOf(filter, true))
+        .where(conditions)
+        .orderBy(...order)
+        .limit(SIZE)
+        .offset(0)
+        .toSQL()
+    },
+    'repository page()': () => repo.page({}, 1, SIZE, viewer),
+    'serialise answer': () => serialise(answer),
+    'raw SQL (2 statements)': () => rawRecordsPage(database.db, where),
+  }
+}
+
+/** The records-page benchmark's raw SQL reference: the page's two statements, written by hand. */
+async function rawRecordsPage(db: Db, where: SQL) {
+  await db.execute(sql`
+      SELECT r.id, r.record_type_id, r.product_type_id, r.supplier_id, r.customer_id, r.product_serial_number,
+             r.serial_number_prefix, m.name AS product_type_name, d.name AS record_type_name, d.sensor_type_id,
+             r.test_result, s.name AS supplier_name, r.job_number, r.batch_number, c.name AS customer_name,
+             r.fault_items, r.repair_items, r.fault_descriptives, r.repair_descriptives, r.record_date, r.category
+      FROM records r
+      JOIN (SELECT id FROM records WHERE ${where} ORDER BY record_date DESC, id DESC LIMIT ${SIZE} OFFSET 0) k
+        ON k.id = r.id
+      JOIN data_point_types d ON d.id = r.record_type_id
+      LEFT JOIN asset_models m ON m.id = r.product_type_id
+      LEFT JOIN asset_manufacturers s ON s.id = r.supplier_id
+      LEFT JOIN customers c ON c.id = r.customer_id
+      ORDER BY r.record_date DESC, r.id DESC`)
+  await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM records WHERE ${where} LIMIT 10001) t`)
+}
+
+/** Runs every piece in turn each iteration (after a tenth as warm-up), so they share the machine's state. */
+async function timePieces(pieces: Record<string, Piece>, iterations: number): Promise<Map<string, number[]>> {
+  const samples = new Map<string, number[]>(Object.keys(pieces).map((k) => [k, []]))
+  for (let i = -Math.floor(iterations / 10); i < iterations; i++) {
+    for (const [name, run] of Object.entries(pieces)) {
+      const start = process.hrtime.bigint()
+      await run()
+      if (i >= 0) samples.get(name)!.push(Number(process.hrtime.bigint() - start) / 1e6)
+    }
+  }
+  return samples
 }
 
 main().catch((error: Error) => {

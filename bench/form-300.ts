@@ -83,6 +83,9 @@ export function serve(): Promise<{ url: string; close(): Promise<void> }> {
   )
 }
 
+/** The RecordForm, or the plain form it is measured against. */
+type Mode = 'record' | 'plain'
+
 interface RunResult {
   firstRender: number
   /** Render call → React's commit: the script part of the first render. */
@@ -93,12 +96,7 @@ interface RunResult {
   js: number[]
 }
 
-async function runOnce(
-  page: Page,
-  url: string,
-  mode: 'record' | 'plain',
-  fields: typeof TYPING,
-): Promise<RunResult> {
+async function runOnce(page: Page, url: string, mode: Mode, fields: typeof TYPING): Promise<RunResult> {
   await page.goto(`${url}?mode=${mode}&controls=300`)
   // Strings, not functions: this file is type-checked without DOM types (the page is bench/runtime-demo/main.tsx).
   await page.waitForFunction('"formBench" in window')
@@ -126,16 +124,21 @@ const median = (xs: number[]) => percentile(xs, 0.5)
 
 /** Runs the benchmark and answers its figures. `quick`: fewer runs and fields, a smoke run. */
 export async function measureForm(quick = false): Promise<Figure[]> {
+  return formFigures(await runAlternating(quick))
+}
+
+/** Both forms' timed runs, each on a fresh page, alternating which goes first. */
+async function runAlternating(quick: boolean): Promise<Record<Mode, RunResult[]>> {
   await buildPage()
   const server = await serve()
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS })
   const runs = quick ? 2 : 7
   const fields = quick ? TYPING.slice(0, 6) : TYPING
-  const results: Record<'record' | 'plain', RunResult[]> = { record: [], plain: [] }
+  const results: Record<Mode, RunResult[]> = { record: [], plain: [] }
   try {
     // One untimed round warms the browser's caches for both bundles' code paths.
     for (let i = -1; i < runs; i++) {
-      const order: ('record' | 'plain')[] = i % 2 === 0 ? ['record', 'plain'] : ['plain', 'record']
+      const order: Mode[] = i % 2 === 0 ? ['record', 'plain'] : ['plain', 'record']
       for (const mode of order) {
         const context = await browser.newContext({ viewport: { width: 1280, height: 900 } })
         const page = await context.newPage()
@@ -148,11 +151,16 @@ export async function measureForm(quick = false): Promise<Figure[]> {
     await browser.close()
     await server.close()
   }
-  const all = (mode: 'record' | 'plain', key: 'paint' | 'js') => results[mode].flatMap((r) => r[key])
-  const firsts = (mode: 'record' | 'plain') => results[mode].map((r) => r.paint[0])
+  return results
+}
+
+/** The figures of both forms' runs, the RecordForm's beside the plain form's, some with their budgets. */
+function formFigures(results: Record<Mode, RunResult[]>): Figure[] {
+  const all = (mode: Mode, key: 'paint' | 'js') => results[mode].flatMap((r) => r[key])
+  const firsts = (mode: Mode) => results[mode].map((r) => r.paint[0])
   const plain = { label: 'plain form' }
   const min = (xs: number[]) => Math.min(...xs)
-  const of = (mode: 'record' | 'plain', key: 'firstRender' | 'script') => results[mode].map((r) => r[key])
+  const of = (mode: Mode, key: 'firstRender' | 'script') => results[mode].map((r) => r[key])
   return [
     // The budgeted figure is the fastest run of each form: on a shared machine the other runs mostly
     // measure other processes; the median is printed beside it.

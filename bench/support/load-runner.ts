@@ -1,7 +1,7 @@
 import { verifyLoad } from './load-verify'
 import { LoadSession } from './load-session'
 import { lastRecordId, resolveTargets, submissionBody, type Targets } from './load-targets'
-import type { CallKind, LoadOptions, LoadReport } from './load-types'
+import type { CallKind, LatencyStats, LoadOptions, LoadReport } from './load-types'
 
 /** A small seeded generator (mulberry32): the same seed gives the same run of choices. */
 function random(seed: number): () => number {

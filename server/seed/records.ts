@@ -11,7 +11,7 @@ import { Viewer } from '../access/viewer'
 import { RecordWriter } from '../submissions/write/record-writer'
 import { SubmissionPreparer } from '../submissions/prepare'
 import type { SubmissionInput, SubmissionKind } from '../submissions/types'
-import type { WrittenRecord } from '../submissions/write/record-writer'
+import type { SubmissionResult } from '../../schemas/records/index'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
 const SEEDER = Viewer.system
@@ -30,7 +30,7 @@ const testValue = (value: number, min: number, max: number) => ({
 })
 
 /** Submits one demo record through the real checks; answers what was written. */
-type Submit = (kind: SubmissionKind, input: SubmissionInput) => Promise<WrittenRecord>
+type Submit = (kind: SubmissionKind, input: SubmissionInput) => Promise<SubmissionResult>
 
 /** The demo suppliers, owner, record types, calibrator and location the records refer to, found by name. */
 type DemoRefs = Awaited<ReturnType<typeof demoRefs>>

@@ -4,6 +4,33 @@ import type { ExportErrors, ExportForm } from './export-form'
 import { MultiSelect, ToggledDate } from './export-fields'
 import type { ExportOptions, Option } from './use-export-options'
 
+type Patch = (patch: Partial<ExportForm>) => void
+
+/** The Date fieldset: start and end dates, each with its toggle. */
+function ExportDateFields({ form, set, errors }: { form: ExportForm; set: Patch; errors: ExportErrors }) {
+  return (
+    <fieldset className="col-md-6">
+      <legend className="form-label fs-6 mb-1">Date</legend>
+      <ToggledDate
+        label="Start date"
+        on={form.useStart}
+        text={form.start}
+        error={errors.start}
+        onToggle={(useStart) => set({ useStart })}
+        onText={(start) => set({ start })}
+      />
+      <ToggledDate
+        label="End date"
+        on={form.useEnd}
+        text={form.end}
+        error={errors.end}
+        onToggle={(useEnd) => set({ useEnd })}
+        onText={(end) => set({ end })}
+      />
+    </fieldset>
+  )
+}
+
 /**
  * The export dialog's general filters: Serial Number, Product Type, Record category (when there is a
  * choice), Record Type, the Date toggles, and a note on the records page's fixed filters.
@@ -18,7 +45,7 @@ export function ExportFilterFields({
   labels,
 }: {
   form: ExportForm
-  set: (patch: Partial<ExportForm>) => void
+  set: Patch
   errors: ExportErrors
   productTypes: ExportOptions['productTypes'] | undefined
   recordTypes: readonly Option[]
@@ -71,25 +98,7 @@ export function ExportFilterFields({
             onChange={(ids) => set({ recordTypeIds: ids.map(Number) })}
           />
         </div>
-        <fieldset className="col-md-6">
-          <legend className="form-label fs-6 mb-1">Date</legend>
-          <ToggledDate
-            label="Start date"
-            on={form.useStart}
-            text={form.start}
-            error={errors.start}
-            onToggle={(useStart) => set({ useStart })}
-            onText={(start) => set({ start })}
-          />
-          <ToggledDate
-            label="End date"
-            on={form.useEnd}
-            text={form.end}
-            error={errors.end}
-            onToggle={(useEnd) => set({ useEnd })}
-            onText={(end) => set({ end })}
-          />
-        </fieldset>
+        <ExportDateFields form={form} set={set} errors={errors} />
       </div>
       {form.fixed.length > 0 && (
         <p className="small text-secondary mb-2">

@@ -12,8 +12,6 @@ import { useRecordTypeFields } from './use-record-type-fields'
 import { snapshotOf, useRecordTypeLoad } from './use-record-type-load'
 import { useRecordTypeMappings } from './use-record-type-mappings'
 
-export { unreadableFormMessage } from './use-record-type-load'
-
 /** Not a SPEC text: the preview's answer to an upload. */
 export const PREVIEW_UPLOAD_MESSAGE = 'Uploads are not stored in preview.'
 

@@ -7,8 +7,6 @@ import { suppliersApi } from './suppliers-api'
 import { productRowsError, productRowsOf, productsValue, type ProductRow } from './supplier-products'
 import { useSupplierRows, type Notice } from './use-supplier-rows'
 
-export type { Notice } from './use-supplier-rows'
-
 /**
  * Controller of the supplier edit screen (SPEC §2, §4 "Supplier save", §5 "Supplier"): loads the
  * supplier and the product types, keeps the product/serial-range rows, checks the SPEC rules before

@@ -34,6 +34,24 @@ const rowOf = (c: Calibrator): CalibratorRow => ({
 const failure = (e: unknown, fallback: string) =>
   e instanceof ApiError && e.status !== undefined && e.status < 500 ? describeError(e) : fallback
 
+/** The saved calibrators; a failure reads as the screen's SPEC §8 load text. */
+async function loadCalibrators(signal: AbortSignal): Promise<Calibrator[]> {
+  return api.get<Calibrator[]>('itr', '/api/calibrators', { signal }).catch((e: unknown) => {
+    if (signal.aborted) throw e
+    throw new Error(CALIBRATOR_ERRORS.load)
+  })
+}
+
+/** Creates (a new row) or renames (a saved one) the row's calibrator; answers the row's saved fields. */
+async function writeCalibrator(row: CalibratorRow, name: string): Promise<Partial<CalibratorRow>> {
+  if (row.id == null) {
+    const id = await api.post<number>('itr', '/api/calibrators', { name })
+    return { id, name, draft: name, editing: false }
+  }
+  await api.put<void>('itr', `/api/calibrators/${row.id}`, { name })
+  return { name, draft: name, editing: false }
+}
+
 /**
  * Controller of /Calibrators: an editable grid where only the name is edited; an unsaved row is
  * deleted locally without any call.
@@ -43,10 +61,7 @@ export function useCalibrators() {
   const [notice, setNotice] = useState<{ variant: BannerVariant; text: string } | null>(null)
   const [busyKey, setBusyKey] = useState<string | null>(null)
   const resource = useResource(async (signal) => {
-    const list = await api.get<Calibrator[]>('itr', '/api/calibrators', { signal }).catch((e: unknown) => {
-      if (signal.aborted) throw e
-      throw new Error(CALIBRATOR_ERRORS.load)
-    })
+    const list = await loadCalibrators(signal)
     setRows(list.map(rowOf))
     return list
   }, [])
@@ -66,13 +81,7 @@ export function useCalibrators() {
     if (invalid) return setNotice({ variant: 'error', text: invalid })
     setBusyKey(row.key)
     try {
-      if (row.id == null) {
-        const id = await api.post<number>('itr', '/api/calibrators', body)
-        patch(row.key, { id, name: body.name, draft: body.name, editing: false })
-      } else {
-        await api.put<void>('itr', `/api/calibrators/${row.id}`, body)
-        patch(row.key, { name: body.name, draft: body.name, editing: false })
-      }
+      patch(row.key, await writeCalibrator(row, body.name))
       setNotice({ variant: 'success', text: MESSAGES.calibrator.saved(body.name) })
     } catch (e) {
       setNotice({ variant: 'error', text: failure(e, CALIBRATOR_ERRORS.save) })

@@ -4,6 +4,7 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { HistoryPanel, layoutLabels } from '../../components/history-panel'
+import { DataEntryActions } from './data-entry-actions'
 import { ResultIcon } from './result-icon'
 import { SerialChecks } from './serial-checks'
 import { UploadSummary } from './upload-summary'
@@ -71,25 +72,14 @@ export default function DataEntryPage() {
             services={c.services}
             errors={c.fieldErrors}
           />
-          <div className="d-flex flex-wrap gap-2 mt-4 mb-2 data-entry-actions">
-            {c.readOnly ? (
-              <>
-                <Button onClick={c.edit}>Edit</Button>
-                <Button variant="outline-secondary" onClick={c.close}>
-                  Close
-                </Button>
-              </>
-            ) : (
-              <>
-                <Button onClick={() => void c.save()} disabled={c.saving}>
-                  {c.saving ? 'Saving…' : 'Save'}
-                </Button>
-                <Button variant="outline-secondary" onClick={c.cancel} disabled={c.saving}>
-                  Cancel
-                </Button>
-              </>
-            )}
-          </div>
+          <DataEntryActions
+            readOnly={c.readOnly}
+            saving={c.saving}
+            onEdit={c.edit}
+            onClose={c.close}
+            onSave={() => void c.save()}
+            onCancel={c.cancel}
+          />
           {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>
       )}

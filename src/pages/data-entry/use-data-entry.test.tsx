@@ -2,8 +2,8 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FormLayout } from '../../../schemas/form-layout'
 import { dataEntryApi } from './data-entry-api'
+import { OWNER, SUPPLIER, testLayout, TYPES } from './data-entry-test-fixtures'
 import { useDataEntry } from './use-data-entry'
 
 vi.mock('./data-entry-api', () => ({
@@ -19,56 +19,6 @@ vi.mock('./data-entry-api', () => ({
 }))
 const mocked = vi.mocked(dataEntryApi)
 
-const testLayout: FormLayout = {
-  version: 2,
-  title: 'Routine Test',
-  controls: [
-    { type: 'serial', variable: 'serial', label: 'Serial number', required: true },
-    { type: 'checkbox', variable: 'visual', label: 'Visual check' },
-    {
-      type: 'group',
-      variable: 'result',
-      label: 'Tests',
-      children: [
-        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Ratio', min: -0.5, max: 0.5 },
-      ],
-    },
-    { type: 'singletext', variable: 'notes', label: 'Notes' },
-  ],
-}
-const despatchLayout: FormLayout = {
-  version: 2,
-  title: 'Despatch Note',
-  controls: [
-    { type: 'singletext', variable: 'jobNumber', label: 'Job number' },
-    {
-      type: 'group',
-      label: 'Item',
-      children: [
-        { type: 'serial', variable: 'itemSerial', label: 'Item serial' },
-        { type: 'singletext', variable: 'itemNote', label: 'Item note' },
-      ],
-    },
-  ],
-}
-
-const attr = (key: string, value: unknown) => ({ key, value: JSON.stringify(value) })
-const recordType = (id: number, units: string, layout: FormLayout, mappings: object) => ({
-  id,
-  name: `${units} type`,
-  sensorTypeId: 2,
-  captureType: 'form' as const,
-  units,
-  layoutRevision: 3,
-  attributes: [attr('DataEntryForm', layout), attr('FieldMappings', mappings)],
-})
-const TYPES: Record<number, ReturnType<typeof recordType>> = {
-  1: recordType(1, 'Test', testLayout, { serialField: 'serial', resultField: 'result' }),
-  2: recordType(2, 'Despatch', despatchLayout, { serialField: 'itemSerial', jobNumberField: 'jobNumber' }),
-  3: recordType(3, 'Problem Report', testLayout, { serialField: 'serial' }),
-  4: recordType(4, 'Calibration', testLayout, { serialField: 'serial' }),
-}
-
 function setup(url: string) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MemoryRouter initialEntries={['/Home', url]} initialIndex={1}>
@@ -82,25 +32,8 @@ beforeEach(() => {
   vi.resetAllMocks()
   mocked.recordType.mockImplementation(async (id) => TYPES[id])
   mocked.productTypes.mockResolvedValue([{ id: 10, name: 'Transformer', parent: null, attributes: [] }])
-  mocked.supplier.mockResolvedValue({
-    id: 5,
-    name: 'Northwind',
-    attributes: [
-      attr('SupplierProducts', [
-        { id: 10, name: 'Transformer', serialRanges: [{ id: 1, prefix: 'NWT:', min: 1, max: 5000 }] },
-      ]),
-    ],
-  })
-  mocked.owner.mockResolvedValue({
-    id: 7,
-    name: 'Grid Co',
-    createdInItr: true,
-    parent: null,
-    testEquipmentSerialRanges: [{ id: 1, prefix: 'TE:', min: 1, max: 99 }],
-    calibrationReminderContacts: [],
-    locations: [],
-    attributes: [],
-  })
+  mocked.supplier.mockResolvedValue(SUPPLIER)
+  mocked.owner.mockResolvedValue(OWNER)
   mocked.submit.mockResolvedValue({ recordId: 99, message: 'ok' })
 })
 

@@ -1,29 +1,36 @@
 import { useCallback, useMemo, useState } from 'react'
-import { useNavigate, useSearchParams } from 'react-router-dom'
-import { describeError } from '../../api/client'
+import { useSearchParams } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
 import { emptyValues } from '../../../runtime/compiler'
-import { validateRecord } from '../../../runtime/form'
-import { fromServerData, toServerData } from '../../../runtime/pass-fail'
-import { findControlByVariable } from '../../../schemas/form-layout'
-import { dataEntryApi } from './data-entry-api'
-import { DATA_ENTRY_TEXTS, load, parseDataEntryQuery } from './data-entry-load'
-import {
-  categoryOf,
-  clearSerialGroup,
-  headerResult,
-  mappingsOf,
-  serialCheck,
-  serialRules,
-  serialVariables,
-  submitRoute,
-} from './data-entry-model'
-import { createRuntimeServices } from '../../api/runtime-services'
+import { fromServerData } from '../../../runtime/pass-fail'
+import { load, parseDataEntryQuery, type DataEntryQuery } from './data-entry-load'
+import { categoryOf, mappingsOf } from './data-entry-model'
+import { saveDataEntry, useSaveFeedback } from './use-data-entry-save'
+import { useDataEntryNavigation } from './use-data-entry-navigation'
+import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
 
-/** What the 'Upload Complete' summary shows. */
-export interface UploadSummary {
-  productTypeName: string | null
-  recordTypeName: string
+export type { UploadSummary } from './use-data-entry-save'
+
+type Values = Record<string, unknown>
+
+/** Loads /DataEntry and puts the record's values (or a fresh form's) into the form. */
+function useDataEntryResource(query: DataEntryQuery, setValue: (v: Values) => void, reset: () => void) {
+  const { recordId, recordTypeId, productTypeId, supplierId, ownerId } = query
+  return useResource(
+    async (signal) => {
+      const loaded = await load(query, signal)
+      setValue(
+        loaded.record
+          ? // Stored n/a reads back as '-' (SPEC §4); the form (and its header result) shows n/a again.
+            fromServerData(loaded.layout, { ...emptyValues(loaded.layout), ...loaded.record.data })
+          : emptyValues(loaded.layout),
+      )
+      reset()
+      return loaded
+    },
+    // Not `edit`: Edit keeps the loaded record, only what is shown changes.
+    [recordId, recordTypeId, productTypeId, supplierId, ownerId],
+  )
 }
 
 /**
@@ -33,34 +40,13 @@ export interface UploadSummary {
  * (or, for Despatch, clears the serial group and stays).
  */
 export function useDataEntry() {
-  const navigate = useNavigate()
-  const [params, setParams] = useSearchParams()
+  const [params] = useSearchParams()
   const query = useMemo(() => parseDataEntryQuery(params), [params])
-  const { recordId, recordTypeId: queryRecordTypeId, productTypeId: queryProductTypeId } = query
-  const [value, setValue] = useState<Record<string, unknown>>({})
+  const [value, setValue] = useState<Values>({})
   const [locked, setLocked] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [notice, setNotice] = useState<string | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
-  const [summary, setSummary] = useState<UploadSummary | null>(null)
-
-  const resource = useResource(
-    async (signal) => {
-      const loaded = await load(query, signal)
-      setValue(
-        loaded.record
-          ? // Stored n/a reads back as '-' (SPEC §4); the form (and its header result) shows n/a again.
-            fromServerData(loaded.layout, { ...emptyValues(loaded.layout), ...loaded.record.data })
-          : emptyValues(loaded.layout),
-      )
-      setSummary(null)
-      setFieldErrors({})
-      return loaded
-    },
-    // Not `edit`: Edit keeps the loaded record, only what is shown changes.
-    [recordId, queryRecordTypeId, queryProductTypeId, query.supplierId, query.ownerId],
-  )
+  const feedback = useSaveFeedback()
+  const { setNotice, setError } = feedback
+  const resource = useDataEntryResource(query, setValue, feedback.reset)
   const data = resource.data
   const record = data?.record ?? null
   const existing = record != null
@@ -68,125 +54,31 @@ export function useDataEntry() {
   const layout = data?.layout
   const category = categoryOf(data?.recordType)
   const mappings = useMemo(() => mappingsOf(data?.recordType), [data?.recordType])
-
-  const ids = {
-    supplierId: record ? (record.supplierId ?? null) : query.supplierId,
-    ownerId: record ? (record.deviceOwnerId ?? null) : query.ownerId,
-    productTypeId: record ? (record.productTypeId ?? null) : query.productTypeId,
-    recordTypeId: data?.recordType.id ?? query.recordTypeId,
-  }
-  const services = useMemo(
-    () =>
-      createRuntimeServices({
-        supplierId: ids.supplierId ?? undefined,
-        ownerId: ids.ownerId ?? undefined,
-        productTypeId: ids.productTypeId ?? undefined,
-        recordTypeId: ids.recordTypeId ?? undefined,
-      }),
-    [ids.supplierId, ids.ownerId, ids.productTypeId, ids.recordTypeId],
-  )
-
-  const serials = useMemo(() => (layout ? serialVariables(layout) : []), [layout])
-  const rules = useMemo(
-    () =>
-      data
-        ? serialRules({
-            variables: serials,
-            mappings,
-            productTypeId: ids.productTypeId,
-            supplier: data.supplier,
-            owner: data.owner,
-            productTypes: data.productTypes,
-          })
-        : {},
-    [data, serials, mappings, ids.productTypeId],
-  )
-  /** SPEC §4 serial check status per serial variable. */
-  const serialChecks = Object.fromEntries(serials.map((v) => [v, serialCheck(value[v], rules[v])]))
-
-  const result = layout ? headerResult(layout, mappings, category, value) : null
+  const ids = entryIds(query, data)
+  const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName =
     data?.productTypes.find((t) => t.id === ids.productTypeId)?.name ?? record?.productTypeName ?? null
 
-  const onChange = useCallback((next: Record<string, unknown>) => {
-    setValue(next)
-    setNotice(null)
-  }, [])
+  const onChange = useCallback(
+    (next: Values) => {
+      setValue(next)
+      setNotice(null)
+    },
+    [setNotice],
+  )
+  const save = () =>
+    saveDataEntry({ data, readOnly, category, existing, ids, productTypeName, value, setValue, feedback })
 
-  const save = async () => {
-    if (!data || !layout || readOnly || saving) return
-    const problems = validateRecord(layout, value)
-    setFieldErrors(problems)
-    if (Object.keys(problems).length > 0) {
-      setError(DATA_ENTRY_TEXTS.invalid)
-      return
-    }
-    setError(null)
-    setNotice(null)
-    setSaving(true)
-    try {
-      await dataEntryApi.submit(
-        submitRoute(category, existing),
-        {
-          supplierId: ids.supplierId,
-          deviceOwnerId: ids.ownerId,
-          productTypeId: ids.productTypeId,
-          recordTypeId: data.recordType.id,
-          fileName: null,
-          data: toServerData(layout, value),
-        },
-        record?.recordId,
-      )
-      if (category === 'Despatch' && !existing) {
-        // SPEC §4: no summary; the serial group is cleared for the next item.
-        setValue((v) => clearSerialGroup(layout, v, emptyValues(layout)))
-        setNotice(DATA_ENTRY_TEXTS.despatchSaved)
-      } else {
-        setSummary({ productTypeName, recordTypeName: data.recordType.name })
-      }
-    } catch (e) {
-      setError(describeError(e))
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  /** Back to where the user came from; home when the page was opened directly. */
-  const back = () => {
-    const idx = (window.history.state as { idx?: number } | null)?.idx ?? 0
-    if (idx > 0) navigate(-1)
-    else navigate('/Home')
-  }
-
-  /** SPEC §2: Edit reloads the page with edit=true. */
-  const edit = () => {
-    const next = new URLSearchParams(params)
-    next.set('edit', 'true')
-    setParams(next)
-  }
-
-  /** SPEC §4: a duplicate starts empty (checkbox false, group 'Fail', others null), same record type. */
-  const addDuplicate = () => {
-    if (!layout) return
-    setValue(emptyValues(layout))
-    setSummary(null)
-    setFieldErrors({})
-    setLocked(false)
-    if (existing) {
-      // The duplicate is a new record of the same type for the same supplier/owner and product type.
-      const next = new URLSearchParams()
-      if (ids.productTypeId != null) next.set('producttype', String(ids.productTypeId))
-      if (ids.recordTypeId != null) next.set('recordtype', String(ids.recordTypeId))
-      if (ids.supplierId != null) next.set('supplier', String(ids.supplierId))
-      if (ids.ownerId != null) next.set('owner', String(ids.ownerId))
-      navigate(`/DataEntry?${next.toString()}`)
-    }
-  }
-
-  const labelOf = (variable: string) => {
-    const control = layout ? findControlByVariable(layout, variable)?.control : undefined
-    return control && 'label' in control && control.label ? control.label : variable
-  }
+  const navigation = useDataEntryNavigation({
+    layout,
+    existing,
+    ids,
+    restart: (values) => {
+      setValue(values)
+      feedback.reset()
+      setLocked(false)
+    },
+  })
 
   return {
     loading: resource.loading,
@@ -206,22 +98,15 @@ export function useDataEntry() {
     editing: existing && query.edit,
     locked,
     toggleLocked: () => setLocked((l) => !l),
-    services,
-    result,
-    serialChecks,
-    labelOf,
-    saving,
-    error,
-    notice,
-    fieldErrors,
+    ...view,
+    labelOf: (variable: string) => labelOfVariable(layout, variable),
+    saving: feedback.saving,
+    error: feedback.error,
+    notice: feedback.notice,
+    fieldErrors: feedback.fieldErrors,
     save,
-    cancel: back,
-    close: back,
-    edit,
-    summary,
-    finish: () => navigate('/Home'),
-    addDuplicate,
-    addNew: () => navigate('/AddRecord'),
+    summary: feedback.summary,
+    ...navigation,
     dismissError: () => setError(null),
   }
 }

@@ -1,39 +1,17 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
-import { ApiError, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { similarNames } from '../../../schemas/rules/similarity'
-import { calibrationContactsCheck } from '../../../schemas/rules/owner-lists'
 import { OWNER_ERRORS, ownersApi } from './owners-api'
-import {
-  emptyOwnerForm,
-  ownerFormError,
-  ownerFormOf,
-  rangesBody,
-  rowKey,
-  type ContactRow,
-  type LocationRow,
-  type OwnerForm,
-  type RangeRow,
-} from './owner-form'
+import { emptyOwnerForm, ownerFormError, ownerFormOf, type OwnerForm } from './owner-form'
+import { saveOwner } from './owner-save'
+import { useOwnerRows } from './use-owner-rows'
 
 /** The route id: 'New', a positive integer, or anything else (SPEC §5 'Invalid owner ID: {id}'). */
 export function parseOwnerId(raw: string | undefined): { id: number | null; invalid: boolean } {
   if ((raw ?? '').toLowerCase() === 'new') return { id: null, invalid: false }
   const id = Number(raw)
   return Number.isInteger(id) && id > 0 ? { id, invalid: false } : { id: null, invalid: true }
-}
-
-/** A failed step's text: the server's answer to bad input, else the step's SPEC §8 text. */
-const failure = (e: unknown, fallback: string) =>
-  e instanceof ApiError && e.status !== undefined && e.status < 500 ? describeError(e) : fallback
-
-async function step(run: () => Promise<unknown>, fallback: string) {
-  try {
-    await run()
-  } catch (e) {
-    throw new Error(failure(e, fallback))
-  }
 }
 
 /**
@@ -73,39 +51,7 @@ export function useOwnerEdit(id: number | null) {
   const update = (patch: Partial<OwnerForm>) => setForm((f) => ({ ...f, ...patch }))
   const similar = useMemo(() => similarNames(form.name, others), [form.name, others])
 
-  const ranges = {
-    add: () =>
-      update({ ranges: [{ key: rowKey('range'), prefix: '', min: null, max: null }, ...form.ranges] }),
-    change: (key: string, patch: Partial<RangeRow>) =>
-      update({ ranges: form.ranges.map((r) => (r.key === key ? { ...r, ...patch } : r)) }),
-    remove: (key: string) => update({ ranges: form.ranges.filter((r) => r.key !== key) }),
-  }
-  const nextLocationId = () => Math.min(0, ...form.locations.map((l) => l.id)) - 1
-  const locations = {
-    /** SPEC §2: disabled while a blank entry exists. */
-    canAdd: !form.locations.some((l) => l.name.trim() === ''),
-    add: () =>
-      update({
-        locations: [
-          { key: rowKey('location'), id: nextLocationId(), name: '', storedName: null },
-          ...form.locations,
-        ],
-      }),
-    change: (key: string, name: string) =>
-      update({ locations: form.locations.map((l) => (l.key === key ? { ...l, name } : l)) }),
-    remove: (row: LocationRow) =>
-      update({
-        locations: form.locations.filter((l) => l.key !== row.key),
-        deletedLocations: row.id > 0 ? [...form.deletedLocations, row] : form.deletedLocations,
-      }),
-  }
-  const contacts = {
-    canAdd: !form.contacts.some((c) => c.email.trim() === ''),
-    add: () => update({ contacts: [{ key: rowKey('contact'), email: '' }, ...form.contacts] }),
-    change: (key: string, email: string) =>
-      update({ contacts: form.contacts.map((c) => (c.key === key ? { ...c, email } : c)) }),
-    remove: (row: ContactRow) => update({ contacts: form.contacts.filter((c) => c.key !== row.key) }),
-  }
+  const rows = useOwnerRows(form, update)
 
   /** Called with schema-valid name and parent; checks the lists, then saves step by step. */
   const save = async (name: string, parentId: number | null) => {
@@ -114,35 +60,15 @@ export function useOwnerEdit(id: number | null) {
     if (invalid) return setError(invalid)
     setError(null)
     setSaving(true)
-    let ownerId = id
+    const saved = { ownerId: id }
     try {
-      const body = { name: next.name, parentId: next.parentId }
-      if (ownerId == null) {
-        const created = await ownersApi.create(body).catch((e: unknown) => {
-          throw new Error(failure(e, OWNER_ERRORS.update))
-        })
-        ownerId = created
-      } else if (next.name !== owner?.name || next.parentId !== (owner?.parent?.id ?? null)) {
-        // PATCH only for a change: an unchanged owner (e.g. one not created in ITR) is not rewritten.
-        await step(() => ownersApi.update(ownerId!, body), OWNER_ERRORS.update)
-      }
-      const at = ownerId
-      await step(() => ownersApi.setRanges(at, rangesBody(next)), OWNER_ERRORS.ranges)
-      await step(async () => {
-        for (const gone of next.deletedLocations) await ownersApi.deleteLocation(at, gone.id)
-        for (const l of next.locations) {
-          if (l.id <= 0) await ownersApi.addLocation(at, l.name.trim())
-          else if (l.name.trim() !== l.storedName) await ownersApi.renameLocation(at, l.id, l.name.trim())
-        }
-      }, OWNER_ERRORS.locations)
-      const kept = calibrationContactsCheck(next.contacts.map((c) => c.email)).contacts ?? []
-      await step(() => ownersApi.setContacts(at, kept), OWNER_ERRORS.contacts)
+      await saveOwner(next, owner, saved)
       navigate('/Owners')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
       setSaving(false)
       // A new owner that was created stays created: continue on its own page so a second save edits it.
-      if (id == null && ownerId != null) navigate(`/Owners/${ownerId}`, { replace: true })
+      if (id == null && saved.ownerId != null) navigate(`/Owners/${saved.ownerId}`, { replace: true })
     }
   }
 
@@ -156,9 +82,7 @@ export function useOwnerEdit(id: number | null) {
     similar,
     form,
     update,
-    ranges,
-    locations,
-    contacts,
+    ...rows,
     error,
     clearError: () => setError(null),
     saving,

@@ -3,7 +3,8 @@ import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
 import { ActionButton } from '../../components/row-actions'
-import type { ProductTypeEditController, RecordTypeRow } from './use-product-type-edit'
+import type { RecordTypeRow } from './product-type-form'
+import type { ProductTypeEditController } from './use-product-type-edit'
 
 /** The Record Types grid of a product type: one dropdown per row, add and delete (SPEC §2). */
 export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {

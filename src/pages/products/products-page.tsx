@@ -2,39 +2,14 @@ import { useMemo } from 'react'
 import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import { useAtomValue } from 'jotai'
-import { actionsColumn, DataGrid, type ColumnDef, type GridColumnMeta } from '../../../runtime/grid'
-import type { Product } from '../../../schemas/records'
+import { DataGrid } from '../../../runtime/grid'
 import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
-import { formatUtc } from '../../components/date-format'
 import { PageHeader } from '../../components/page-header'
-import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { canOpenAtom } from '../../session/session-atoms'
-import { DateRangeFilter, StatusFilter } from './product-filters'
-import { ProductStatusBadge } from './product-status-badge'
-import { PRODUCT_COLUMN } from './products-filter'
+import { productColumns } from './product-columns'
 import { useProductsList } from './use-products-list'
 import { useProductFamily } from './use-product-family'
-
-/** SPEC §2 Products: the records of one product, by its serial and product type. */
-export const recordsLinkOf = (p: Product) =>
-  `/Records?${new URLSearchParams({
-    filter: 'productSerialNumber',
-    value: p.productSerialNumber,
-    secondaryFilter: 'productTypeId',
-    additionalValue: String(p.assetModelId),
-  })}`
-
-const text = (
-  id: string,
-  header: string,
-  meta: GridColumnMeta = { filter: true },
-): ColumnDef<Product, unknown> => ({
-  id,
-  accessorKey: id,
-  header,
-  meta,
-})
 
 /**
  * /Products (SPEC §2): server-paged products (take 10) with Serial Number, Supplier, Product Type, Last
@@ -47,44 +22,8 @@ export default function ProductsPage() {
   const showEquipment = canOpen('/TestEquipment')
   const { filterToProduct } = list
 
-  const columns = useMemo<ColumnDef<Product, unknown>[]>(
-    () => [
-      text(PRODUCT_COLUMN.serial, 'Serial Number'),
-      text(PRODUCT_COLUMN.supplier, 'Supplier'),
-      text(PRODUCT_COLUMN.productType, 'Product Type'),
-      {
-        ...text(PRODUCT_COLUMN.lastRecord, 'Last Record', { renderFilter: DateRangeFilter, width: 180 }),
-        cell: ({ row }) => formatUtc(row.original.dateOfLastRecord) || '—',
-      },
-      {
-        ...text(PRODUCT_COLUMN.status, 'Status', { renderFilter: StatusFilter, width: 130 }),
-        cell: ({ row }) => <ProductStatusBadge status={row.original.currentStatus} />,
-      },
-      actionsColumn<Product>(({ row }) => {
-        const p = row.original
-        return (
-          <RowActions>
-            <ActionButton
-              label={`Show ${p.productSerialNumber} and its children`}
-              onClick={() => filterToProduct(p)}
-            >
-              Filter
-            </ActionButton>
-            <ActionLink to={recordsLinkOf(p)} label={`Show records of ${p.productSerialNumber}`}>
-              Records
-            </ActionLink>
-            {showEquipment && (
-              <ActionLink
-                to={`/TestEquipment?product=${p.id}`}
-                label={`Show test equipment of ${p.productSerialNumber}`}
-              >
-                Equipment
-              </ActionLink>
-            )}
-          </RowActions>
-        )
-      }),
-    ],
+  const columns = useMemo(
+    () => productColumns(filterToProduct, showEquipment),
     [filterToProduct, showEquipment],
   )
 

@@ -1,26 +1,19 @@
 import Button from 'react-bootstrap/Button'
-import Form from 'react-bootstrap/Form'
 import Spinner from 'react-bootstrap/Spinner'
 import { useParams } from 'react-router-dom'
 import { FormDesigner } from '../../../designer/ui'
-import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '../../../schemas/form-layout'
-import type { RecordCategory } from '../../../schemas/form-layout'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
 import { HistoryPanel } from '../../components/history-panel'
 import { ComponentsGrid } from './components-grid'
+import { RecordTypeFieldsForm } from './record-type-fields-form'
 import { MappingFields } from './mapping-fields'
 import { useRecordTypeEdit } from './use-record-type-edit'
 
 /** Not a SPEC text: an edit route whose id is neither New nor a record type id. */
 export const invalidRecordTypeId = (raw: string) => `Invalid record type ID: ${raw}`
-
-const CAPTURE_OPTIONS = [
-  { value: 'file', label: 'File' },
-  { value: 'form', label: 'Form' },
-] as const
 
 /**
  * /RecordTypes/{id} (SPEC §2): name, capture type, category, field mappings by category, the
@@ -44,7 +37,6 @@ export default function RecordTypeEditPage() {
   }
   const nameErrors = c.messagesFor('name')
   const layoutErrors = c.messagesFor('layout')
-  const allowed = allowedCaptureTypes(c.fields.category)
   const failed = c.issues.length > 0
   return (
     <>
@@ -58,61 +50,14 @@ export default function RecordTypeEditPage() {
       <PageState loading={c.loading} error={c.loadError}>
         {/* Not a <form>: the designer holds forms of its own, and Enter in them must not save the page. */}
         <div role="form" aria-label={title}>
-          <div className="row g-3 mb-3">
-            {!isNew && (
-              <Form.Group className="col-sm-2" controlId="record-type-id">
-                <Form.Label>ID</Form.Label>
-                <Form.Control value={raw} readOnly plaintext />
-              </Form.Group>
-            )}
-            <Form.Group className="col-md-6" controlId="record-type-name">
-              <Form.Label>Name</Form.Label>
-              <Form.Control
-                value={c.fields.name}
-                placeholder="Enter record type name"
-                maxLength={RECORD_TYPE_NAME_MAX + 20}
-                isInvalid={nameErrors.length > 0}
-                onChange={(e) => c.setName(e.target.value)}
-              />
-              {nameErrors.map((m) => (
-                <Form.Control.Feedback key={m} type="invalid">
-                  {m}
-                </Form.Control.Feedback>
-              ))}
-            </Form.Group>
-            <Form.Group className="col-md-4" controlId="record-type-category">
-              <Form.Label>Record Category</Form.Label>
-              <Form.Select
-                value={c.fields.category}
-                onChange={(e) => c.setCategory(e.target.value as RecordCategory)}
-              >
-                {RECORD_CATEGORIES.map((category) => (
-                  <option key={category} value={category}>
-                    {category}
-                  </option>
-                ))}
-              </Form.Select>
-            </Form.Group>
-          </div>
-          <fieldset className="mb-3">
-            <legend className="form-label fs-6 mb-1">Capture Type</legend>
-            {CAPTURE_OPTIONS.map((o) => (
-              <Form.Check
-                key={o.value}
-                inline
-                type="radio"
-                name="capture-type"
-                id={`capture-type-${o.value}`}
-                label={o.label}
-                checked={c.fields.captureType === o.value}
-                disabled={!allowed.includes(o.value)}
-                onChange={() => c.setCaptureType(o.value)}
-              />
-            ))}
-            {!allowed.includes('file') && (
-              <div className="form-text">Calibration records are captured by form.</div>
-            )}
-          </fieldset>
+          <RecordTypeFieldsForm
+            id={isNew ? null : raw}
+            fields={c.fields}
+            nameErrors={nameErrors}
+            onName={c.setName}
+            onCategory={c.setCategory}
+            onCaptureType={c.setCaptureType}
+          />
           <MappingFields c={c} />
           <ComponentsGrid c={c} />
           <section aria-labelledby="designer-title" className="mb-3">

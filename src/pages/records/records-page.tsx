@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react'
-import Alert from 'react-bootstrap/Alert'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import { DataGrid } from '../../../runtime/grid'
@@ -11,7 +10,8 @@ import { initialExportForm } from './export/export-form'
 import { useServerExport } from './export/use-server-export'
 import { ExportStatus } from './export-status'
 import { recordColumns } from './record-columns'
-import { filterFieldName, type CategoryChoice } from './records-model'
+import type { CategoryChoice } from './records-model'
+import { UrlFiltersAlert } from './url-filters-alert'
 import { useRecordsList } from './use-records-list'
 
 /**
@@ -48,22 +48,7 @@ export default function RecordsPage() {
           Export to Excel
         </Button>
       </div>
-      {list.base.length > 0 && (
-        <Alert variant="info" className="d-flex flex-wrap align-items-center gap-2 py-2">
-          <span>
-            Filtered by{' '}
-            {list.base.map((f, i) => (
-              <span key={f.field}>
-                {i > 0 && ', '}
-                {filterFieldName(f.field)} <strong>{String(f.value)}</strong>
-              </span>
-            ))}
-          </span>
-          <Button size="sm" variant="outline-secondary" className="ms-auto" onClick={list.clearUrlFilters}>
-            Clear Filters
-          </Button>
-        </Alert>
-      )}
+      <UrlFiltersAlert filters={list.base} onClear={list.clearUrlFilters} />
       <Banner variant="success" message={exporter.banner} />
       <Banner variant="error" message={exporter.error} onClose={exporter.dismissError} />
       {exporter.job && (

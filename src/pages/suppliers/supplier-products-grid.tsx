@@ -1,9 +1,8 @@
 import { useCallback, useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
-import Form from 'react-bootstrap/Form'
-import { actionsColumn, COLUMN_WIDTHS, DataGrid, PAGE_SIZES, type ColumnDef } from '../../../runtime/grid'
-import { ActionButton, RowActions } from '../../components/row-actions'
+import { DataGrid, PAGE_SIZES } from '../../../runtime/grid'
 import { SerialRangesGrid } from './serial-ranges-grid'
+import { productColumns } from './supplier-product-columns'
 import type { ProductRow } from './supplier-products'
 import type { SupplierEditController } from './use-supplier-edit'
 
@@ -14,68 +13,8 @@ import type { SupplierEditController } from './use-supplier-edit'
  */
 export function SupplierProductsGrid({ c, readOnly }: { c: SupplierEditController; readOnly?: boolean }) {
   const { types, chooseProduct, removeProduct, addRange, updateRange, removeRange } = c
-  const columns = useMemo<ColumnDef<ProductRow, unknown>[]>(
-    () => [
-      {
-        id: 'typeId',
-        header: 'Product Type',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Form.Select
-            size="sm"
-            aria-label="Product type"
-            value={row.original.typeId ?? ''}
-            onChange={(e) => chooseProduct(row.original.key, e.target.value ? Number(e.target.value) : null)}
-          >
-            <option value="">Select a product type…</option>
-            {types.map((t) => (
-              <option key={t.id} value={t.id}>
-                {t.name}
-              </option>
-            ))}
-          </Form.Select>
-        ),
-      },
-      {
-        id: 'ranges',
-        header: 'Serial Ranges',
-        enableSorting: false,
-        meta: { width: 170 },
-        cell: ({ row }) => (
-          <Button
-            size="sm"
-            variant="link"
-            className="p-0"
-            onClick={row.getToggleExpandedHandler()}
-            aria-expanded={row.getIsExpanded()}
-          >
-            {row.getIsExpanded() ? '▾' : '▸'} {row.original.ranges.length} serial range
-            {row.original.ranges.length === 1 ? '' : 's'}
-          </Button>
-        ),
-      },
-      ...(readOnly
-        ? []
-        : [
-            {
-              ...actionsColumn<ProductRow>(({ row }) => (
-                <RowActions>
-                  <ActionButton label="Add new serial range" onClick={() => addRange(row.original.key)}>
-                    Add new serial range
-                  </ActionButton>
-                  <ActionButton
-                    variant="outline-danger"
-                    label={`Delete product type ${row.original.name ?? ''}`.trim()}
-                    onClick={() => removeProduct(row.original.key)}
-                  >
-                    Delete
-                  </ActionButton>
-                </RowActions>
-              )),
-              meta: { width: COLUMN_WIDTHS.actions + 130, align: 'end' },
-            },
-          ]),
-    ],
+  const columns = useMemo(
+    () => productColumns({ types, chooseProduct, removeProduct, addRange, readOnly }),
     [types, chooseProduct, removeProduct, addRange, readOnly],
   )
   const renderRanges = useCallback(

@@ -1,24 +1,11 @@
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
-import type { BannerVariant } from '../../components/banner'
-import { MESSAGES } from '../../../schemas/messages'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import { suppliersApi } from './suppliers-api'
-import {
-  newKey,
-  productRowsError,
-  productRowsOf,
-  productsValue,
-  type ProductRow,
-  type RangeRow,
-} from './supplier-products'
-
-export interface Notice {
-  variant: BannerVariant
-  text: string
-}
+import { productRowsError, productRowsOf, productsValue, type ProductRow } from './supplier-products'
+import { useSupplierRows, type Notice } from './use-supplier-rows'
 
 /**
  * Controller of the supplier edit screen (SPEC §2, §4 "Supplier save", §5 "Supplier"): loads the
@@ -32,8 +19,6 @@ export function useSupplierEdit(id: number | null) {
   const [rows, setRows] = useState<ProductRow[]>([])
   const [notice, setNotice] = useState<Notice | null>(null)
   const [saving, setSaving] = useState(false)
-  const [expanded, setExpanded] = useState<Record<string, boolean>>({})
-  const [lastAdded, setLastAdded] = useState<string | null>(null)
 
   const resource = useResource(
     async (signal) => {
@@ -51,51 +36,7 @@ export function useSupplierEdit(id: number | null) {
   )
   const types = resource.data?.types ?? []
 
-  /** SPEC §2: disabled while an empty (unchosen) product row exists. */
-  const canAddProduct = !rows.some((r) => r.typeId == null)
-
-  const addProduct = useCallback(() => {
-    const key = newKey('product')
-    setRows((old) => [{ key, typeId: null, name: null, ranges: [] }, ...old])
-    setLastAdded(key)
-  }, [])
-
-  const chooseProduct = (key: string, typeId: number | null) => {
-    const type = types.find((t) => t.id === typeId)
-    if (type && rows.some((r) => r.key !== key && r.typeId === type.id)) {
-      // SPEC §5: a product type already on the supplier is refused and the row is reset.
-      setNotice({ variant: 'warning', text: MESSAGES.supplier.duplicateProduct(type.name) })
-      setRows((old) => old.map((r) => (r.key === key ? { ...r, typeId: null, name: null } : r)))
-      return
-    }
-    setRows((old) =>
-      old.map((r) => (r.key === key ? { ...r, typeId: type?.id ?? null, name: type?.name ?? null } : r)),
-    )
-  }
-
-  const removeProduct = (key: string) => setRows((old) => old.filter((r) => r.key !== key))
-
-  const addRange = (productKey: string) => {
-    const range: RangeRow = { key: newKey('range'), prefix: '', min: null, max: null }
-    setRows((old) => old.map((r) => (r.key === productKey ? { ...r, ranges: [range, ...r.ranges] } : r)))
-    setExpanded((old) => ({ ...old, [productKey]: true }))
-  }
-
-  const updateRange = (productKey: string, rangeKey: string, patch: Partial<RangeRow>) =>
-    setRows((old) =>
-      old.map((r) =>
-        r.key === productKey
-          ? { ...r, ranges: r.ranges.map((x) => (x.key === rangeKey ? { ...x, ...patch } : x)) }
-          : r,
-      ),
-    )
-
-  const removeRange = (productKey: string, rangeKey: string) =>
-    setRows((old) =>
-      old.map((r) =>
-        r.key === productKey ? { ...r, ranges: r.ranges.filter((x) => x.key !== rangeKey) } : r,
-      ),
-    )
+  const edits = useSupplierRows(rows, setRows, types, setNotice)
 
   /** Checks the rows (the name was checked by the form's schema), then creates or updates. */
   const save = async (formName: string) => {
@@ -133,16 +74,7 @@ export function useSupplierEdit(id: number | null) {
     notice,
     clearNotice: () => setNotice(null),
     saving,
-    canAddProduct,
-    addProduct,
-    chooseProduct,
-    removeProduct,
-    addRange,
-    updateRange,
-    removeRange,
-    expanded,
-    setExpanded,
-    lastAdded,
+    ...edits,
     save,
     cancel: () => navigate('/Suppliers'),
   }

@@ -2,11 +2,8 @@ import { useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
-import { actionsColumn, DataGrid, schemaColumns, type ColumnDef } from '../../../runtime/grid'
-import {
-  faultRepairTypeListItemSchema,
-  type FaultRepairTypeListItem,
-} from '../../../schemas/entities/fault-repair'
+import { DataGrid } from '../../../runtime/grid'
+import type { FaultRepairTypeListItem } from '../../../schemas/entities/fault-repair'
 import { MESSAGES } from '../../../schemas/messages'
 import { CONFIGURE_VIEWS } from '../../../schemas/roles'
 import { describeError } from '../../api/client'
@@ -14,14 +11,13 @@ import { useResource } from '../../api/use-resource'
 import { Banner } from '../../components/banner'
 import { ConfirmDialog } from '../../components/confirm-dialog'
 import { PageHeader } from '../../components/page-header'
-import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { useSuccessQuery } from '../../components/success-query'
 import { sessionAtom } from '../../session/session-atoms'
 import { surveyRepairApi } from './survey-repair-api'
-import { editLink, useSurveyRepairBase } from './survey-repair-routes'
+import { surveyRepairColumns } from './survey-repair-columns'
+import { useSurveyRepairBase } from './survey-repair-routes'
 
 type Entry = FaultRepairTypeListItem
-const schema = faultRepairTypeListItemSchema
 
 /** Survey/repair types: items (Name, Product Type) or descriptives (ID, Name, Survey/Repair), edit and delete. */
 export default function SurveyRepairListPage() {
@@ -38,36 +34,10 @@ export default function SurveyRepairListPage() {
   const kind = showDescriptives ? 'Descriptive' : 'Item'
   const rows = useMemo(() => (list.data ?? []).filter((e) => e.faultRepairType === kind), [list.data, kind])
 
-  const columns = useMemo<ColumnDef<Entry, unknown>[]>(() => {
-    const actions = actionsColumn<Entry>(({ row: { original: e } }) => (
-      <RowActions>
-        <ActionLink to={editLink(base, e)} label={`${canWrite ? 'Edit' : 'View'} ${e.name}`}>
-          {canWrite ? 'Edit' : 'View'}
-        </ActionLink>
-        {canWrite && (
-          <ActionButton variant="outline-danger" label={`Delete ${e.name}`} onClick={() => setDeleting(e)}>
-            Delete
-          </ActionButton>
-        )}
-      </RowActions>
-    ))
-    return showDescriptives
-      ? [
-          ...schemaColumns<Entry>(schema, ['id', 'name', 'descriptiveType'], {
-            id: { filter: true },
-            name: { filter: true },
-            descriptiveType: { filter: true },
-          }),
-          actions,
-        ]
-      : [
-          ...schemaColumns<Entry>(schema, ['name', 'productTypeName'], {
-            name: { filter: true },
-            productTypeName: { filter: true },
-          }),
-          actions,
-        ]
-  }, [showDescriptives, base, canWrite])
+  const columns = useMemo(
+    () => surveyRepairColumns({ showDescriptives, base, canWrite, onDelete: setDeleting }),
+    [showDescriptives, base, canWrite],
+  )
 
   const remove = async () => {
     const e = deleting

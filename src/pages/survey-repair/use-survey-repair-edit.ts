@@ -5,6 +5,8 @@ import { useResource } from '../../api/use-resource'
 import { SURVEY_REPAIR_URL_TYPES, type SurveyRepairForm } from '../../../schemas/entities/fault-repair'
 import { MESSAGES } from '../../../schemas/messages'
 import { surveyRepairApi } from './survey-repair-api'
+import { loadOriginal } from './survey-repair-load'
+import { saveSurveyRepair } from './survey-repair-save'
 
 type UrlType = (typeof SURVEY_REPAIR_URL_TYPES)[number]
 /** The form while editing: every field may still be blank. */
@@ -50,22 +52,7 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
       const productTypes = await surveyRepairApi.productTypes(signal)
       if (urlType === 'item' && prod !== undefined && !productTypes.some((t) => t.id === prod))
         throw new Error(MESSAGES.surveyRepair.productInvalid)
-      let original: SurveyRepairForm | null = null
-      if (id != null && urlType === 'item') {
-        const found = (await surveyRepairApi.list(signal)).find(
-          (e) =>
-            e.faultRepairType === 'Item' && e.id === id && (prod === undefined || e.productTypeId === prod),
-        )
-        if (!found) throw new Error(MESSAGES.surveyRepair.productInvalid)
-        original = { kind: 'item', name: found.name, productTypeId: found.productTypeId ?? undefined }
-      } else if (id != null) {
-        const d = await surveyRepairApi.descriptive(id, signal)
-        // SPEC §8: a descriptive without the category its URL names has no valid category here.
-        const expected = urlType === 'fdesc' ? 'Fault' : 'Repair'
-        if (!d.descriptiveType || d.descriptiveType !== expected)
-          throw new Error(MESSAGES.surveyRepair.invalidCategory)
-        original = { kind: 'descriptive', name: d.name, descriptiveType: d.descriptiveType }
-      }
+      const original = id == null ? null : await loadOriginal(id, urlType, prod, signal)
       setForm(
         original ??
           // A new entry without a type in its URL starts on the placeholder: Save asks for the kind.
@@ -85,29 +72,10 @@ export function useSurveyRepairEdit(base: string, id: number | null) {
   /** Called by the form with schema-valid data. */
   const save = async (data: SurveyRepairForm) => {
     const original = resource.data?.original ?? null
-    const name = data.name.trim()
     setError(null)
     setSaving(true)
     try {
-      // Remove the old entry where it lived when its kind, product type or category changes.
-      if (
-        original?.kind === 'item' &&
-        (data.kind !== 'item' || data.productTypeId !== original.productTypeId)
-      )
-        await surveyRepairApi.removeItem(original.productTypeId!, original.name)
-      if (
-        original?.kind === 'descriptive' &&
-        (data.kind !== 'descriptive' || data.descriptiveType !== original.descriptiveType)
-      )
-        await surveyRepairApi.deleteDescriptive(original.descriptiveType!, id!, original.name)
-
-      if (data.kind === 'item') {
-        if (original?.kind === 'item' && original.productTypeId === data.productTypeId)
-          await surveyRepairApi.renameItem(data.productTypeId!, original.name, name)
-        else await surveyRepairApi.addItem(data.productTypeId!, name)
-      } else if (original?.kind === 'descriptive' && original.descriptiveType === data.descriptiveType)
-        await surveyRepairApi.updateDescriptive(data.descriptiveType!, id!, name)
-      else await surveyRepairApi.addDescriptive(data.descriptiveType!, name)
+      await saveSurveyRepair(original, data, id)
       navigate(id == null ? `${base}?success=true` : base)
     } catch (e) {
       setError(describeError(e))

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { Job, RecordsFilter } from '../../../../schemas/records'
 import { describeError } from '../../../api/client'
 import { exportApi, saveBlob } from './export-api'
@@ -15,6 +15,39 @@ export interface ExportJobState {
   delivery: 'email' | 'outbox'
   rows: number | null
   error: string | null
+}
+
+/** Follows the job until it ends: asks about it every POLL_MS while it is pending or running. */
+function useJobPolling(job: ExportJobState | null, setJob: Dispatch<SetStateAction<ExportJobState | null>>) {
+  const jobId = job?.id
+  const running = job != null && (job.status === 'pending' || job.status === 'running')
+  useEffect(() => {
+    if (jobId == null || !running) return
+    const controller = new AbortController()
+    const timer = setTimeout(() => {
+      exportApi.job(jobId, controller.signal).then(
+        (j) =>
+          setJob((old) =>
+            old && old.id === j.id
+              ? {
+                  ...old,
+                  status: j.status,
+                  rows: typeof j.result?.rows === 'number' ? j.result.rows : old.rows,
+                  error: j.error ?? null,
+                }
+              : old,
+          ),
+        (e: unknown) => {
+          if (controller.signal.aborted) return
+          setJob((old) => (old ? { ...old, status: 'error', error: describeError(e) } : old))
+        },
+      )
+    }, POLL_MS)
+    return () => {
+      clearTimeout(timer)
+      controller.abort()
+    }
+  }, [jobId, running, job, setJob])
 }
 
 /**
@@ -55,36 +88,7 @@ export function useServerExport() {
     }
   }, [])
 
-  // Follow the job until it ends.
-  const jobId = job?.id
-  const running = job != null && (job.status === 'pending' || job.status === 'running')
-  useEffect(() => {
-    if (jobId == null || !running) return
-    const controller = new AbortController()
-    const timer = setTimeout(() => {
-      exportApi.job(jobId, controller.signal).then(
-        (j) =>
-          setJob((old) =>
-            old && old.id === j.id
-              ? {
-                  ...old,
-                  status: j.status,
-                  rows: typeof j.result?.rows === 'number' ? j.result.rows : old.rows,
-                  error: j.error ?? null,
-                }
-              : old,
-          ),
-        (e: unknown) => {
-          if (controller.signal.aborted) return
-          setJob((old) => (old ? { ...old, status: 'error', error: describeError(e) } : old))
-        },
-      )
-    }, POLL_MS)
-    return () => {
-      clearTimeout(timer)
-      controller.abort()
-    }
-  }, [jobId, running, job])
+  useJobPolling(job, setJob)
 
   const download = useCallback(async () => {
     if (!job) return

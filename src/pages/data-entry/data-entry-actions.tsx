@@ -1,0 +1,33 @@
+import Button from 'react-bootstrap/Button'
+
+/** The buttons under the form: Edit/Close for a record shown read-only, Save/Cancel otherwise. */
+export function DataEntryActions(props: {
+  readOnly: boolean
+  saving: boolean
+  onEdit: () => void
+  onClose: () => void
+  onSave: () => void
+  onCancel: () => void
+}) {
+  return (
+    <div className="d-flex flex-wrap gap-2 mt-4 mb-2 data-entry-actions">
+      {props.readOnly ? (
+        <>
+          <Button onClick={props.onEdit}>Edit</Button>
+          <Button variant="outline-secondary" onClick={props.onClose}>
+            Close
+          </Button>
+        </>
+      ) : (
+        <>
+          <Button onClick={props.onSave} disabled={props.saving}>
+            {props.saving ? 'Saving…' : 'Save'}
+          </Button>
+          <Button variant="outline-secondary" onClick={props.onCancel} disabled={props.saving}>
+            Cancel
+          </Button>
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,103 @@
+import { useCallback, useState } from 'react'
+import { describeError } from '../../api/client'
+import { emptyValues } from '../../../runtime/compiler'
+import { validateRecord } from '../../../runtime/form'
+import { toServerData } from '../../../runtime/pass-fail'
+import type { FormLayout } from '../../../schemas/form-layout'
+import { dataEntryApi } from './data-entry-api'
+import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
+import { clearSerialGroup, submitRoute, type Category } from './data-entry-model'
+import type { EntryIds } from './use-data-entry-view'
+
+/** What the 'Upload Complete' summary shows. */
+export interface UploadSummary {
+  productTypeName: string | null
+  recordTypeName: string
+}
+
+/** The feedback around a save: the saving flag, the error and notice banners, field errors and the summary. */
+export function useSaveFeedback() {
+  const [saving, setSaving] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [notice, setNotice] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
+  const [summary, setSummary] = useState<UploadSummary | null>(null)
+  // A fresh form (after a load or for a duplicate) shows neither the summary nor old field errors.
+  const reset = useCallback(() => {
+    setSummary(null)
+    setFieldErrors({})
+  }, [])
+  return {
+    saving,
+    setSaving,
+    error,
+    setError,
+    notice,
+    setNotice,
+    fieldErrors,
+    setFieldErrors,
+    summary,
+    setSummary,
+    reset,
+  }
+}
+
+/** The feedback state and setters {@link useSaveFeedback} answers. */
+export type SaveFeedback = ReturnType<typeof useSaveFeedback>
+
+/** What a save of /DataEntry needs from its controller. */
+export interface SaveInput {
+  data: Loaded | undefined
+  readOnly: boolean
+  category: Category
+  existing: boolean
+  ids: EntryIds
+  productTypeName: string | null
+  value: Record<string, unknown>
+  setValue: (update: (v: Record<string, unknown>) => Record<string, unknown>) => void
+  feedback: SaveFeedback
+}
+
+/**
+ * Saves the entry through the category's call (SPEC §4): validates first, then shows the summary, or for a
+ * new Despatch record clears the serial group and stays.
+ */
+export async function saveDataEntry(input: SaveInput): Promise<void> {
+  const { data, value, feedback: f, ids } = input
+  const layout: FormLayout | undefined = data?.layout
+  if (!data || !layout || input.readOnly || f.saving) return
+  const problems = validateRecord(layout, value)
+  f.setFieldErrors(problems)
+  if (Object.keys(problems).length > 0) {
+    f.setError(DATA_ENTRY_TEXTS.invalid)
+    return
+  }
+  f.setError(null)
+  f.setNotice(null)
+  f.setSaving(true)
+  try {
+    await dataEntryApi.submit(
+      submitRoute(input.category, input.existing),
+      {
+        supplierId: ids.supplierId,
+        deviceOwnerId: ids.ownerId,
+        productTypeId: ids.productTypeId,
+        recordTypeId: data.recordType.id,
+        fileName: null,
+        data: toServerData(layout, value),
+      },
+      data.record?.recordId,
+    )
+    if (input.category === 'Despatch' && !input.existing) {
+      // SPEC §4: no summary; the serial group is cleared for the next item.
+      input.setValue((v) => clearSerialGroup(layout, v, emptyValues(layout)))
+      f.setNotice(DATA_ENTRY_TEXTS.despatchSaved)
+    } else {
+      f.setSummary({ productTypeName: input.productTypeName, recordTypeName: data.recordType.name })
+    }
+  } catch (e) {
+    f.setError(describeError(e))
+  } finally {
+    f.setSaving(false)
+  }
+}

@@ -1,0 +1,52 @@
+import { ATTRIBUTE_KEYS } from '../../../schemas/entities/attribute'
+import type { Mapping, ProductType } from '../../../schemas/entities/product-type'
+import { productTypesApi } from './product-types-api'
+import type { ProductTypeForm } from './product-type-form'
+
+/** What was loaded for the product type being saved: the type itself and its parent mapping. */
+export interface LoadedProductType {
+  original: ProductType | null
+  mapping: Mapping | null
+}
+
+/**
+ * Saves a checked form in the SPEC §4 "Product type save" order: the product type, its parent mapping,
+ * its record types, then the no-prefix attribute. For an existing type only what changed is written.
+ * @param id the product type, or null to create one.
+ */
+export async function saveProductType(
+  id: number | null,
+  next: ProductTypeForm,
+  loaded: LoadedProductType | undefined,
+): Promise<void> {
+  const parentId = next.isSubComponent ? next.parentId : null
+  const recordTypeIds = next.recordTypes.map((r) => r.id!) as number[]
+  const original = loaded?.original ?? null
+  const body = {
+    name: next.name,
+    description: original?.description ?? next.name,
+    assetTypeKey: original?.assetTypeKey ?? null,
+    assetManufacturerId: original?.assetManufacturerId ?? null,
+  }
+  if (id == null) {
+    const newId = await productTypesApi.create(body)
+    if (parentId != null) await productTypesApi.setParent(parentId, newId)
+    await productTypesApi.setRecordTypes(newId, recordTypeIds)
+    if (next.noPrefix) await productTypesApi.addNoPrefix(newId)
+    return
+  }
+  await productTypesApi.update(id, body)
+  const oldParent = original && original.parent > 0 ? original.parent : null
+  if (oldParent !== parentId) {
+    // SPEC §4 "replace the parent mapping": the loaded mapping goes by DELETE /api/Mapping when another
+    // parent takes its place; a parent removed outright by the child DELETE with its subject id.
+    const mapping = loaded?.mapping
+    if (oldParent != null && parentId != null && mapping) await productTypesApi.deleteMapping(mapping)
+    else if (oldParent != null) await productTypesApi.removeParent(oldParent, mapping?.subjectId ?? id)
+    if (parentId != null) await productTypesApi.setParent(parentId, id)
+  }
+  await productTypesApi.setRecordTypes(id, recordTypeIds)
+  const hadNoPrefix = Boolean(original?.attributes.some((a) => a.key === ATTRIBUTE_KEYS.noSerialNumberPrefix))
+  if (next.noPrefix && !hadNoPrefix) await productTypesApi.addNoPrefix(id)
+  if (!next.noPrefix && hadNoPrefix) await productTypesApi.removeNoPrefix(id)
+}

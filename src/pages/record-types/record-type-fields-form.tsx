@@ -1,0 +1,82 @@
+import Form from 'react-bootstrap/Form'
+import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '../../../schemas/form-layout'
+import type { RecordCategory } from '../../../schemas/form-layout'
+import type { RecordTypeFields } from './record-type-draft'
+
+const CAPTURE_OPTIONS = [
+  { value: 'file', label: 'File' },
+  { value: 'form', label: 'Form' },
+] as const
+
+/** The record type's own inputs: ID (when it exists), Name, Record Category and Capture Type. */
+export function RecordTypeFieldsForm(props: {
+  /** The ID as routed, or null for a new record type. */
+  id: string | null
+  fields: RecordTypeFields
+  nameErrors: string[]
+  onName: (name: string) => void
+  onCategory: (category: RecordCategory) => void
+  onCaptureType: (captureType: 'file' | 'form') => void
+}) {
+  const { fields, nameErrors } = props
+  const allowed = allowedCaptureTypes(fields.category)
+  return (
+    <>
+      <div className="row g-3 mb-3">
+        {props.id != null && (
+          <Form.Group className="col-sm-2" controlId="record-type-id">
+            <Form.Label>ID</Form.Label>
+            <Form.Control value={props.id} readOnly plaintext />
+          </Form.Group>
+        )}
+        <Form.Group className="col-md-6" controlId="record-type-name">
+          <Form.Label>Name</Form.Label>
+          <Form.Control
+            value={fields.name}
+            placeholder="Enter record type name"
+            maxLength={RECORD_TYPE_NAME_MAX + 20}
+            isInvalid={nameErrors.length > 0}
+            onChange={(e) => props.onName(e.target.value)}
+          />
+          {nameErrors.map((m) => (
+            <Form.Control.Feedback key={m} type="invalid">
+              {m}
+            </Form.Control.Feedback>
+          ))}
+        </Form.Group>
+        <Form.Group className="col-md-4" controlId="record-type-category">
+          <Form.Label>Record Category</Form.Label>
+          <Form.Select
+            value={fields.category}
+            onChange={(e) => props.onCategory(e.target.value as RecordCategory)}
+          >
+            {RECORD_CATEGORIES.map((category) => (
+              <option key={category} value={category}>
+                {category}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+      </div>
+      <fieldset className="mb-3">
+        <legend className="form-label fs-6 mb-1">Capture Type</legend>
+        {CAPTURE_OPTIONS.map((o) => (
+          <Form.Check
+            key={o.value}
+            inline
+            type="radio"
+            name="capture-type"
+            id={`capture-type-${o.value}`}
+            label={o.label}
+            checked={fields.captureType === o.value}
+            disabled={!allowed.includes(o.value)}
+            onChange={() => props.onCaptureType(o.value)}
+          />
+        ))}
+        {!allowed.includes('file') && (
+          <div className="form-text">Calibration records are captured by form.</div>
+        )}
+      </fieldset>
+    </>
+  )
+}

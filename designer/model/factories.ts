@@ -28,6 +28,7 @@ const TYPE_LABELS: Record<Exclude<ControlType, 'testField'>, string> = {
   upload: 'File upload',
   timespan: 'Timespan',
   testEquipment: 'Test equipment',
+  calculated: 'Calculated value',
 }
 
 const TEST_LABELS: Record<TestType, string> = {
@@ -86,6 +87,8 @@ export function createControl(kind: PaletteKind, taken: ReadonlySet<string>): Co
       return { type, label, variable: uniqueVariable(type, taken), unit: 'days' }
     case 'testEquipment':
       return { type, label, variable: uniqueVariable(type, taken), min: 1 }
+    case 'calculated':
+      return { type, label, variable: uniqueVariable(type, taken), formula: '0', decimals: 2 }
     default:
       return { type, label, variable: uniqueVariable(type, taken) }
   }

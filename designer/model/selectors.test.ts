@@ -25,6 +25,7 @@ describe('factories', () => {
       'testField:yesNo',
       'testField:passFail',
       'testEquipment',
+      'calculated',
     ])
   })
 

@@ -1,5 +1,18 @@
 import type { Control } from '../../schemas/form-layout'
 import { DEFAULT_PASS_CHOICE, FIXED_CHOICES, MULTISELECT_VISIBLE_VALUES } from '../../schemas/form-layout'
+import type { Condition } from '../../schemas/form-layout'
+import { OPERATOR_LABELS, rowsOfCondition, takesValue } from '../model'
+
+/** A condition in words for the canvas: 'classI equals true and voltage is at least 230'. */
+export function conditionText(condition: Condition): string {
+  const { match, rows } = rowsOfCondition(condition)
+  return rows
+    .map(
+      (r) =>
+        `${r.variable} ${OPERATOR_LABELS[r.operator]}${takesValue(r.operator) ? ` ${r.value || '(empty)'}` : ''}`,
+    )
+    .join(match === 'and' ? ' and ' : ' or ')
+}
 
 /**
  * How a leaf control will look to a technician, drawn inert on the canvas (the Preview tab runs the
@@ -7,6 +20,21 @@ import { DEFAULT_PASS_CHOICE, FIXED_CHOICES, MULTISELECT_VISIBLE_VALUES } from '
  * disabled and out of the tab order so the canvas stays a design surface.
  */
 export function ControlLook({ control }: { control: Control }) {
+  const requiredIf = 'requiredIf' in control ? control.requiredIf : undefined
+  return (
+    <>
+      <ControlBody control={control} />
+      {control.visibleIf && (
+        <div className="small text-body-secondary mt-1">Shown if {conditionText(control.visibleIf)}</div>
+      )}
+      {requiredIf && (
+        <div className="small text-body-secondary mt-1">Required if {conditionText(requiredIf)}</div>
+      )}
+    </>
+  )
+}
+
+function ControlBody({ control }: { control: Control }) {
   switch (control.type) {
     case 'note':
       return <p className="designer-note mb-0">{control.label}</p>
@@ -28,7 +56,7 @@ export function ControlLook({ control }: { control: Control }) {
         <>
           <div className="form-label mb-1">
             {control.label}
-            {control.required && <Required />}
+            {'required' in control && control.required && <Required />}
           </div>
           <FieldLook control={control} />
         </>
@@ -112,6 +140,16 @@ function FieldLook({ control }: { control: Control }) {
       )
     case 'testField':
       return <TestFieldLook control={control} />
+    case 'calculated':
+      return (
+        <div className="input-group input-group-sm">
+          <span className="input-group-text">=</span>
+          <div className="form-control designer-fake-input text-body-secondary font-monospace">
+            {control.formula}
+          </div>
+          {control.unit && <span className="input-group-text">{control.unit}</span>}
+        </div>
+      )
     default:
       return null
   }

@@ -1,6 +1,7 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import { FIXED_CHOICES, LEAF_SCHEMAS, TEST_TYPES, groupSchema, rowSchema } from '../../schemas/form-layout'
 import type { Control } from '../../schemas/form-layout'
+import type { ConditionVariable } from './condition-field'
 
 /**
  * The inspector's form for one control, derived from that kind's schema in schemas/form-layout so
@@ -34,7 +35,15 @@ const TITLES: Record<string, string> = {
   choices: 'Choices',
   passChoice: 'Pass choice',
   tests: 'Tests (variables making the group result)',
+  formula: 'Formula',
+  decimals: 'Decimal places',
+  valueFrom: 'Value from (calculated variable)',
+  visibleIf: 'Visible if',
+  requiredIf: 'Required if',
 }
+
+/** Properties edited by the condition builder (condition-field.tsx), not by rjsf's object form. */
+const CONDITIONS = new Set(['visibleIf', 'requiredIf'])
 
 /** Captions of the endpoint's properties and of its URL parameters' properties. */
 const NESTED_TITLES: Record<string, string> = {
@@ -88,7 +97,7 @@ function decorate(key: string, source: Json, titles: Record<string, string>): { 
 
 /** Properties a test kind uses; the others are hidden so the inspector shows only what applies. */
 const TEST_FIELDS: Record<string, readonly string[]> = {
-  numeric: ['min', 'max', 'unit', 'criteria', 'naOption', 'testNumber'],
+  numeric: ['min', 'max', 'unit', 'criteria', 'naOption', 'testNumber', 'valueFrom'],
   selection: ['choices', 'passChoice', 'criteria', 'naOption', 'testNumber'],
   yesNo: ['passChoice', 'criteria', 'naOption', 'testNumber'],
   passFail: ['passChoice', 'criteria', 'naOption', 'testNumber'],
@@ -96,7 +105,7 @@ const TEST_FIELDS: Record<string, readonly string[]> = {
 const TEST_ONLY = new Set(Object.values(TEST_FIELDS).flat())
 
 /** The order fields appear in; anything else follows. */
-const ORDER = ['label', 'variable', 'testType', 'col', 'required', '*']
+const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*', 'visibleIf', 'requiredIf']
 
 type Json = { [key: string]: unknown }
 
@@ -114,6 +123,7 @@ function kindSchema(control: Control): Json {
 export function inspectorForm(
   control: Control,
   testVariables: readonly string[] = [],
+  conditionVariables: readonly ConditionVariable[] = [],
 ): { schema: RJSFSchema; uiSchema: UiSchema } {
   const source = kindSchema(control)
   const properties: Json = {}
@@ -122,6 +132,16 @@ export function inspectorForm(
   for (const [key, value] of Object.entries(source.properties as Json)) {
     if (key === 'type' || key === 'children' || key === 'id') continue
     if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
+    if (CONDITIONS.has(key)) {
+      // The builder edits the rule; the layout schema (checked on every edit and on save) judges it.
+      properties[key] = { type: 'object', title: TITLES[key] }
+      const own = 'variable' in control ? control.variable : undefined
+      uiSchema[key] = {
+        'ui:field': 'condition',
+        'ui:options': { variables: conditionVariables.filter((v) => v.variable !== own) },
+      }
+      continue
+    }
     const { schema, ui } = decorate(key, value as Json, TITLES)
     if (Object.keys(ui).length > 0) uiSchema[key] = ui
     properties[key] = schema
@@ -148,6 +168,10 @@ export function inspectorForm(
       ...tests,
       items: { ...(tests.items as Json), examples: testVariables.filter((v) => v !== own) },
     }
+  }
+  if (control.type === 'testField' && properties.valueFrom) {
+    const calculated = conditionVariables.filter((v) => v.kind === 'calculated').map((v) => v.variable)
+    if (calculated.length) properties.valueFrom = { ...(properties.valueFrom as Json), examples: calculated }
   }
   if (control.type === 'testEquipment' && properties.min) {
     properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }

@@ -18,6 +18,7 @@ import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
 import { selectedPathOf, useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
+import { ConditionField, type ConditionVariable } from './condition-field'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
 
 type Json = Record<string, unknown>
@@ -81,7 +82,11 @@ function InspectorForm({ store, doc, id, path, control }: FormProps) {
   }
   const others = useMemo(() => otherVariables(doc, control), [doc, control])
   const tests = useMemo(() => testVariablesOf(doc), [doc])
-  const form = useMemo(() => inspectorForm(control, tests), [control, tests])
+  const conditionVariables = useMemo(() => conditionVariablesOf(doc), [doc])
+  const form = useMemo(
+    () => inspectorForm(control, tests, conditionVariables),
+    [control, tests, conditionVariables],
+  )
   const name = controlName(control)
 
   const variableProblem = (value: unknown): string | null => {
@@ -145,6 +150,7 @@ function InspectorForm({ store, doc, id, path, control }: FormProps) {
         schema={form.schema as RJSFSchema}
         uiSchema={form.uiSchema}
         templates={INSPECTOR_TEMPLATES}
+        fields={INSPECTOR_FIELDS}
         formData={data}
         validator={crudValidator}
         customValidate={customValidate}
@@ -160,6 +166,33 @@ function InspectorForm({ store, doc, id, path, control }: FormProps) {
       />
     </>
   )
+}
+
+/** Fields the inspector's uiSchema names (`ui:field`). */
+const INSPECTOR_FIELDS = { condition: ConditionField }
+
+/** What a condition can read: every variable with the answers it can hold, where they are known. */
+function conditionVariablesOf(doc: DesignerDocument): ConditionVariable[] {
+  const out: ConditionVariable[] = []
+  for (const { control } of walkControls(doc.layout.controls)) {
+    const variable = variableOf(control)
+    if (!variable) continue
+    const choices =
+      control.type === 'checkbox'
+        ? ['true', 'false']
+        : control.type === 'testField' || control.type === 'group'
+          ? ['Pass', 'Fail', 'n/a']
+          : control.type === 'dropdown' && control.values?.length
+            ? control.values
+            : undefined
+    out.push({
+      variable,
+      label: 'label' in control ? (control.label ?? '') : '',
+      kind: control.type,
+      choices,
+    })
+  }
+  return out
 }
 
 /** Shown under a list entry left empty (ajv would say 'must be string'). */

@@ -1,5 +1,11 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import { compileDataSchema, emptyValue, valueControlsOf, variableOf } from '../../schemas/form-layout'
+import {
+  compileDataSchema,
+  emptyValue,
+  rulesOf,
+  valueControlsOf,
+  variableOf,
+} from '../../schemas/form-layout'
 import type { Control, FormLayout } from '../../schemas/form-layout'
 import { fieldUi } from './field-ui'
 import type { CompiledField, CompiledLayout, LayoutNode } from './types'
@@ -21,14 +27,22 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
     defaults[variable] = emptyValue(field.control)
   }
 
+  // A container or note with a condition is hidden by its id (fields are hidden by variable).
+  const idOf = (control: Control) => (control.visibleIf && control.id ? { id: control.id } : {})
   const build = (controls: readonly Control[]): LayoutNode[] =>
     controls.map((control): LayoutNode => {
       switch (control.type) {
         case 'note':
-          return { kind: 'note', label: control.label, ...(control.col ? { col: control.col } : {}) }
+          return {
+            kind: 'note',
+            label: control.label,
+            ...(control.col ? { col: control.col } : {}),
+            ...idOf(control),
+          }
         case 'row':
           return {
             kind: 'row',
+            ...idOf(control),
             ...(control.label ? { label: control.label } : {}),
             children: build(control.children),
           }
@@ -36,6 +50,7 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
           const variable = variableOf(control)
           return {
             kind: 'group',
+            ...idOf(control),
             ...(control.label ? { label: control.label } : {}),
             ...(variable ? { variable } : {}),
             ...(control.col ? { col: control.col } : {}),
@@ -58,6 +73,8 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
     fields,
     tree,
     dependents: data.dependents,
+    layout,
+    rules: rulesOf(layout),
   }
 }
 

@@ -80,6 +80,8 @@ function kindOptions(control: ValueControl): Record<string, OptionValue | undefi
     }
     case 'testEquipment':
       return { min: control.min ?? 0 }
+    case 'calculated':
+      return { unit: control.unit, decimals: control.decimals }
     default:
       return {}
   }

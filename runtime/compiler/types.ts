@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import type { ValueControl } from '../../schemas/form-layout'
+import type { FormLayout, LayoutRules, ValueControl } from '../../schemas/form-layout'
 import {
   DOCUMENT_ONLY_EXTENSIONS,
   UPLOAD_EXTENSIONS as SERVER_UPLOAD_EXTENSIONS,
@@ -25,6 +25,10 @@ export interface CompiledLayout {
   tree: LayoutNode[]
   /** For each variable, the group result variables computed from it. */
   dependents: Record<string, string[]>
+  /** The layout compiled (the judge reads it when the layout has rules). */
+  layout: FormLayout
+  /** Its calculations, `valueFrom` tests and conditions (issue #14); `rules.none` for most layouts. */
+  rules: LayoutRules
 }
 
 /** A control that holds a value: a leaf field, or a group that stores its result. */
@@ -40,9 +44,9 @@ export interface CompiledField {
 /** One node of the arranged form. */
 export type LayoutNode =
   | { kind: 'field'; variable: string; col?: number }
-  | { kind: 'note'; label: string; col?: number }
-  | { kind: 'group'; label?: string; variable?: string; col?: number; children: LayoutNode[] }
-  | { kind: 'row'; label?: string; children: LayoutNode[] }
+  | { kind: 'note'; label: string; col?: number; id?: string }
+  | { kind: 'group'; label?: string; variable?: string; col?: number; id?: string; children: LayoutNode[] }
+  | { kind: 'row'; label?: string; id?: string; children: LayoutNode[] }
 
 /**
  * Names the runtime's rjsf registry must provide, per control kind. Plain values use widgets;
@@ -63,6 +67,7 @@ export const UI_NAMES = {
   upload: { field: 'documentUpload' },
   testField: { field: 'testField' },
   testEquipment: { field: 'testEquipment' },
+  calculated: { widget: 'calculated' },
 } as const
 
 /**

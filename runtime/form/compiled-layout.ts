@@ -1,7 +1,8 @@
 import { compileLayout, precompileField, validateData } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
-import { variableOf } from '../../schemas/form-layout'
+import { deriveRecord, missingRequired, requiredMessageOf, variableOf } from '../../schemas/form-layout'
+import type { ValueControl } from '../../schemas/form-layout'
 import type { Control, FormLayout } from '../../schemas/form-layout'
 import type { ResultVariables } from './form-store'
 import type { RecordData } from './types'
@@ -52,6 +53,14 @@ export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultV
 export function validateRecord(layout: FormLayout, value: Readonly<RecordData>): Record<string, string[]> {
   const compiled = compiledFor(layout)
   const out = validateData(compiled, value)
+  if (!compiled.rules.none) {
+    // Hidden controls are not checked (they send nothing); conditionally required ones are (issue #14).
+    const derived = deriveRecord(compiled.rules, value)
+    for (const variable of derived.hidden) delete out[variable]
+    for (const control of missingRequired(compiled.rules, derived))
+      if ('variable' in control && control.variable)
+        out[control.variable] = [requiredMessageOf(control as ValueControl)]
+  }
   for (const { control } of Object.values(compiled.fields)) {
     if (!('required' in control) || !control.required) continue
     const issue =

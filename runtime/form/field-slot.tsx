@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react'
 import { widgetFor } from '../widgets/registry'
-import { useRuntime, useSlot } from './runtime-context'
+import { useHidden, useRuntime, useSlot } from './runtime-context'
 
 /**
  * One variable of the form: its caption, its widget and its messages. It subscribes to its own
@@ -15,12 +15,13 @@ export const FieldSlot = memo(function FieldSlot({
 }) {
   const runtime = useRuntime()
   const { value, errors } = useSlot(variable)
+  const hidden = useHidden('variable', variable)
   const { compiled, change } = runtime
   const onChange = useCallback((next: unknown) => change(variable, next), [change, variable])
   const field = compiled.fields[variable]
   const ui = compiled.uiSchema[variable] as Record<string, unknown> | undefined
   const Widget = widgetFor(ui)
-  if (!field || !Widget) return null
+  if (!field || !Widget || hidden) return null
   const label = typeof ui?.['ui:title'] === 'string' ? (ui['ui:title'] as string) : variable
   const required = (compiled.schema.required ?? []).includes(variable)
   // Lock Items (SPEC §2) leaves serial lookups editable so the next item can be entered.

@@ -2,6 +2,7 @@ import { applyChange, validateField } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { isPassing, naTestVariables, restoreNa } from '../pass-fail'
 import { NA_TEXT, UNSET_RESULT } from '../../schemas/form-layout'
+import { changedKeys, deriveLive } from './derive-live'
 import type { RecordData } from './types'
 
 /** Overall result of the record while it is filled in; '-' until any test has an answer. */
@@ -21,6 +22,7 @@ export interface ResultVariables {
   tests: readonly string[]
 }
 const NO_ERRORS: readonly string[] = Object.freeze([])
+const NOTHING: ReadonlySet<string> = new Set()
 
 /**
  * The values of one open form, with a subscription per variable. This is what keeps a 300-control
@@ -45,6 +47,9 @@ export class FormStore {
   private readonly naVariables: readonly string[]
   /** The last data given from outside, before `restoreNa`; the same object again is no change. */
   private external: Readonly<RecordData>
+  /** Variables and control ids hidden by their conditions (issue #14). */
+  private hidden: ReadonlySet<string> = NOTHING
+  private hiddenIds: ReadonlySet<string> = NOTHING
 
   constructor(
     readonly compiled: CompiledLayout,
@@ -53,10 +58,33 @@ export class FormStore {
   ) {
     this.naVariables = naTestVariables(Object.values(compiled.fields).map((field) => field.control))
     this.external = initial
-    this.data = restoreNa(this.naVariables, initial)
     this.resultVariables = new Set(results.result)
     this.testVariables = new Set(results.tests)
+    this.data = this.derive(restoreNa(this.naVariables, initial))
     this.recount()
+  }
+
+  /** Whether a field (by variable) or a group, row or note (by id) is hidden by its condition. */
+  isHidden(kind: 'variable' | 'id', name: string): boolean {
+    return (kind === 'variable' ? this.hidden : this.hiddenIds).has(name)
+  }
+
+  /** The data a Save sends: without the values of hidden controls (the server refuses those). */
+  submittable(): Readonly<RecordData> {
+    if (this.hidden.size === 0) return this.data
+    const out: RecordData = { ...this.data }
+    for (const variable of this.hidden) delete out[variable]
+    return out
+  }
+
+  /** Re-derives the record when its layout has rules (see `deriveLive`), waking hidden-state listeners. */
+  private derive(data: Readonly<RecordData>): Readonly<RecordData> {
+    const derived = deriveLive(this.compiled, data, { hidden: this.hidden, hiddenIds: this.hiddenIds })
+    if (!derived) return data
+    this.hidden = derived.hidden
+    this.hiddenIds = derived.hiddenIds
+    this.notify(derived.changedHidden)
+    return derived.data
   }
 
   /** The current record data (a new object after every change; never mutated). */
@@ -92,10 +120,13 @@ export class FormStore {
   /** A user edit: sets the value, recomputes the dependent group results, wakes their fields. */
   set(variable: string, value: unknown): Readonly<RecordData> {
     const before = this.data
-    const next = applyChange(this.compiled, before, variable, value)
-    if (next === before) return before
+    const applied = applyChange(this.compiled, before, variable, value)
+    if (applied === before) return before
+    const next = this.derive(applied)
     this.data = next
-    const changed = [variable, ...this.changedGroups(before, next, variable)]
+    const changed = this.compiled.rules.none
+      ? [variable, ...this.changedGroups(before, next, variable)]
+      : changedKeys(before, next)
     // Re-check only a field whose message is showing, so fixing it clears the message at once.
     if (this.errors[variable]?.length)
       this.setErrorsOf(variable, validateField(this.compiled, variable, value))
@@ -109,12 +140,11 @@ export class FormStore {
     if (given === this.data || given === this.external) return
     this.external = given
     // A loaded record has n/a stored as '-': shown as n/a again (SPEC §4, §9).
-    const data = restoreNa(this.naVariables, given)
+    const data = this.derive(restoreNa(this.naVariables, given))
     if (data === this.data) return
     const before = this.data
     this.data = data
-    const keys = new Set([...Object.keys(before), ...Object.keys(data)])
-    const changed = [...keys].filter((k) => !Object.is(before[k], data[k]))
+    const changed = changedKeys(before, data)
     const previous = this.liveResult()
     this.recount()
     this.notify(changed)
@@ -162,6 +192,12 @@ export class FormStore {
   /** Incremental: only the changed variables that are result variables adjust the counters. */
   private trackResults(before: RecordData, changed: string[]) {
     const previous = this.liveResult()
+    if (!this.compiled.rules.none) {
+      // Hidden tests count as n/a: counted afresh, the layout's rules can hide or show any of them.
+      this.recount()
+      if (this.liveResult() !== previous) this.resultListeners.forEach((l) => l())
+      return
+    }
     for (const variable of changed) {
       if (this.resultVariables.has(variable))
         this.failing += Number(!isPassing(this.data[variable])) - Number(!isPassing(before[variable]))
@@ -174,8 +210,10 @@ export class FormStore {
   private recount() {
     this.failing = 0
     this.answered = 0
-    for (const variable of this.resultVariables) if (!isPassing(this.data[variable])) this.failing++
-    for (const variable of this.testVariables) if (isAnswered(this.data[variable])) this.answered++
+    for (const variable of this.resultVariables)
+      if (!this.hidden.has(variable) && !isPassing(this.data[variable])) this.failing++
+    for (const variable of this.testVariables)
+      if (!this.hidden.has(variable) && isAnswered(this.data[variable])) this.answered++
   }
 
   private notify(variables: readonly string[]) {

@@ -2,7 +2,8 @@ import type { FieldProps } from '@rjsf/utils'
 import type { LayoutNode } from '../compiler'
 import { resultBadge } from '../widgets/group-result-widget'
 import { FieldSlot } from './field-slot'
-import { useRuntime, useVariable, useVariables } from './runtime-context'
+import { useHidden, useRuntime, useVariable, useVariables } from './runtime-context'
+import type { ReactNode } from 'react'
 import { groupTestVariables } from '../../schemas/form-layout'
 import { NOT_TESTED } from '../widgets/group-result-widget'
 
@@ -46,8 +47,24 @@ function GroupResult({ variable, label }: { variable: string; label: string }) {
   )
 }
 
+/** A group, row or note with a condition: shown only while it holds (issue #14). */
+function Conditional({ id, children }: { id: string; children: ReactNode }) {
+  return useHidden('id', id) ? null : children
+}
+
 /** The arranged controls; plain functions, not components, since the tree renders once per layout. */
 function renderNode(node: LayoutNode, key: string) {
+  const element = renderPlain(node, key)
+  return node.kind !== 'field' && node.id ? (
+    <Conditional key={key} id={node.id}>
+      {element}
+    </Conditional>
+  ) : (
+    element
+  )
+}
+
+function renderPlain(node: LayoutNode, key: string) {
   switch (node.kind) {
     case 'field':
       return <FieldSlot key={key} variable={node.variable} className={colClass(node.col)} />

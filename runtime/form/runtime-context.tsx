@@ -1,6 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
 import type { CompiledLayout } from '../compiler'
 import type { FieldSnapshot, FormStore } from './form-store'
+import { hiddenKey } from './derive-live'
 import type { RuntimeServices } from './services'
 
 /** What every widget of one open form can reach without props drilling through rjsf. */
@@ -83,4 +84,18 @@ export function useVariables(variables: readonly string[]): readonly unknown[] {
     return cache.current
   }
   return useSyncExternalStore(subscribe, snapshot)
+}
+
+/**
+ * Whether a field (by variable) or a group, row or note (by control id) is hidden by its condition
+ * (issue #14); the component re-renders only when that changes.
+ */
+export function useHidden(kind: 'variable' | 'id', name: string | undefined): boolean {
+  const runtime = useContext(RuntimeContext)
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      runtime && name ? runtime.store.subscribe(hiddenKey(kind, name), listener) : () => undefined,
+    [runtime, kind, name],
+  )
+  return useSyncExternalStore(subscribe, () => (runtime && name ? runtime.store.isHidden(kind, name) : false))
 }

@@ -3,6 +3,8 @@ import {
   NA_TEXT,
   UNSET_RESULT,
   combineResults,
+  deriveRecord,
+  rulesOf,
   evaluateGroup,
   evaluateTest,
   isPassing,
@@ -55,8 +57,11 @@ export function toServerData(
   data: Readonly<Record<string, unknown>>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data }
+  // A control hidden by its condition sends no value (issue #14); the server refuses one that does.
+  const rules = rulesOf(layout)
+  if (!rules.none) for (const variable of deriveRecord(rules, data).hidden) delete out[variable]
   for (const { control } of walkControls(layout.controls)) {
-    if (control.type !== 'testField') continue
+    if (control.type !== 'testField' || !(control.variable in out)) continue
     const value = data[control.variable]
     if (
       typeof value === 'object' &&

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react'
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils'
 import { UI_NAMES } from '../compiler'
 import { BarcodeTextWidget } from './barcode-text-widget'
+import { CalculatedWidget } from './calculated-widget'
 import { CheckboxWidget } from './checkbox-widget'
 import { DateWidget } from './date-widget'
 import { DropdownWidget } from './dropdown-widget'
@@ -39,6 +40,7 @@ export const WIDGETS_BY_NAME: Record<UiName, ComponentType<ItrWidgetProps> & { o
   documentUpload: UploadWidget,
   testField: TestFieldWidget,
   testEquipment: TestEquipmentWidget,
+  calculated: CalculatedWidget,
 }
 
 /** rjsf `widgets` registry: the plain-value kinds. */

@@ -22,6 +22,7 @@ export const FIELD_TYPES = [
   'timespan',
   'testField',
   'testEquipment',
+  'calculated',
 ] as const
 
 /** Every control `type` a layout may use, in palette order. */

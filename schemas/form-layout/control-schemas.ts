@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { FIXED_CHOICES, MAX_COL, TEST_TYPES, TIMESPAN_UNITS, type TestType } from './constants'
+import { conditionSchema } from './condition-schema'
 
 /**
  * JSON Schemas of the leaf controls of a form layout (SPEC §3 "Form layout", "Field control kinds",
@@ -32,6 +33,17 @@ const col = {
   description: 'Bootstrap columns (1..12).',
 } as const
 
+/** Shown only while the condition holds; a hidden control is not required and its value is not kept. */
+export const visibleIfProp = {
+  ...conditionSchema,
+  description: 'Show the control only while this condition holds.',
+} as const
+/** Required while the condition holds (and the control is shown). */
+const requiredIfProp = {
+  ...conditionSchema,
+  description: 'A value must be entered while this condition holds.',
+} as const
+
 /** Properties every value-holding control has. */
 const fieldProps = {
   id: controlIdProp,
@@ -39,6 +51,8 @@ const fieldProps = {
   label,
   col,
   required: { type: 'boolean', description: 'A value must be entered before saving.' },
+  visibleIf: visibleIfProp,
+  requiredIf: requiredIfProp,
   outField: { type: 'string', description: 'Field of a looked-up item written into this variable.' },
 } as const
 const fieldRequired = ['type', 'variable', 'label'] as const
@@ -82,7 +96,7 @@ export const noteSchema = {
   type: 'object',
   required: ['type', 'label'],
   additionalProperties: false,
-  properties: { type: { const: 'note' }, id: controlIdProp, label, col },
+  properties: { type: { const: 'note' }, id: controlIdProp, label, col, visibleIf: visibleIfProp },
 } as const
 
 export const dropdownSchema = {
@@ -186,6 +200,11 @@ export const testFieldSchema = {
     criteria: { type: 'string', description: 'Pass criteria shown beside the test.' },
     naOption: { type: 'boolean', description: 'Offer an n/a toggle.' },
     testNumber: { type: 'string' },
+    valueFrom: {
+      type: 'string',
+      pattern: VARIABLE_PATTERN,
+      description: 'Calculated variable whose value this numeric test judges (read-only at capture).',
+    },
     choices: { type: 'array', minItems: 1, items: { type: 'string' } },
     passChoice: { type: 'string' },
   },
@@ -217,6 +236,31 @@ export const testEquipmentSchema = {
   },
 } as const
 
+/**
+ * A value computed from other variables and the product type's parameters (issue #14): read-only at
+ * capture, recomputed by the server, which refuses a submitted value that disagrees.
+ */
+export const calculatedSchema = {
+  type: 'object',
+  required: ['type', 'variable', 'label', 'formula'],
+  additionalProperties: false,
+  properties: {
+    type: { const: 'calculated' },
+    id: controlIdProp,
+    variable,
+    label,
+    col,
+    formula: {
+      type: 'string',
+      minLength: 1,
+      description: 'e.g. abs(measured - param.nameplate) / param.nameplate * 100; min, max, abs, round, if.',
+    },
+    unit: { type: 'string' },
+    decimals: { type: 'integer', minimum: 0, maximum: 10, description: 'Decimal places the value keeps.' },
+    visibleIf: visibleIfProp,
+  },
+} as const
+
 export type NoteControl = FromSchema<typeof noteSchema>
 export type DropdownControl = FromSchema<typeof dropdownSchema>
 export type MultiselectControl = FromSchema<typeof multiselectSchema>
@@ -230,6 +274,7 @@ export type TimespanControl = FromSchema<typeof timespanSchema>
 /** A test field; `testType` is typed as the known kinds, and every reader checks `testTypeIssue` first. */
 export type TestFieldControl = Omit<FromSchema<typeof testFieldSchema>, 'testType'> & { testType: TestType }
 export type TestEquipmentControl = FromSchema<typeof testEquipmentSchema>
+export type CalculatedControl = FromSchema<typeof calculatedSchema>
 export type Endpoint = FromSchema<typeof endpointSchema>
 
 /** Every control that holds a value and has no children. */
@@ -245,6 +290,7 @@ export type LeafFieldControl =
   | TimespanControl
   | TestFieldControl
   | TestEquipmentControl
+  | CalculatedControl
 
 /** The leaf schemas keyed by their `type`, for the union and for per-kind lookups. */
 export const LEAF_SCHEMAS = {
@@ -260,4 +306,5 @@ export const LEAF_SCHEMAS = {
   timespan: timespanSchema,
   testField: testFieldSchema,
   testEquipment: testEquipmentSchema,
+  calculated: calculatedSchema,
 } as const

@@ -20,8 +20,16 @@ type TypeName = 'string' | 'array' | 'object'
 
 /** The control must hold a value: `required`, or test equipment with a minimum. */
 export const isRequired = (control: ValueControl): boolean =>
-  ('required' in control && control.required === true) ||
-  (control.type === 'testEquipment' && (control.min ?? 0) > 0)
+  !isConditional(control) &&
+  (('required' in control && control.required === true) ||
+    (control.type === 'testEquipment' && (control.min ?? 0) > 0))
+
+/**
+ * A control shown or required only while a condition holds: its data schema never requires it; the
+ * record's rules (derive.ts `missingValues`) do, while it is shown and its condition holds.
+ */
+export const isConditional = (control: ValueControl): boolean =>
+  ('visibleIf' in control && !!control.visibleIf) || ('requiredIf' in control && !!control.requiredIf)
 
 /**
  * SPEC §5 text for a required variable that holds no value: the test-equipment minimum; for a control
@@ -122,6 +130,14 @@ export function fieldSchema(control: ValueControl): DataSchema {
       return testFieldSchema(base, control, required)
     case 'testEquipment':
       return testEquipmentSchema(base, control, required)
+    case 'calculated':
+      // Computed from other values (derive.ts); the server recomputes it and refuses a disagreement.
+      return {
+        ...base,
+        type: ['number', 'null'],
+        readOnly: true,
+        errorMessage: { type: DATA_VALUE_MESSAGES.number },
+      }
   }
 }
 

@@ -69,10 +69,11 @@ export function findDisagreements(
   input: JudgedData,
   judgement: Judgement,
 ): Disagreement[] {
-  const out: Disagreement[] = []
+  const out: Disagreement[] = ruleDisagreements(layout, input, judgement)
+  const named = new Set(out.map((d) => d.variable))
   for (const { control } of walkControls(layout.controls)) {
     const variable = variableOf(control)
-    if (!variable || !(variable in input)) continue
+    if (!variable || !(variable in input) || named.has(variable)) continue
     if (control.type === 'testField' && variable in judgement.tests) {
       const entry = readTestEntry(control, input[variable])
       const result = judgement.tests[variable]
@@ -100,6 +101,52 @@ export function findDisagreements(
           message: `${variable}: ${why}, so its result is ${result}, not ${String(input[variable])}`,
         })
       }
+    }
+  }
+  return out
+}
+
+/** Nothing sent: null, '', an empty list, or a test field's entry without value or result. */
+function isBlank(value: unknown): boolean {
+  if (isEmptyValue(value) || (Array.isArray(value) && value.length === 0)) return true
+  return isRecordObject(value) && isEmptyValue(value.value) && isEmptyValue(value.passOrFail)
+}
+
+const shownNumber = (v: unknown) => (typeof v === 'number' ? formatNumber(v) : JSON.stringify(v))
+
+/**
+ * What the layout's rules refuse (issue #14): a value for a control its condition hides, a calculated
+ * value that is not what its formula gives, a `valueFrom` test whose value is not its calculation's.
+ */
+export function ruleDisagreements(
+  layout: Pick<FormLayout, 'controls'>,
+  input: JudgedData,
+  judgement: Judgement,
+): Disagreement[] {
+  const out: Disagreement[] = []
+  for (const { control } of walkControls(layout.controls)) {
+    const variable = variableOf(control)
+    if (!variable || !(variable in input) || isBlank(input[variable])) continue
+    const sent = input[variable]
+    if (judgement.hidden.has(variable)) {
+      out.push({ variable, message: `${variable}: it is hidden by its condition, so it takes no value` })
+    } else if (control.type === 'calculated') {
+      const computed = judgement.data[variable]
+      const close =
+        typeof sent === 'number' && typeof computed === 'number' && Math.abs(sent - computed) <= 1e-9
+      if (!close)
+        out.push({
+          variable,
+          message: `${variable}: its formula ${control.formula} gives ${computed === null ? 'no value' : shownNumber(computed)}, not ${shownNumber(sent)}`,
+        })
+    } else if (control.type === 'testField' && control.valueFrom) {
+      const value = isRecordObject(sent) ? sent.value : sent
+      const computed = (judgement.data[variable] as { value?: unknown } | null)?.value ?? null
+      if (!isEmptyValue(value) && value !== computed)
+        out.push({
+          variable,
+          message: `${variable}: its value comes from ${control.valueFrom} (${computed === null ? 'no value' : shownNumber(computed)}), not ${shownNumber(value)}`,
+        })
     }
   }
   return out

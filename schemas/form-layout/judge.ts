@@ -3,6 +3,7 @@ import type { TestFieldControl } from './control-schemas'
 import { isContainer, type Control, type FormLayout, type GroupControl } from './layout-schema'
 import { groupTestVariables, variableOf, walkControls } from './layout-walk'
 import { evaluateTest, testTypeIssue } from './test-result'
+import { deriveRecord, rulesOf, type Parameters } from './derive'
 
 /**
  * The judge (SPEC §4 "Test result per field", "Group results"): from a layout revision and a record's
@@ -97,8 +98,15 @@ export interface Judgement {
   groups: Record<string, GroupResult>
   /** Every test field and result-bearing group passes; '-' when the layout has nothing to judge. */
   overall: GroupResult | typeof UNSET_RESULT
-  /** The data with every judged result written in (test fields as `{value, passOrFail}`, groups as text). */
+  /**
+   * The data with every judged result written in (test fields as `{value, passOrFail}`, groups as text),
+   * every calculation computed, and no value of a hidden control.
+   */
   data: Record<string, unknown>
+  /** Variables of controls hidden by their conditions: not stored, their tests n/a in group results. */
+  hidden: ReadonlySet<string>
+  /** Ids of hidden controls (groups, rows and notes included), for the runtime's layout. */
+  hiddenIds: ReadonlySet<string>
 }
 
 /**
@@ -107,20 +115,30 @@ export interface Judgement {
  * the overall result. Test fields with an unknown test type are left as they are (SPEC §5 shows a message
  * in their place; they judge nothing).
  */
-export function judgeRecord(layout: Pick<FormLayout, 'controls'>, input: Data): Judgement {
-  const data: Record<string, unknown> = { ...input }
+export function judgeRecord(
+  layout: Pick<FormLayout, 'controls'>,
+  input: Data,
+  params: Parameters = {},
+): Judgement {
+  // Calculations, `valueFrom` tests and conditions first (issue #14): the tests judge what they give.
+  const { data: derived, hidden, hiddenIds } = deriveRecord(rulesOf(layout), input, params)
+  const data: Record<string, unknown> = { ...derived }
+  for (const variable of hidden) delete data[variable]
   const tests: Record<string, PassOrFail> = {}
   const groups = new Map<string, GroupControl>()
   for (const { control } of walkControls(layout.controls)) {
     if (control.type === 'group' && control.variable) groups.set(control.variable, control)
-    if (control.type !== 'testField' || testTypeIssue(control) || !(control.variable in input)) continue
-    const entry = readTestEntry(control, input[control.variable])
+    if (control.type !== 'testField' || testTypeIssue(control) || !(control.variable in data)) continue
+    const entry = readTestEntry(control, data[control.variable])
     const result = evaluateTest(control, entry.value, entry.na)
     tests[control.variable] = result
     // Unset is stored as null, as the form holds it: '-' with no value is kept for n/a (SPEC §9).
     data[control.variable] =
       result === UNSET_RESULT ? null : { value: entry.na ? null : entry.value, passOrFail: result }
   }
+  // Group results read a hidden member as n/a (it passes); a hidden group keeps no result of its own.
+  const view: Record<string, unknown> = { ...data }
+  for (const variable of hidden) view[variable] = NA_TEXT
   const judged: Record<string, GroupResult> = {}
   const judging = new Set<string>()
   const judgeGroup = (variable: string): GroupResult => {
@@ -130,18 +148,21 @@ export function judgeRecord(layout: Pick<FormLayout, 'controls'>, input: Data): 
     judging.add(variable)
     const group = groups.get(variable) as GroupControl
     const members = groupTestVariables(group)
-    for (const member of members) if (groups.has(member)) data[member] = judgeGroup(member)
-    judged[variable] = evaluateGroup(group, data)
-    data[variable] = judged[variable]
+    for (const member of members)
+      if (groups.has(member) && !hidden.has(member)) view[member] = judgeGroup(member)
+    judged[variable] = evaluateGroup(group, view)
+    view[variable] = judged[variable]
     judging.delete(variable)
     return judged[variable]
   }
-  for (const variable of groups.keys()) judgeGroup(variable)
+  for (const variable of groups.keys()) if (!hidden.has(variable)) data[variable] = judgeGroup(variable)
   const variables = overallVariables(layout)
   return {
     tests,
     groups: judged,
-    overall: variables.length === 0 ? UNSET_RESULT : overallResult(layout, data),
+    overall: variables.length === 0 ? UNSET_RESULT : overallResult(layout, view),
     data,
+    hidden,
+    hiddenIds,
   }
 }

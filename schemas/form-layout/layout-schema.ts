@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { LAYOUT_VERSION, MAX_COL } from './constants'
-import { controlIdProp, LEAF_SCHEMAS, VARIABLE_PATTERN } from './control-schemas'
+import { controlIdProp, LEAF_SCHEMAS, VARIABLE_PATTERN, visibleIfProp } from './control-schemas'
 import type { LeafFieldControl, NoteControl } from './control-schemas'
 
 /**
@@ -32,6 +32,7 @@ export const groupSchema = {
       items: { type: 'string' },
       description: 'Variables whose results make the group result; all tests inside the group when absent.',
     },
+    visibleIf: visibleIfProp,
     children: controlList,
   },
 } as const
@@ -44,6 +45,7 @@ export const rowSchema = {
     type: { const: 'row' },
     id: controlIdProp,
     label: { type: 'string' },
+    visibleIf: visibleIfProp,
     children: controlList,
   },
 } as const
@@ -66,6 +68,7 @@ const definitions = {
       { $ref: '#/definitions/timespan' },
       { $ref: '#/definitions/testField' },
       { $ref: '#/definitions/testEquipment' },
+      { $ref: '#/definitions/calculated' },
       { $ref: '#/definitions/group' },
       { $ref: '#/definitions/row' },
     ],

@@ -48,4 +48,5 @@ export const DATA_VALUE_MESSAGES = {
   testResult: 'must be a test result: a value and Pass, Fail, - or n/a',
   testEquipment: 'must be a list of distinct test equipment ids',
   document: 'must be an uploaded document',
+  number: 'must be a number',
 } as const

@@ -4,6 +4,7 @@ import type { FieldMappings } from './field-mappings'
 import { staticValidators } from '../validation/static-validators'
 import { duplicateControlId } from './control-ids'
 import { FORM_LAYOUT_MESSAGES } from './messages'
+import { ruleIssues } from './rule-issues'
 
 /**
  * Validation of a whole layout document against `formLayoutSchema` (and of field mappings). Both
@@ -44,7 +45,10 @@ export function validateLayout(
   if (validate(doc)) {
     const layout = doc as FormLayout
     const twice = duplicateControlId(layout.controls)
-    if (!twice) return { ok: true, layout }
+    if (!twice) {
+      const rules = ruleIssues(layout)
+      return rules.length ? { ok: false, issues: rules } : { ok: true, layout }
+    }
     return {
       ok: false,
       issues: [{ path: twice.path, message: FORM_LAYOUT_MESSAGES.layout.duplicateControlId(twice.id) }],

@@ -1,5 +1,11 @@
 import {
+  deriveRecord,
+  missingRequired,
+  requiredMessageOf,
+  rulesOf,
+  type ValueControl,
   findControlByVariable,
+  ruleDisagreements,
   fillResults,
   findDisagreements,
   judgeRecord,
@@ -26,14 +32,35 @@ export interface JudgedSubmission {
   filled: Record<string, unknown>
 }
 
-/** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
-export function assertAgrees({ layout, judgement, filled }: JudgedSubmission): void {
-  const disagreements = findDisagreements(layout, filled, judgement)
+/**
+ * Refuses (400, every variable named) what the layout's rules do not allow (issue #14): a value for a
+ * control its condition hides, a calculated or `valueFrom` value other than the formula's.
+ */
+export function assertRulesHold({ layout, judgement, filled }: JudgedSubmission): void {
+  if (rulesOf(layout).none) return
+  refuse(ruleDisagreements(layout, filled, judgement))
+}
+
+function refuse(disagreements: readonly { variable: string; message: string }[]) {
   if (disagreements.length)
     throw badRequest(
       disagreements.map((d) => `${d.message}.`).join(' '),
       disagreements.map((d) => ({ variable: d.variable, message: d.message })),
     )
+}
+
+/** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
+export function assertAgrees({ layout, judgement, filled }: JudgedSubmission): void {
+  const disagreements = findDisagreements(layout, filled, judgement)
+  // Required while a condition holds (issue #14): the data schema cannot say, the rules can.
+  const rules = rulesOf(layout)
+  if (!rules.none)
+    for (const control of missingRequired(rules, deriveRecord(rules, filled)))
+      disagreements.push({
+        variable: (control as ValueControl).variable,
+        message: requiredMessageOf(control as ValueControl).replace(/\.$/, ''),
+      })
+  refuse(disagreements)
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
-import { assertAgrees, judgeSubmission, recordResult } from './judge'
+import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
 import type { PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
@@ -145,6 +145,8 @@ export class SubmissionPreparer {
     const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
     const submitted = reader ? reader(input.data) : input.data
     const judged = definition.layout ? judgeSubmission(definition.layout, submitted) : null
+    // The layout's rules first (issue #14): a value for a hidden control is refused as such, not by its type.
+    if (judged) assertRulesHold(judged)
     const validator = this.validatorOf(definition)
     if (validator) assertValidData(validator, judged?.filled ?? submitted)
     if (judged) assertAgrees(judged)

@@ -1,0 +1,249 @@
+import { NA_TEXT, UNSET_RESULT } from './constants'
+import type { CalculatedControl, TestFieldControl } from './control-schemas'
+import type { Condition } from './condition-schema'
+import { conditionHolds, conditionVariables } from './conditions'
+import { evaluateFormula, formulaVariables, parseFormula, roundTo, type Formula } from './formula'
+import { isContainer, type Control, type FormLayout } from './layout-schema'
+import { variableOf } from './layout-walk'
+import { evaluateTest, testTypeIssue } from './test-result'
+
+/**
+ * The rules of a layout (issue #14): calculated values, tests that judge a calculated value (`valueFrom`),
+ * and `visibleIf` / `requiredIf` conditions. `deriveRecord` applies them to a record's values; the judge
+ * (judge.ts) and the runtime's form store both call it, so capture and server agree on every value.
+ */
+
+/** The product type's test parameters by key (`param.key` in rules). */
+export type Parameters = Readonly<Record<string, unknown>>
+
+/** A control with a condition, and the variables it (and everything inside it) holds. */
+interface Conditional {
+  control: Control
+  visibleIf?: Condition
+  requiredIf?: Condition
+  /** The control's own variable and, for a group or row, every variable inside it. */
+  variables: string[]
+  /** Ids of the control and every control inside it (the runtime hides them by id). */
+  ids: string[]
+}
+
+/** What `rulesOf` finds in a layout. */
+export interface LayoutRules {
+  /** Calculated controls in an order where each comes after the ones its formula reads. */
+  calculations: { control: CalculatedControl; formula: Formula | null }[]
+  /** Numeric tests that judge a calculated value. */
+  valueFrom: TestFieldControl[]
+  conditionals: Conditional[]
+  /** Every variable some rule reads: a change to one of them re-derives the record. */
+  inputs: ReadonlySet<string>
+  /** True when the layout has no rule at all (most layouts): nothing to derive. */
+  none: boolean
+}
+
+const cache = new WeakMap<readonly Control[], LayoutRules>()
+
+/** The rules of a layout, found once per controls array. */
+export function rulesOf(layout: Pick<FormLayout, 'controls'>): LayoutRules {
+  let rules = cache.get(layout.controls)
+  if (!rules) cache.set(layout.controls, (rules = findRules(layout.controls)))
+  return rules
+}
+
+function findRules(controls: readonly Control[]): LayoutRules {
+  const calculated: CalculatedControl[] = []
+  const valueFrom: TestFieldControl[] = []
+  const conditionals: Conditional[] = []
+  const inputs = new Set<string>()
+  const visit = (list: readonly Control[]): { variables: string[]; ids: string[] } => {
+    const all = { variables: [] as string[], ids: [] as string[] }
+    for (const control of list) {
+      const inner = isContainer(control) ? visit(control.children) : { variables: [], ids: [] }
+      const variable = variableOf(control)
+      const own = {
+        variables: [...(variable ? [variable] : []), ...inner.variables],
+        ids: [...(control.id ? [control.id] : []), ...inner.ids],
+      }
+      if (control.type === 'calculated') calculated.push(control)
+      if (control.type === 'testField' && control.testType === 'numeric' && control.valueFrom) {
+        valueFrom.push(control)
+        inputs.add(control.valueFrom)
+      }
+      const visibleIf = 'visibleIf' in control ? (control.visibleIf as Condition | undefined) : undefined
+      const requiredIf = 'requiredIf' in control ? (control.requiredIf as Condition | undefined) : undefined
+      if (visibleIf || requiredIf) {
+        conditionals.push({ control, visibleIf, requiredIf, ...own })
+        for (const c of [visibleIf, requiredIf]) if (c) conditionVariables(c).forEach((v) => inputs.add(v))
+      }
+      all.variables.push(...own.variables)
+      all.ids.push(...own.ids)
+    }
+    return all
+  }
+  visit(controls)
+  const calculations = orderCalculations(calculated)
+  for (const { formula } of calculations) if (formula) formulaVariables(formula).forEach((v) => inputs.add(v))
+  return {
+    calculations,
+    valueFrom,
+    conditionals,
+    inputs,
+    none: calculated.length + valueFrom.length + conditionals.length === 0,
+  }
+}
+
+/** Calculations ordered so each follows those it reads; one in a cycle (refused by the layout check) gets no formula. */
+function orderCalculations(controls: CalculatedControl[]): LayoutRules['calculations'] {
+  const byVariable = new Map(controls.map((c) => [c.variable, c]))
+  const out: LayoutRules['calculations'] = []
+  const state = new Map<string, 'visiting' | 'done'>()
+  const visit = (control: CalculatedControl): boolean => {
+    const seen = state.get(control.variable)
+    if (seen === 'done') return true
+    if (seen === 'visiting') return false
+    state.set(control.variable, 'visiting')
+    const parsed = parseFormula(control.formula)
+    let formula = parsed instanceof Error ? null : parsed
+    for (const input of formula ? formulaVariables(formula) : []) {
+      const dependency = byVariable.get(input)
+      if (dependency && !visit(dependency)) formula = null
+    }
+    state.set(control.variable, 'done')
+    out.push({ control, formula })
+    return formula !== null
+  }
+  controls.forEach(visit)
+  return out
+}
+
+/** What a record's rules decide. */
+export interface DerivedRecord {
+  /** The values with every calculation and every `valueFrom` test brought up to date (hidden ones null). */
+  data: Record<string, unknown>
+  /** Variables of hidden controls (and of everything inside a hidden group or row). */
+  hidden: ReadonlySet<string>
+  /** Ids of hidden controls, for the runtime's layout. */
+  hiddenIds: ReadonlySet<string>
+}
+
+const NOTHING_HIDDEN: ReadonlySet<string> = new Set()
+
+/** A variable's number for formulas: a test field's measured value, a number, numeric text, a checkbox as 1/0. */
+function numberOf(value: unknown): number | null {
+  if (value !== null && typeof value === 'object' && 'value' in value)
+    return numberOf((value as { value: unknown }).value)
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null
+  if (typeof value === 'boolean') return Number(value)
+  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value)
+  return null
+}
+
+/** A variable as a condition reads it: a test field's result ('Pass', 'Fail', 'n/a', null), else its value. */
+function conditionValue(value: unknown): unknown {
+  if (value !== null && typeof value === 'object' && 'passOrFail' in value) {
+    const result = (value as { passOrFail: unknown }).passOrFail
+    return result === UNSET_RESULT ? null : result
+  }
+  return value === undefined ? null : value
+}
+
+/**
+ * Applies a layout's rules to a record's values: calculations (over the values of shown controls), the
+ * tests that take a calculated value, and which controls are hidden. Visibility and calculations can read
+ * each other, so both are repeated until the hidden set stops changing (a few rounds at most). A hidden
+ * control's value is read as empty by every rule, as the server receives it.
+ */
+export function deriveRecord(
+  rules: LayoutRules,
+  input: Readonly<Record<string, unknown>>,
+  params: Parameters = {},
+): DerivedRecord {
+  if (rules.none) return { data: { ...input }, hidden: NOTHING_HIDDEN, hiddenIds: NOTHING_HIDDEN }
+  let hidden: Set<string> = new Set()
+  let hiddenIds: Set<string> = new Set()
+  let data: Record<string, unknown> = { ...input }
+  for (let round = 0; round < 5; round++) {
+    data = { ...input }
+    // A formula reads earlier calculations of this round, and reads hidden controls (and itself) as empty.
+    const read = (name: string, own: string) =>
+      name.startsWith('param.')
+        ? numberOf(params[name.slice('param.'.length)])
+        : name === own || hidden.has(name)
+          ? null
+          : numberOf(data[name])
+    for (const { control, formula } of rules.calculations) {
+      const value =
+        formula && !hidden.has(control.variable)
+          ? evaluateFormula(formula, (n) => read(n, control.variable))
+          : null
+      // Rounded to its decimals, or to 12 significant digits, which drops binary noise (0.1 + 0.2).
+      data[control.variable] =
+        value === null
+          ? null
+          : control.decimals !== undefined
+            ? roundTo(value, control.decimals)
+            : Number(value.toPrecision(12))
+    }
+    for (const test of rules.valueFrom) {
+      if (testTypeIssue(test)) continue
+      const value = hidden.has(test.variable) ? null : numberOf(data[test.valueFrom as string])
+      const current = data[test.variable] as { value?: unknown; passOrFail?: unknown } | null | undefined
+      const passOrFail = evaluateTest(test, value, false)
+      if (current?.value !== value || current?.passOrFail !== passOrFail)
+        data[test.variable] = value === null ? null : { value, passOrFail }
+    }
+    const scope: Record<string, unknown> = { param: params }
+    for (const [variable, value] of Object.entries(data))
+      scope[variable] = hidden.has(variable) ? null : conditionValue(value)
+    const nextHidden = new Set<string>()
+    const nextIds = new Set<string>()
+    for (const c of rules.conditionals) {
+      if (!c.visibleIf || conditionHolds(c.visibleIf, scope)) continue
+      c.variables.forEach((v) => nextHidden.add(v))
+      c.ids.forEach((id) => nextIds.add(id))
+    }
+    const same =
+      nextHidden.size === hidden.size &&
+      [...nextHidden].every((v) => hidden.has(v)) &&
+      nextIds.size === hiddenIds.size
+    hidden = nextHidden
+    hiddenIds = nextIds
+    if (same) break
+  }
+  return { data, hidden, hiddenIds }
+}
+
+/** Empty as a required control reads it. */
+const isMissing = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' &&
+    'passOrFail' in (value as object) &&
+    (value as { passOrFail: unknown }).passOrFail !== NA_TEXT &&
+    ((value as { value?: unknown }).value ?? null) === null)
+
+/**
+ * Conditionally required controls (a `required` control with `visibleIf`, or one with `requiredIf`) that
+ * are shown, required now and empty: the variables, in document order. Unconditional `required` is the
+ * data schema's business.
+ */
+export function missingRequired(
+  rules: LayoutRules,
+  derived: DerivedRecord,
+  params: Parameters = {},
+): Control[] {
+  const out: Control[] = []
+  const scope: Record<string, unknown> = { param: params }
+  for (const [variable, value] of Object.entries(derived.data))
+    scope[variable] = derived.hidden.has(variable) ? null : conditionValue(value)
+  for (const c of rules.conditionals) {
+    const variable = variableOf(c.control)
+    if (!variable || derived.hidden.has(variable)) continue
+    const required =
+      ('required' in c.control && c.control.required === true) ||
+      (!!c.requiredIf && conditionHolds(c.requiredIf, scope))
+    if (required && isMissing(derived.data[variable])) out.push(c.control)
+  }
+  return out
+}

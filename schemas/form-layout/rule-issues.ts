@@ -1,0 +1,54 @@
+import type { Condition } from './condition-schema'
+import { conditionVariables } from './conditions'
+import { formulaVariables, parseFormula } from './formula'
+import { rulesOf } from './derive'
+import type { Control, FormLayout } from './layout-schema'
+import { listVariables, walkControls, type ControlPath } from './layout-walk'
+import type { LayoutIssue } from './validate-layout'
+
+/**
+ * What the layout schema cannot say about its rules (issue #14): a formula that does not parse or names
+ * no control, calculations that read each other in a circle, a `valueFrom` that is not a calculated
+ * value, a condition about a variable no control holds. `param.key` names are the product type's and
+ * are checked when a product type is chosen, not here.
+ */
+export function ruleIssues(layout: Pick<FormLayout, 'controls'>): LayoutIssue[] {
+  const known = new Set(listVariables(layout))
+  const calculated = new Set<string>()
+  for (const { control } of walkControls(layout.controls))
+    if (control.type === 'calculated') calculated.add(control.variable)
+  const unknown = (names: string[]) => names.filter((n) => !n.startsWith('param.') && !known.has(n))
+  const circular = new Set(
+    rulesOf(layout)
+      .calculations.filter((c) => c.formula === null && !(parseFormula(c.control.formula) instanceof Error))
+      .map((c) => c.control.variable),
+  )
+  const issues: LayoutIssue[] = []
+  for (const { control, path } of walkControls(layout.controls)) {
+    const at = `/controls/${(path as ControlPath).join('/children/')}`
+    if (control.type === 'calculated') {
+      const parsed = parseFormula(control.formula)
+      if (parsed instanceof Error)
+        issues.push({ path: `${at}/formula`, message: `cannot be read: ${parsed.message}` })
+      else {
+        for (const name of unknown(formulaVariables(parsed)))
+          issues.push({ path: `${at}/formula`, message: `names unknown variable "${name}"` })
+        if (circular.has(control.variable))
+          issues.push({ path: `${at}/formula`, message: 'reads its own value through other calculations' })
+      }
+    }
+    if (control.type === 'testField' && control.valueFrom) {
+      if (control.testType !== 'numeric')
+        issues.push({ path: `${at}/valueFrom`, message: 'is for numeric tests only' })
+      else if (!calculated.has(control.valueFrom))
+        issues.push({ path: `${at}/valueFrom`, message: `"${control.valueFrom}" is not a calculated value` })
+    }
+    for (const key of ['visibleIf', 'requiredIf'] as const) {
+      const condition = (control as Control & Partial<Record<typeof key, Condition>>)[key]
+      if (!condition) continue
+      for (const name of unknown(conditionVariables(condition)))
+        issues.push({ path: `${at}/${key}`, message: `names unknown variable "${name}"` })
+    }
+  }
+  return issues
+}

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count, eq } from 'drizzle-orm'
+import { startTestServer, type TestServer } from '../support/api'
+import type { FormLayout } from '../../schemas/form-layout/index'
+import { RATIO_TEST_CONTROLS } from '../../schemas/form-layout/rules-fixture'
+import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
+import { records } from '../../server/db/schema/index'
+import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+
+/** Issue #14 on the server: conditions and calculated values, judged by the same code as capture. */
+const layout: FormLayout = {
+  version: 2,
+  title: 'Ratio test',
+  controls: [
+    { type: 'serial', id: 'serial', variable: 'serial', label: 'Serial', required: true },
+    { type: 'datepicker', id: 'date', variable: 'testDate', label: 'Test date' },
+    ...RATIO_TEST_CONTROLS,
+  ],
+}
+
+describe('{submission} conditions and calculated values (issue #14)', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  let typeId: number
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    typeId = await recordType(
+      server,
+      'Rules Test',
+      'Test',
+      'form',
+      { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'tests' },
+      null,
+      [fx.transformer],
+    )
+    expect((await saveLayout(layout)).statusCode).toBe(201)
+  })
+  afterAll(() => server.close())
+
+  const db = () => server.database.db
+  const recordCount = async () => (await db().select({ n: count() }).from(records))[0].n
+  const saveLayout = (value: unknown) =>
+    server.call('meta', 'POST', `/api/DataPointTypes/attributes/${typeId}`, {
+      as: 'configurator',
+      body: { key: RECORD_TYPE_ATTRIBUTES.layout, name: 'Data Entry Form', value: JSON.stringify(value) },
+    })
+  const submit = (data: Record<string, unknown>) =>
+    server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      as: 'internal',
+      body: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: typeId,
+        data: { serial: 'NWT:601', testDate: '2026-07-01', ...data },
+      },
+    })
+
+  it('a hidden failing test does not fail the group; the calculation and its test are stored as judged', async () => {
+    const res = await submit({ classI: false, measured: '10.04' })
+    expect(res.statusCode).toBe(200)
+    const [row] = await db().select().from(records).where(eq(records.id, res.json().recordId))
+    expect(row.testResult).toBe('pass')
+    expect(row.data).toMatchObject({
+      deviation: 0.4,
+      deviationTest: { value: 0.4, passOrFail: 'Pass' },
+      tests: 'Pass',
+    })
+    expect('earth' in row.data).toBe(false)
+  })
+
+  it('judges a shown test and the calculated deviation outside its limits as Fail', async () => {
+    const res = await submit({ classI: true, earth: 0.05, measured: '10.2' })
+    expect(res.statusCode).toBe(200)
+    const [row] = await db().select().from(records).where(eq(records.id, res.json().recordId))
+    expect(row.data).toMatchObject({ deviation: 2, deviationTest: { value: 2, passOrFail: 'Fail' } })
+    expect(row.testResult).toBe('fail')
+  })
+
+  it.each([
+    [
+      'a forged calculated value',
+      { classI: false, measured: '10.2', deviation: 0.1 },
+      'deviation: its formula (measured - 10) / 10 * 100 gives 2, not 0.1.',
+    ],
+    [
+      'a valueFrom test sent with another value',
+      { classI: false, measured: '10.2', deviationTest: { value: 0.1, passOrFail: 'Pass' } },
+      'deviationTest: its value comes from deviation (2), not 0.1.',
+    ],
+    [
+      'a value for a control its condition hides',
+      { classI: false, earth: 5, measured: '10' },
+      'earth: it is hidden by its condition, so it takes no value.',
+    ],
+    [
+      'a required test left empty while it is shown',
+      { classI: true, measured: '10' },
+      'Earth continuity is required.',
+    ],
+  ])('refuses %s with 400 naming the variable; nothing written', async (_, data, message) => {
+    const before = await recordCount()
+    const res = await submit(data)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(message)
+    expect(await recordCount()).toBe(before)
+  })
+
+  it('refuses a layout whose formula or condition is broken, keeping the stored one', async () => {
+    const broken = {
+      ...layout,
+      controls: [
+        ...layout.controls,
+        { type: 'calculated', id: 'bad', variable: 'bad', label: 'Bad', formula: 'ghost * 2' },
+        { type: 'note', id: 'n', label: 'N', visibleIf: { '!!': { var: 'phantom' } } },
+      ],
+    }
+    const res = await saveLayout(broken)
+    expect(res.statusCode).toBe(400)
+    expect(res.body).toContain('names unknown variable \\"ghost\\"')
+    expect(res.body).toContain('names unknown variable \\"phantom\\"')
+    expect((await submit({ classI: false, measured: '10' })).statusCode).toBe(200)
+  })
+})

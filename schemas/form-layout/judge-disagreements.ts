@@ -128,6 +128,8 @@ export function ruleDisagreements(
     const variable = variableOf(control)
     if (!variable || !(variable in input) || isBlank(input[variable])) continue
     const sent = input[variable]
+    // An unticked checkbox is its empty value (SPEC §4; a blank CSV cell reads as false).
+    if (control.type === 'checkbox' && sent === false) continue
     if (judgement.hidden.has(variable)) {
       out.push({ variable, message: `${variable}: it is hidden by its condition, so it takes no value` })
     } else if (control.type === 'calculated') {

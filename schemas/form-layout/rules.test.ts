@@ -179,3 +179,23 @@ describe('layout schema and checks of rules (issue #14)', () => {
       ])
   })
 })
+
+describe('CSV cells of rule controls (issue #14)', () => {
+  it('reads a calculated cell as a number, and an unticked hidden checkbox is not a value', async () => {
+    const { textDataReader } = await import('./text-values')
+    const read = textDataReader(layout)
+    const data = read({ classI: '', measured: '10.04', deviation: '0.4' })
+    expect(data).toMatchObject({ classI: false, measured: '10.04', deviation: 0.4 })
+    const hiddenCheckbox: FormLayout = {
+      version: 2,
+      title: 'T',
+      controls: [
+        { type: 'checkbox', variable: 'a', label: 'A' },
+        { type: 'checkbox', variable: 'b', label: 'B', visibleIf: { '==': [{ var: 'a' }, true] } },
+      ],
+    }
+    const input = textDataReader(hiddenCheckbox)({ a: '', b: '' })
+    expect(findDisagreements(hiddenCheckbox, input, judgeRecord(hiddenCheckbox, input))).toEqual([])
+    expect(judgeRecord(layout, data).data.deviation).toBe(0.4)
+  })
+})

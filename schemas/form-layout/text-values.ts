@@ -56,6 +56,11 @@ export function valueFromText(control: ValueControl, cell: unknown): unknown {
         .split(/[;,\s]+/)
         .filter(Boolean)
         .map((item) => (/^\d+$/.test(item) ? Number(item) : item))
+    case 'calculated': {
+      // The server recomputes it; a cell with another number is refused as a forged value.
+      const n = asNumber(text)
+      return n === undefined ? text : n
+    }
     case 'testField': {
       if (testTypeIssue(control)) return text
       if (NA_WORDS.has(lower)) return { value: null, passOrFail: NA_TEXT }

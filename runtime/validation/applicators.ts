@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
-import { simpleKeyword, type KeywordCheck, type KeywordContext, type Schema } from './keywords'
+import type { KeywordCheck, KeywordContext, Schema } from './keywords'
+import { simpleKeyword } from './simple-keywords'
 
 /**
  * The interpreter's keywords that apply sub-schemas (properties, items, the combinators, if/then/else),

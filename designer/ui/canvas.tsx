@@ -4,7 +4,8 @@ import type { Control, ControlPath } from '../../schemas/form-layout'
 import { isContainer } from '../../schemas/form-layout'
 import { ControlLook } from './control-look'
 import { controlName, kindLabel } from './control-name'
-import { containerId, controlId, stepTarget, type StepMove } from './drop-target'
+import { CardTools } from './card-tools'
+import { containerId, controlId, type StepMove } from './drop-target'
 import { selectControlIssues, type DesignerDocument } from '../model'
 
 /** What a canvas control can ask for; the design surface turns each into a command. */
@@ -68,13 +69,6 @@ interface CardProps {
   actions: CanvasActions
 }
 
-const MOVES: { move: StepMove; icon: string; text: (name: string) => string }[] = [
-  { move: 'up', icon: '↑', text: (n) => `Move ${n} up` },
-  { move: 'down', icon: '↓', text: (n) => `Move ${n} down` },
-  { move: 'into', icon: '⤷', text: (n) => `Move ${n} into the container above` },
-  { move: 'out', icon: '⤴', text: (n) => `Move ${n} out of its container` },
-]
-
 /** A control on the canvas: drag handle, move/duplicate/delete buttons, and how it will look. */
 function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps) {
   const id = controlId(doc, path)
@@ -119,57 +113,7 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
           <span className="designer-kind">{kindLabel(control)}</span>
           {variable && <code className="designer-variable">{variable}</code>}
           <span className="flex-grow-1" />
-          {MOVES.map(({ move, icon, text }) => (
-            <button
-              key={move}
-              type="button"
-              className="designer-tool"
-              aria-label={text(name)}
-              title={text(name)}
-              disabled={!stepTarget(doc, path, move)}
-              onClick={(e) => {
-                e.stopPropagation()
-                actions.step(path, move)
-              }}
-            >
-              {icon}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="designer-tool"
-            aria-label={`Duplicate ${name}`}
-            title={`Duplicate ${name}`}
-            onClick={(e) => {
-              e.stopPropagation()
-              actions.duplicate(path)
-            }}
-          >
-            <svg
-              width="12"
-              height="12"
-              viewBox="0 0 16 16"
-              aria-hidden="true"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="1.5"
-            >
-              <rect x="5" y="5" width="9" height="9" rx="1.5" />
-              <path d="M11 3.5V3a1.5 1.5 0 0 0-1.5-1.5H3A1.5 1.5 0 0 0 1.5 3v6.5A1.5 1.5 0 0 0 3 11h.5" />
-            </svg>
-          </button>
-          <button
-            type="button"
-            className="designer-tool text-danger"
-            aria-label={`Delete ${name}`}
-            title={`Delete ${name}`}
-            onClick={(e) => {
-              e.stopPropagation()
-              actions.remove(path)
-            }}
-          >
-            ✕
-          </button>
+          <CardTools doc={doc} path={path} name={name} actions={actions} />
         </div>
         {problems.length > 0 && (
           <ul className="designer-card-problems" aria-label={`Problems of ${name}`}>

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
+import { lazy, Suspense, useMemo, useRef, useState } from 'react'
 import Form from 'react-bootstrap/Form'
 import Nav from 'react-bootstrap/Nav'
 import Tab from 'react-bootstrap/Tab'
 import type { RuntimeServices } from '../../runtime/form'
 import { selectNamedIssues, setTitle } from '../model'
 import { DesignSurface } from './design-surface'
+import { FullScreenButton, LayoutProblems, useFullScreen } from './designer-chrome'
 import type { DesignerStore } from './designer-store'
 import { useDesignerDoc } from './designer-store'
 import { Preview } from './preview'
@@ -42,16 +43,7 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
   const root = useRef<HTMLDivElement>(null)
   useHistoryShortcuts(store, root)
   const issues = useMemo(() => selectNamedIssues(doc), [doc])
-  // Full screen: the designer takes the whole window (issue #11.12); Esc leaves it.
-  const [fullScreen, setFullScreen] = useState(false)
-  useEffect(() => {
-    if (!fullScreen) return
-    const leave = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) setFullScreen(false)
-    }
-    window.addEventListener('keydown', leave)
-    return () => window.removeEventListener('keydown', leave)
-  }, [fullScreen])
+  const [fullScreen, setFullScreen] = useFullScreen()
 
   return (
     // Focusable, so a click on the canvas puts the keyboard here and Ctrl+Z reaches the designer.
@@ -91,26 +83,9 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
             />
           </Form.Group>
           <UndoRedoButtons store={store} />
-          <button
-            type="button"
-            className="btn btn-sm btn-outline-secondary"
-            aria-pressed={fullScreen}
-            onClick={() => setFullScreen((f) => !f)}
-            title={fullScreen ? 'Leave full screen (Esc)' : 'Design in the whole window'}
-          >
-            {fullScreen ? 'Exit full screen' : 'Full screen'}
-          </button>
+          <FullScreenButton fullScreen={fullScreen} onToggle={() => setFullScreen((f) => !f)} />
         </div>
-        {issues.length > 0 && (
-          <div className="alert alert-warning small py-2 mb-2" data-testid="layout-issues">
-            <strong>Layout problems:</strong>
-            <ul className="mb-0">
-              {issues.slice(0, 6).map((issue, i) => (
-                <li key={i}>{issue.text}</li>
-              ))}
-            </ul>
-          </div>
-        )}
+        <LayoutProblems issues={issues} />
         <Tab.Content>
           <Tab.Pane eventKey="design">
             <DesignSurface store={store} />

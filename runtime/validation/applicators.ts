@@ -1,5 +1,6 @@
 import type { ErrorObject } from 'ajv'
-import { simpleKeyword, type KeywordCheck, type KeywordContext, type Schema } from './keywords'
+import type { KeywordCheck, KeywordContext, Schema } from './keywords'
+import { simpleKeyword } from './simple-keywords'
 
 /**
  * The interpreter's keywords that apply sub-schemas (properties, items, the combinators, if/then/else),
@@ -19,6 +20,101 @@ export const alwaysValid = (schema: unknown): boolean =>
 const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~1')
 const escapeFragment = (key: string) => encodeURIComponent(escapePointer(key))
 
+/**
+ * Builds one applicator's check: `here` is the keyword's schema path, `schemaPath` that of `s`;
+ * undefined when it checks nothing.
+ */
+type Applicator = (s: Schema, here: string, schemaPath: string, sub: SubCompiler) => KeywordCheck | undefined
+
+const properties: Applicator = (s, here, _schemaPath, sub) => {
+  const props = Object.entries(s.properties as Record<string, unknown>).map(
+    ([key, value]) => [key, `/${escapePointer(key)}`, sub(value, `${here}/${escapeFragment(key)}`)] as const,
+  )
+  return (c) => {
+    const data = c.data as Record<string, unknown>
+    for (const [key, pointer, node] of props)
+      if (data[key] !== undefined) node(data[key], c.instancePath + pointer, c.errors)
+  }
+}
+
+const additionalProperties: Applicator = (s, here, _schemaPath, sub) => {
+  const known = new Set(Object.keys((s.properties as object | undefined) ?? {}))
+  if (s.patternProperties !== undefined) throw new Error('patternProperties is not supported')
+  const extra = s.additionalProperties
+  if (extra === true || (typeof extra === 'object' && extra && Object.keys(extra).length === 0))
+    return undefined
+  const node = extra === false ? undefined : sub(extra, here)
+  return (c) => {
+    for (const key in c.data as object) {
+      if (known.has(key)) continue
+      if (!node) c.fail({ additionalProperty: key }, 'must NOT have additional properties')
+      else node((c.data as Record<string, unknown>)[key], `${c.instancePath}/${escapePointer(key)}`, c.errors)
+    }
+  }
+}
+
+const items: Applicator = (s, here, _schemaPath, sub) => {
+  if (Array.isArray(s.items)) throw new Error('tuple `items` is not supported by the interpreting validator')
+  if (alwaysValid(s.items)) return undefined
+  const node = sub(s.items, here)
+  return (c) => {
+    const data = c.data as unknown[]
+    for (let i = 0; i < data.length; i++) node(data[i], `${c.instancePath}/${i}`, c.errors)
+  }
+}
+
+const allOf: Applicator = (s, here, _schemaPath, sub) => {
+  const nodes = (s.allOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`))
+  return (c) => nodes.forEach((node) => node(c.data, c.instancePath, c.errors))
+}
+
+const anyOf: Applicator = (s, here, _schemaPath, sub) => {
+  if ((s.anyOf as unknown[]).some(alwaysValid)) return undefined
+  return alternatives(
+    'anyOf',
+    (s.anyOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
+  )
+}
+
+const oneOf: Applicator = (s, here, _schemaPath, sub) =>
+  alternatives(
+    'oneOf',
+    (s.oneOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
+  )
+
+const not: Applicator = (s, here, _schemaPath, sub) => {
+  const node = sub(s.not, here)
+  return (c) => {
+    if (node(c.data, c.instancePath, [])) c.fail({}, 'must NOT be valid')
+  }
+}
+
+const ifThenElse: Applicator = (s, here, schemaPath, sub) => {
+  const test = sub(s.if, here)
+  const then = s.then === undefined || alwaysValid(s.then) ? undefined : sub(s.then, `${schemaPath}/then`)
+  const otherwise =
+    s.else === undefined || alwaysValid(s.else) ? undefined : sub(s.else, `${schemaPath}/else`)
+  if (!then && !otherwise) return undefined
+  return (c) => {
+    const passed = test(c.data, c.instancePath, [])
+    const branch = passed ? then : otherwise
+    if (branch && !branch(c.data, c.instancePath, c.errors))
+      c.fail({ failingKeyword: passed ? 'then' : 'else' }, `must match "${passed ? 'then' : 'else'}" schema`)
+  }
+}
+
+// A Map, not an object literal: a keyword such as 'constructor' must not find Object.prototype's.
+const APPLICATORS = new Map<string, Applicator>([
+  ['properties', properties],
+  ['additionalProperties', additionalProperties],
+  ['items', items],
+  ['allOf', allOf],
+  ['anyOf', anyOf],
+  ['oneOf', oneOf],
+  ['not', not],
+  ['if', ifThenElse],
+])
+
 /** One keyword of `s` at `schemaPath`; undefined when it checks nothing (e.g. an unknown format). */
 export function keywordCheck(
   keyword: string,
@@ -27,89 +123,10 @@ export function keywordCheck(
   options: { formats: boolean },
   sub: SubCompiler,
 ): KeywordCheck | undefined {
-  const here = `${schemaPath}/${keyword}`
-  switch (keyword) {
-    case 'properties': {
-      const props = Object.entries(s.properties as Record<string, unknown>).map(
-        ([key, value]) =>
-          [key, `/${escapePointer(key)}`, sub(value, `${here}/${escapeFragment(key)}`)] as const,
-      )
-      return (c) => {
-        const data = c.data as Record<string, unknown>
-        for (const [key, pointer, node] of props)
-          if (data[key] !== undefined) node(data[key], c.instancePath + pointer, c.errors)
-      }
-    }
-    case 'additionalProperties': {
-      const known = new Set(Object.keys((s.properties as object | undefined) ?? {}))
-      if (s.patternProperties !== undefined) throw new Error('patternProperties is not supported')
-      const extra = s.additionalProperties
-      if (extra === true || (typeof extra === 'object' && extra && Object.keys(extra).length === 0))
-        return undefined
-      const node = extra === false ? undefined : sub(extra, here)
-      return (c) => {
-        for (const key in c.data as object) {
-          if (known.has(key)) continue
-          if (!node) c.fail({ additionalProperty: key }, 'must NOT have additional properties')
-          else
-            node(
-              (c.data as Record<string, unknown>)[key],
-              `${c.instancePath}/${escapePointer(key)}`,
-              c.errors,
-            )
-        }
-      }
-    }
-    case 'items': {
-      if (Array.isArray(s.items))
-        throw new Error('tuple `items` is not supported by the interpreting validator')
-      if (alwaysValid(s.items)) return undefined
-      const node = sub(s.items, here)
-      return (c) => {
-        const data = c.data as unknown[]
-        for (let i = 0; i < data.length; i++) node(data[i], `${c.instancePath}/${i}`, c.errors)
-      }
-    }
-    case 'allOf': {
-      const nodes = (s.allOf as unknown[]).map((v, i) => sub(v, `${here}/${i}`))
-      return (c) => nodes.forEach((node) => node(c.data, c.instancePath, c.errors))
-    }
-    case 'anyOf':
-      if ((s.anyOf as unknown[]).some(alwaysValid)) return undefined
-      return alternatives(
-        keyword,
-        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
-      )
-    case 'oneOf':
-      return alternatives(
-        keyword,
-        (s[keyword] as unknown[]).map((v, i) => sub(v, `${here}/${i}`)),
-      )
-    case 'not': {
-      const node = sub(s.not, here)
-      return (c) => {
-        if (node(c.data, c.instancePath, [])) c.fail({}, 'must NOT be valid')
-      }
-    }
-    case 'if': {
-      const test = sub(s.if, here)
-      const then = s.then === undefined || alwaysValid(s.then) ? undefined : sub(s.then, `${schemaPath}/then`)
-      const otherwise =
-        s.else === undefined || alwaysValid(s.else) ? undefined : sub(s.else, `${schemaPath}/else`)
-      if (!then && !otherwise) return undefined
-      return (c) => {
-        const passed = test(c.data, c.instancePath, [])
-        const branch = passed ? then : otherwise
-        if (branch && !branch(c.data, c.instancePath, c.errors))
-          c.fail(
-            { failingKeyword: passed ? 'then' : 'else' },
-            `must match "${passed ? 'then' : 'else'}" schema`,
-          )
-      }
-    }
-    default:
-      return simpleKeyword(keyword, s, options)
-  }
+  const applicator = APPLICATORS.get(keyword)
+  return applicator
+    ? applicator(s, `${schemaPath}/${keyword}`, schemaPath, sub)
+    : simpleKeyword(keyword, s, options)
 }
 
 /** anyOf/oneOf: every branch's errors stay when none (or, for oneOf, more than one) passes. */

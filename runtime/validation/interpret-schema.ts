@@ -1,6 +1,6 @@
 import type { ErrorObject } from 'ajv'
 import { applyErrorMessage, checkErrorMessage } from './error-message'
-import { keywordCheck, type Node } from './applicators'
+import { keywordCheck, type Node, type SubCompiler } from './applicators'
 import { isType, type KeywordCheck, type Schema } from './keywords'
 
 /**
@@ -90,41 +90,45 @@ export function compileSchema(
   return validate
 }
 
-function compileNode(schema: unknown, schemaPath: string, options: Required<InterpretOptions>): Node {
-  if (schema === true) return () => true
-  if (schema === false)
-    return (data, instancePath, errors) => {
-      errors.push({
-        instancePath,
-        schemaPath,
-        keyword: 'false schema',
-        params: {},
-        message: 'boolean schema is false',
-      })
-      return false
-    }
-  const s = schema as Schema
-  for (const key of Object.keys(s))
-    if (UNSUPPORTED.has(key))
-      throw new Error(`JSON Schema keyword "${key}" is not supported by the interpreting validator`)
+/** The `false` schema: every value fails with ajv's 'false schema' error. */
+function falseNode(schemaPath: string): Node {
+  return (data, instancePath, errors) => {
+    errors.push({
+      instancePath,
+      schemaPath,
+      keyword: 'false schema',
+      params: {},
+      message: 'boolean schema is false',
+    })
+    return false
+  }
+}
 
-  const sub = (value: unknown, path: string) => compileNode(value, path, options)
-  const types = s.type === undefined ? [] : ([s.type].flat() as string[])
-  const groups = GROUPS.map((g) => ({
+/** A compiled keyword group: its checks run only on data of its `type` (all data when untyped). */
+interface CompiledGroup {
+  type?: string
+  checks: (readonly [string, KeywordCheck])[]
+}
+
+/** The keyword checks of `s` in ajv's RULES order, leaving out groups with nothing to check. */
+function compileGroups(
+  s: Schema,
+  schemaPath: string,
+  options: Required<InterpretOptions>,
+  sub: SubCompiler,
+): CompiledGroup[] {
+  return GROUPS.map((g) => ({
     type: g.type,
     checks: g.keywords
       .filter((k) => s[k] !== undefined)
       .map((k) => [k, keywordCheck(k, s, schemaPath, options, sub)] as const)
       .filter((entry): entry is readonly [string, KeywordCheck] => entry[1] !== undefined),
   })).filter((g) => g.checks.length > 0)
-  // ajv checks the type up front unless exactly one type is named and keywords of that type exist:
-  // then the type error comes in that type's group (after the untyped keywords).
-  const typeInGroup = types.length === 1 && groups.some((g) => g.type === types[0])
-  const typeUpFront = types.length > 0 && !typeInGroup
-  const errorMessage = s.errorMessage
-  if (errorMessage !== undefined) checkErrorMessage(errorMessage)
+}
 
-  const error = (
+/** Makes the ajv-shaped errors of `s`'s keywords (with schema, parentSchema and data when verbose). */
+function errorMaker(s: Schema, schemaPath: string, verbose: boolean) {
+  return (
     keyword: string,
     instancePath: string,
     data: unknown,
@@ -137,8 +141,29 @@ function compileNode(schema: unknown, schemaPath: string, options: Required<Inte
     keyword,
     params,
     message,
-    ...(options.verbose ? { schema: s[keyword], parentSchema: s, data } : {}),
+    ...(verbose ? { schema: s[keyword], parentSchema: s, data } : {}),
   })
+}
+
+function compileNode(schema: unknown, schemaPath: string, options: Required<InterpretOptions>): Node {
+  if (schema === true) return () => true
+  if (schema === false) return falseNode(schemaPath)
+  const s = schema as Schema
+  for (const key of Object.keys(s))
+    if (UNSUPPORTED.has(key))
+      throw new Error(`JSON Schema keyword "${key}" is not supported by the interpreting validator`)
+
+  const sub = (value: unknown, path: string) => compileNode(value, path, options)
+  const types = s.type === undefined ? [] : ([s.type].flat() as string[])
+  const groups = compileGroups(s, schemaPath, options, sub)
+  // ajv checks the type up front unless exactly one type is named and keywords of that type exist:
+  // then the type error comes in that type's group (after the untyped keywords).
+  const typeInGroup = types.length === 1 && groups.some((g) => g.type === types[0])
+  const typeUpFront = types.length > 0 && !typeInGroup
+  const errorMessage = s.errorMessage
+  if (errorMessage !== undefined) checkErrorMessage(errorMessage)
+
+  const error = errorMaker(s, schemaPath, options.verbose)
   const typeError = (data: unknown, instancePath: string) =>
     error('type', instancePath, data, { type: s.type }, `must be ${String(s.type)}`)
 

@@ -6,13 +6,10 @@ import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
 
 /**
- * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
- * record stores the ISO date. The typed text is kept locally while it is incomplete, so half a date
- * never reaches the record.
+ * The browser's calendar input, created on the first `open` and shown each time; `picking` says
+ * whether it exists yet.
  */
-export function DateWidget(props: ItrWidgetProps) {
-  const shown = toPickerText(props.value)
-  const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
+function useCalendarPicker() {
   const picker = useRef<HTMLInputElement>(null)
   // The browser's calendar input is only created when asked for: one per date field would double the
   // cost of mounting a form with many dates.
@@ -26,6 +23,19 @@ export function DateWidget(props: ItrWidgetProps) {
       picker.current?.focus()
     }
   }, [picking])
+  const open = () => (picking ? picker.current?.showPicker?.() : setPicking(true))
+  return { picker, picking, open }
+}
+
+/**
+ * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
+ * record stores the ISO date. The typed text is kept locally while it is incomplete, so half a date
+ * never reaches the record.
+ */
+export function DateWidget(props: ItrWidgetProps) {
+  const shown = toPickerText(props.value)
+  const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
+  const { picker, picking, open } = useCalendarPicker()
   // A draft belongs to the value it was typed over; a new value from outside replaces it.
   const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
   const invalid = text !== '' && fromPickerText(text) === null
@@ -64,7 +74,7 @@ export function DateWidget(props: ItrWidgetProps) {
             type="button"
             className="btn btn-outline-secondary"
             aria-label={`Open calendar for ${props.label}`}
-            onClick={() => (picking ? picker.current?.showPicker?.() : setPicking(true))}
+            onClick={open}
           >
             <CalendarIcon />
           </button>

@@ -16,13 +16,10 @@ export interface ScanModalProps {
 type CameraState = 'starting' | 'scanning' | 'unavailable'
 
 /**
- * Reads a barcode or QR code with the device camera (@zxing/browser on a <video>), with a typed entry
- * below it. When there is no camera, or permission is refused, the modal says so and the typed entry
- * is the way in; that path needs no camera, so it also works in headless browsers and tests. The
- * scanner library is loaded only when the modal first opens, keeping it out of the form's bundle.
+ * The camera side of the modal: while shown, decodes from the <video> and reports the first code;
+ * each opening starts again with an empty typed entry.
  */
-export function ScanModal(props: ScanModalProps) {
-  const { show, onDetected } = props
+function useScanner(show: boolean, onDetected: (text: string) => void) {
   const video = useRef<HTMLVideoElement>(null)
   const [camera, setCamera] = useState<CameraState>('starting')
   const [typed, setTyped] = useState('')
@@ -61,6 +58,18 @@ export function ScanModal(props: ScanModalProps) {
       stop?.()
     }
   }, [show, onDetected])
+  return { video, camera, typed, setTyped }
+}
+
+/**
+ * Reads a barcode or QR code with the device camera (@zxing/browser on a <video>), with a typed entry
+ * below it. When there is no camera, or permission is refused, the modal says so and the typed entry
+ * is the way in; that path needs no camera, so it also works in headless browsers and tests. The
+ * scanner library is loaded only when the modal first opens, keeping it out of the form's bundle.
+ */
+export function ScanModal(props: ScanModalProps) {
+  const { show, onDetected } = props
+  const { video, camera, typed, setTyped } = useScanner(show, onDetected)
 
   const submitTyped = () => {
     const text = typed.trim()

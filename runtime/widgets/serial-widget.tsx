@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { FORM_LAYOUT_MESSAGES } from '../../schemas/form-layout'
 import type { Product, RecordListItem } from '../../schemas/records'
 import { useOptionalRuntime } from '../form/runtime-context'
+import type { RuntimeServices } from '../form/services'
 import { WIDGET_MESSAGES } from './messages'
 import { SerialHistoryPanel } from './serial-history-panel'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
@@ -23,21 +24,16 @@ export type SerialLookup =
     }
 
 /**
- * serial (SPEC §2 "Serial lookup box with a search button and a records button"): the technician
- * types or scans a serial number and searches; an unknown serial shows 'Could not find serial
- * number.'. Once found, a side panel shows the product's status, last record date and its last five
- * records of this record type. The records button opens that product's records in a new tab.
+ * The lookup of the serial last searched for, and `search`, which finds its product (writing the
+ * product's `outField` back when it differs) and then the product's recent records.
  */
-export function SerialWidget(props: ItrWidgetProps) {
-  const runtime = useOptionalRuntime()
-  const services = runtime?.services
+function useSerialLookup(
+  services: RuntimeServices | undefined,
+  outField: string | undefined,
+  onChange: (value: unknown) => void,
+) {
   const [lookup, setLookup] = useState<SerialLookup | null>(null)
-  const serial = typeof props.value === 'string' ? props.value : ''
-  const shown = lookup && lookup.serial === serial.trim() ? lookup : null
-  const outField = (props.options as { outField?: string }).outField
-
-  const search = async () => {
-    const text = serial.trim()
+  const search = async (text: string) => {
     if (!text || !services) return
     setLookup({ state: 'searching', serial: text })
     let product: Product | null
@@ -54,7 +50,7 @@ export function SerialWidget(props: ItrWidgetProps) {
     if (!product) return setLookup({ state: 'notFound', serial: text })
     setLookup({ state: 'found', serial: text, product, history: null })
     const written = outField ? (product as Record<string, unknown>)[outField] : undefined
-    if (written !== undefined && written !== null && String(written) !== text) props.onChange(String(written))
+    if (written !== undefined && written !== null && String(written) !== text) onChange(String(written))
     try {
       const history = await services.recentRecords(product, services.context.recordTypeId, HISTORY_SIZE)
       setLookup((l) =>
@@ -68,6 +64,22 @@ export function SerialWidget(props: ItrWidgetProps) {
       )
     }
   }
+  return [lookup, search] as const
+}
+
+/**
+ * serial (SPEC §2 "Serial lookup box with a search button and a records button"): the technician
+ * types or scans a serial number and searches; an unknown serial shows 'Could not find serial
+ * number.'. Once found, a side panel shows the product's status, last record date and its last five
+ * records of this record type. The records button opens that product's records in a new tab.
+ */
+export function SerialWidget(props: ItrWidgetProps) {
+  const runtime = useOptionalRuntime()
+  const services = runtime?.services
+  const outField = (props.options as { outField?: string }).outField
+  const [lookup, search] = useSerialLookup(services, outField, props.onChange)
+  const serial = typeof props.value === 'string' ? props.value : ''
+  const shown = lookup && lookup.serial === serial.trim() ? lookup : null
 
   const inert = isInert(props)
   const href = serial.trim() && services?.recordsHref ? services.recordsHref(serial.trim()) : undefined
@@ -86,7 +98,7 @@ export function SerialWidget(props: ItrWidgetProps) {
             onKeyDown={(e) => {
               if (e.key === 'Enter') {
                 e.preventDefault()
-                void search()
+                void search(serial.trim())
               }
             }}
           />
@@ -94,7 +106,7 @@ export function SerialWidget(props: ItrWidgetProps) {
             type="button"
             className="btn btn-outline-primary"
             disabled={!serial.trim() || !services || shown?.state === 'searching'}
-            onClick={() => void search()}
+            onClick={() => void search(serial.trim())}
           >
             {shown?.state === 'searching' ? 'Searching…' : 'Search'}
           </button>

@@ -4,7 +4,8 @@ import { useOptionalRuntime } from '../form/runtime-context'
 import type { RuntimeServices } from '../form/services'
 import { WIDGET_MESSAGES } from './messages'
 import { ScanModal } from './scan-modal'
-import { TestEquipmentCard, type EquipmentEntry } from './test-equipment-card'
+import type { EquipmentEntry } from './test-equipment-card'
+import { EquipmentCodeEntry, EquipmentList } from './test-equipment-parts'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
 const M = WIDGET_MESSAGES.testEquipment
@@ -55,23 +56,12 @@ const idsOf = (v: unknown): number[] =>
   Array.isArray(v) ? v.filter((x): x is number => Number.isInteger(x)) : []
 
 /**
- * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
- * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
- * state. The record stores the ids; the items are loaded for the cards.
+ * The cards' items: those of a loaded record (or added elsewhere) are fetched by id; `add` puts the
+ * item it found in directly.
  */
-export function TestEquipmentWidget(props: ItrWidgetProps) {
-  const services = useOptionalRuntime()?.services
-  const ids = idsOf(props.value)
-  const min = Number((props.options as { min?: number }).min ?? 0)
+function useEquipmentItems(services: RuntimeServices | undefined, ids: number[]) {
   const [items, setItems] = useState<Record<number, EquipmentEntry>>({})
-  const [code, setCode] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [scanning, setScanning] = useState(false)
-  const inert = isInert(props)
   const idsKey = ids.join(',')
-
-  // Items of a loaded record (or added elsewhere) are fetched for their cards.
   useEffect(() => {
     if (!services) return
     const wanted = idsKey ? idsKey.split(',').map(Number) : []
@@ -92,6 +82,24 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
         })),
       )
   }, [services, idsKey, items])
+  return [items, setItems] as const
+}
+
+/**
+ * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
+ * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
+ * state. The record stores the ids; the items are loaded for the cards.
+ */
+export function TestEquipmentWidget(props: ItrWidgetProps) {
+  const services = useOptionalRuntime()?.services
+  const ids = idsOf(props.value)
+  const min = Number((props.options as { min?: number }).min ?? 0)
+  const [items, setItems] = useEquipmentItems(services, ids)
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const [scanning, setScanning] = useState(false)
+  const inert = isInert(props)
 
   const { onChange } = props
   const add = useCallback(
@@ -112,7 +120,8 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
       setCode('')
       onChange([...current, found.item.id])
     },
-    [services, props.value, onChange],
+    // setItems is a useState setter (stable); listed because it comes through useEquipmentItems.
+    [services, props.value, onChange, setItems],
   )
   const scanned = useCallback(
     (text: string) => {
@@ -125,65 +134,28 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
   return (
     <div>
       {!inert && (
-        // Not a <form>: the page may already wrap the record form in one.
-        <div className="input-group mb-2">
-          <input
-            id={props.id}
-            className={`form-control${problem ? ' is-invalid' : ''}`}
-            placeholder="Test equipment ID"
-            aria-label={`${props.label}: test equipment ID`}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                void add(code)
-              }
-            }}
-          />
-          <button
-            type="button"
-            className="btn btn-outline-primary"
-            disabled={busy || !code.trim()}
-            onClick={() => void add(code)}
-          >
-            {busy ? 'Adding…' : 'Add'}
-          </button>
-          <button type="button" className="btn btn-outline-secondary" onClick={() => setScanning(true)}>
-            Scan
-          </button>
-        </div>
+        <EquipmentCodeEntry
+          id={props.id}
+          label={props.label}
+          code={code}
+          problem={problem}
+          busy={busy}
+          onCode={setCode}
+          onAdd={(text) => void add(text)}
+          onScan={() => setScanning(true)}
+        />
       )}
       {problem && (
         <div className="text-danger small mb-2" role="alert">
           {problem}
         </div>
       )}
-      {ids.length === 0 ? (
-        <div className="text-body-secondary small">
-          No test equipment added.{min > 0 ? ` At least ${min} required.` : ''}
-        </div>
-      ) : (
-        <ul
-          className="list-unstyled d-grid gap-2 mb-0"
-          style={{ gridTemplateColumns: 'repeat(auto-fill, minmax(16rem, 1fr))' }}
-        >
-          {ids.map((id) => (
-            <TestEquipmentCard
-              key={id}
-              entry={items[id] ?? { id, state: 'loading' }}
-              onRemove={
-                inert ? undefined : () => onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)
-              }
-            />
-          ))}
-        </ul>
-      )}
-      {min > 0 && ids.length > 0 && (
-        <div className="form-text">
-          {ids.length} of at least {min} added.
-        </div>
-      )}
+      <EquipmentList
+        ids={ids}
+        items={items}
+        min={min}
+        onRemove={inert ? undefined : (id) => onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)}
+      />
       {scanning && (
         <ScanModal
           show

@@ -1,8 +1,9 @@
-import { Fragment, useRef, useState } from 'react'
+import { useRef, useState } from 'react'
 import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
-import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+import { choiceInput, naSwitch, numericInput } from './test-field-inputs'
+import { isInert, type ItrWidgetProps } from './widget-props'
 
 /** The test field's `ui:options` as the compiler writes them (runtime/compiler/field-ui.ts). */
 export interface TestFieldOptions {
@@ -64,77 +65,28 @@ export function TestFieldWidget(props: ItrWidgetProps) {
     props.onChange(testFieldValue(control, value, notApplicable))
   }
 
-  // Plain render helpers, not components: a big form has hundreds of test fields.
-  const numericInput = () => {
-    const stored = current && typeof current.value === 'number' ? String(current.value) : ''
-    return (
-      <div className="input-group" style={{ maxWidth: '16rem' }}>
-        <input
-          id={props.id}
-          type="number"
-          inputMode="decimal"
-          step={options.step ?? 'any'}
-          className={`form-control${invalidClass(props)}`}
-          value={na ? '' : (draft ?? stored)}
-          disabled={inert || na}
-          onChange={(e) => {
-            const raw = e.target.value
-            const n = raw.trim() === '' ? null : Number(raw)
-            emit(n !== null && Number.isFinite(n) ? n : null, false)
-            setDraft(raw)
-          }}
-          onBlur={() => setDraft(null)}
-        />
-        {options.unit && <span className="input-group-text">{options.unit}</span>}
-      </div>
-    )
-  }
-  const choiceInput = () => (
-    <div role="radiogroup" aria-label={props.label} className="btn-group" id={props.id}>
-      {(options.choices ?? []).map((choice, i) => (
-        <Fragment key={choice}>
-          <input
-            type="radio"
-            className="btn-check"
-            name={props.id}
-            id={`${props.id}-${i}`}
-            checked={!na && current?.value === choice}
-            disabled={inert || na}
-            onChange={() => emit(choice, false)}
-          />
-          <label className="btn btn-outline-primary btn-sm" htmlFor={`${props.id}-${i}`}>
-            {choice}
-          </label>
-        </Fragment>
-      ))}
-    </div>
-  )
+  const args = { props, na, inert, emit }
+  const stored = current && typeof current.value === 'number' ? String(current.value) : ''
 
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       {options.testNumber && <span className="badge text-bg-light border">Test {options.testNumber}</span>}
-      {testType === 'numeric' ? numericInput() : choiceInput()}
-      {options.naOption && (
-        <div className="form-check form-switch mb-0">
-          <input
-            id={`${props.id}-na`}
-            type="checkbox"
-            role="switch"
-            className="form-check-input"
-            checked={na}
-            disabled={inert}
-            onChange={(e) => {
-              if (e.target.checked) {
-                beforeNa.current = current?.value ?? null
-                emit(null, true)
-              } else emit(beforeNa.current, false)
-            }}
-          />
-          <label className="form-check-label" htmlFor={`${props.id}-na`}>
-            {NA_TEXT}
-          </label>
-        </div>
-      )}
+      {testType === 'numeric'
+        ? numericInput({
+            ...args,
+            text: draft ?? stored,
+            step: options.step ?? 'any',
+            unit: options.unit,
+            onDraft: setDraft,
+          })
+        : choiceInput({ ...args, choices: options.choices ?? [], selected: current?.value })}
+      {options.naOption &&
+        naSwitch(props.id, na, inert, (on) => {
+          if (on) {
+            beforeNa.current = current?.value ?? null
+            emit(null, true)
+          } else emit(beforeNa.current, false)
+        })}
       <span aria-live="polite" aria-label={`${props.label} result`}>
         {resultBadge(current?.passOrFail ?? '-')}
       </span>

@@ -1,9 +1,10 @@
 import { useEffect, useState } from 'react'
-import ProgressBar from 'react-bootstrap/ProgressBar'
 import type { DocumentRef } from '../../schemas/form-layout'
 import { useOptionalRuntime } from '../form/runtime-context'
+import type { RuntimeServices } from '../form/services'
 import { DocumentViewerModal, useDocumentUrl } from './document-viewer-modal'
 import { WIDGET_MESSAGES } from './messages'
+import { StoredDocument, UploadProgress } from './upload-parts'
 import { isImage, toDocumentRef, uploadProblem } from './upload-rules'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
@@ -23,19 +24,16 @@ const asRef = (v: unknown): DocumentRef | null =>
   typeof v === 'object' && v !== null && 'savedFilename' in v ? (v as DocumentRef) : null
 
 /**
- * upload: one file sent to the document store as soon as it is chosen (SPEC §5 extensions checked
- * first), with a progress bar; the record keeps the stored Document. Images are previewed; any stored
- * document opens in the document viewer.
+ * The upload's state and `choose`, which checks a file's extension, then sends it with progress and
+ * hands the stored Document to `onChange`.
  */
-export function UploadWidget(props: ItrWidgetProps) {
-  const { accept, documentType } = props.options as UploadOptions
-  const services = useOptionalRuntime()?.services
+function useUpload(
+  services: RuntimeServices | undefined,
+  options: UploadOptions,
+  onChange: (v: unknown) => void,
+) {
+  const { accept, documentType } = options
   const [upload, setUpload] = useState<UploadState>({ state: 'idle' })
-  const [viewing, setViewing] = useState(false)
-  const stored = asRef(props.value)
-  const inert = isInert(props)
-  const previewStored = stored !== null && isImage(stored.contentType) && upload.state !== 'pending'
-  const storedUrl = useDocumentUrl(services, stored?.savedFilename, previewStored)
 
   // The local preview of a file being sent is released once it is no longer shown.
   const localPreview = upload.state === 'pending' ? upload.preview : undefined
@@ -55,7 +53,7 @@ export function UploadWidget(props: ItrWidgetProps) {
           setUpload((u) => (u.state === 'pending' && u.name === file.name ? { ...u, percent } : u)),
       })
       setUpload({ state: 'done', name: file.name })
-      props.onChange(toDocumentRef(info))
+      onChange(toDocumentRef(info))
     } catch (error) {
       setUpload({
         state: 'error',
@@ -64,6 +62,23 @@ export function UploadWidget(props: ItrWidgetProps) {
       })
     }
   }
+  return { upload, choose }
+}
+
+/**
+ * upload: one file sent to the document store as soon as it is chosen (SPEC §5 extensions checked
+ * first), with a progress bar; the record keeps the stored Document. Images are previewed; any stored
+ * document opens in the document viewer.
+ */
+export function UploadWidget(props: ItrWidgetProps) {
+  const { accept } = props.options as UploadOptions
+  const services = useOptionalRuntime()?.services
+  const { upload, choose } = useUpload(services, props.options as UploadOptions, props.onChange)
+  const [viewing, setViewing] = useState(false)
+  const stored = asRef(props.value)
+  const inert = isInert(props)
+  const previewStored = stored !== null && isImage(stored.contentType) && upload.state !== 'pending'
+  const storedUrl = useDocumentUrl(services, stored?.savedFilename, previewStored)
 
   return (
     <div>
@@ -88,17 +103,7 @@ export function UploadWidget(props: ItrWidgetProps) {
         </div>
       )}
       {upload.state === 'pending' && (
-        <div className="mt-2" role="status" aria-label={`Uploading ${upload.name}`}>
-          <ProgressBar now={upload.percent} label={`${Math.round(upload.percent)}%`} animated />
-          {upload.preview && (
-            <img
-              src={upload.preview}
-              alt={`Preview of ${upload.name}`}
-              className="img-thumbnail mt-2"
-              style={{ maxHeight: 120 }}
-            />
-          )}
-        </div>
+        <UploadProgress name={upload.name} percent={upload.percent} preview={upload.preview} />
       )}
       {upload.state === 'error' && (
         <div className="invalid-feedback d-block" role="alert">
@@ -106,34 +111,13 @@ export function UploadWidget(props: ItrWidgetProps) {
         </div>
       )}
       {stored && upload.state !== 'pending' && (
-        <div className="d-flex align-items-center gap-2 mt-2">
-          {previewStored && storedUrl.state === 'ready' && (
-            <img
-              src={storedUrl.url}
-              alt={`Preview of ${stored.originalFilename ?? stored.savedFilename}`}
-              className="img-thumbnail"
-              style={{ maxHeight: 120 }}
-            />
-          )}
-          <span className="badge text-bg-success">{upload.state === 'done' ? 'Uploaded' : 'Stored'}</span>
-          <span className="text-truncate">
-            {stored.originalFilename ?? stored.name ?? stored.savedFilename}
-          </span>
-          {services && (
-            <button type="button" className="btn btn-link btn-sm" onClick={() => setViewing(true)}>
-              View
-            </button>
-          )}
-          {!inert && (
-            <button
-              type="button"
-              className="btn btn-link btn-sm text-danger"
-              onClick={() => props.onChange(null)}
-            >
-              Remove
-            </button>
-          )}
-        </div>
+        <StoredDocument
+          stored={stored}
+          previewUrl={previewStored && storedUrl.state === 'ready' ? storedUrl.url : undefined}
+          justUploaded={upload.state === 'done'}
+          onView={services ? () => setViewing(true) : undefined}
+          onRemove={inert ? undefined : () => props.onChange(null)}
+        />
       )}
       {inert && !stored && <div className="form-control-plaintext text-body-secondary">No file</div>}
       {viewing && stored && services && (

@@ -81,19 +81,7 @@ function FieldLook({ control }: { control: Control }) {
         </select>
       )
     case 'multiselect':
-      return (
-        <div className="form-control form-control-sm designer-fake-input">
-          {(control.values ?? []).slice(0, MULTISELECT_VISIBLE_VALUES).map((v) => (
-            <span key={v} className="badge text-bg-light border me-1">
-              {v}
-            </span>
-          ))}
-          {!control.values?.length && listHint(undefined, control.source, control.endpoint?.name)}
-          {control.maxValues !== undefined && (
-            <small className="text-body-secondary ms-1">(up to {control.maxValues})</small>
-          )}
-        </div>
-      )
+      return <MultiselectLook control={control} />
     case 'datepicker':
       return <input className="form-control form-control-sm" placeholder="dd-MM-yyyy" {...inert} />
     case 'multitext':
@@ -141,18 +129,39 @@ function FieldLook({ control }: { control: Control }) {
     case 'testField':
       return <TestFieldLook control={control} />
     case 'calculated':
-      return (
-        <div className="input-group input-group-sm">
-          <span className="input-group-text">=</span>
-          <div className="form-control designer-fake-input text-body-secondary font-monospace">
-            {control.formula}
-          </div>
-          {control.unit && <span className="input-group-text">{control.unit}</span>}
-        </div>
-      )
+      return <CalculatedLook control={control} />
     default:
       return null
   }
+}
+
+function MultiselectLook({ control }: { control: Extract<Control, { type: 'multiselect' }> }) {
+  return (
+    <div className="form-control form-control-sm designer-fake-input">
+      {(control.values ?? []).slice(0, MULTISELECT_VISIBLE_VALUES).map((v) => (
+        <span key={v} className="badge text-bg-light border me-1">
+          {v}
+        </span>
+      ))}
+      {!control.values?.length && listHint(undefined, control.source, control.endpoint?.name)}
+      {control.maxValues !== undefined && (
+        <small className="text-body-secondary ms-1">(up to {control.maxValues})</small>
+      )}
+    </div>
+  )
+}
+
+/** A calculated value shows its formula (the Preview tab computes it). */
+function CalculatedLook({ control }: { control: Extract<Control, { type: 'calculated' }> }) {
+  return (
+    <div className="input-group input-group-sm">
+      <span className="input-group-text">=</span>
+      <div className="form-control designer-fake-input text-body-secondary font-monospace">
+        {control.formula}
+      </div>
+      {control.unit && <span className="input-group-text">{control.unit}</span>}
+    </div>
+  )
 }
 
 function listHint(values: readonly string[] | undefined, source?: string, endpoint?: string): string {

@@ -1,18 +1,16 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import Form from '@rjsf/react-bootstrap'
 import type { CustomValidator, ErrorTransformer, RJSFSchema } from '@rjsf/utils'
 import { crudValidator } from '../../runtime/crud-form/validator'
 import {
   FORM_LAYOUT_MESSAGES,
-  VARIABLE_PATTERN,
   isTestControl,
   listVariables,
-  pathOfControlId,
   variableOf,
   walkControls,
 } from '../../schemas/form-layout'
 import type { Control, ControlPath } from '../../schemas/form-layout'
-import { controlAt, selectControlIssues, updateControl } from '../model'
+import { controlAt, selectControlIssues } from '../model'
 import type { DesignerDocument } from '../model'
 import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
@@ -20,13 +18,9 @@ import { selectedPathOf, useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
 import { ConditionField, type ConditionVariable } from './condition-field'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
+import { VARIABLE_FORMAT_MESSAGE, useInspectorDraft } from './use-inspector-draft'
 
 type Json = Record<string, unknown>
-
-/** Shown under a variable that is not an identifier (the schema's own pattern message is cryptic). */
-export const VARIABLE_FORMAT_MESSAGE = 'Use letters, digits and _ only, not starting with a digit.'
-
-const variableRe = new RegExp(VARIABLE_PATTERN)
 
 /** Variables of every other control: the layout's list minus one use of this control's own. */
 function otherVariables(doc: DesignerDocument, control: Control): string[] {
@@ -72,14 +66,6 @@ interface FormProps {
  * message until it is fixed, so the document never holds a broken or duplicate name.
  */
 function InspectorForm({ store, doc, id, path, control }: FormProps) {
-  // What the form shows: the control, plus a variable being typed that is not valid yet.
-  const [draft, setDraft] = useState<{ source: Control; data: Json }>({ source: control, data: control })
-  let data = draft.data
-  if (draft.source !== control) {
-    // Changed elsewhere (undo, JSON view, canvas): show the document's version.
-    data = control as Json
-    setDraft({ source: control, data })
-  }
   const others = useMemo(() => otherVariables(doc, control), [doc, control])
   const tests = useMemo(() => testVariablesOf(doc), [doc])
   const conditionVariables = useMemo(() => conditionVariablesOf(doc), [doc])
@@ -89,40 +75,7 @@ function InspectorForm({ store, doc, id, path, control }: FormProps) {
   )
   const name = controlName(control)
 
-  const variableProblem = (value: unknown): string | null => {
-    if (!('variable' in form.schema.properties!)) return null
-    if (typeof value !== 'string' || value === '') return null
-    if (!variableRe.test(value)) return VARIABLE_FORMAT_MESSAGE
-    if (others.includes(value)) return FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(value)
-    return null
-  }
-
-  const onChange = (next: Json | undefined) => {
-    if (!next) return
-    const patch: Json = {}
-    const changed: string[] = []
-    for (const key of Object.keys(form.schema.properties ?? {})) {
-      if (JSON.stringify(next[key]) === JSON.stringify((control as Json)[key])) continue
-      if (key === 'variable' && (variableProblem(next[key]) !== null || !next[key])) continue
-      patch[key] = next[key]
-      changed.push(key)
-    }
-    let applied: Control = control
-    if (changed.length) {
-      const after = store.apply(
-        (d) => {
-          const at = pathOfControlId(d.layout.controls, id)
-          return at ? updateControl(d, at, patch) : d
-        },
-        { coalesceKey: `inspect:${id}:${changed.join(',')}` },
-      )
-      const at = pathOfControlId(after.layout.controls, id)
-      applied = (at && controlAt(after.layout.controls, at)) ?? control
-    }
-    // What the command decided wins over the form's copy (a renamed choice carries its pass choice).
-    const carried = 'passChoice' in applied ? { passChoice: applied.passChoice } : {}
-    setDraft({ source: applied, data: { ...next, ...carried, type: control.type } })
-  }
+  const { data, onChange } = useInspectorDraft({ store, id, control, form, others })
 
   const customValidate: CustomValidator = (formData, errors) => {
     // The format is the schema's pattern (shown once, by rjsf); uniqueness needs the whole layout.

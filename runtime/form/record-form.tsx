@@ -68,17 +68,12 @@ const rootSchemaOf = (schema: RJSFSchema): RJSFSchema => ({
 })
 
 /**
- * The data-entry form of a record type (SPEC §2 Data entry): the layout compiled to JSON Schema and
- * uiSchema (runtime/compiler) and rendered by @rjsf/core with the runtime's widgets.
- *
- * Fast on big forms (DESIGN.md §8): rjsf renders the structure once; values live in a FormStore with a
- * subscription per variable, so a keystroke re-renders one field (plus any group result it changes)
- * while the page still receives the whole record through `onChange`. Validation is per field and only
- * on Save; the validators compile while the browser is idle after the first render.
+ * The form store of one layout, kept in step with the page: the value and messages the page passes in,
+ * the live result reported out, the field validators compiled while the browser is idle. `latest` holds
+ * the newest props for callbacks that must not re-subscribe.
  */
-export function RecordForm(props: RecordFormProps) {
-  const { layout, services, ref } = props
-  const compiled = compiledFor(layout)
+function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compiledFor>) {
+  const { layout } = props
   const results = useMemo(() => resultVariablesOf(layout), [layout])
   // One store per layout; the initial value seeds it, later values are synced below.
   // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -99,6 +94,22 @@ export function RecordForm(props: RecordFormProps) {
   }, [store])
 
   useEffect(() => precompileWhenIdle(compiled), [compiled])
+  return { store, latest }
+}
+
+/**
+ * The data-entry form of a record type (SPEC §2 Data entry): the layout compiled to JSON Schema and
+ * uiSchema (runtime/compiler) and rendered by @rjsf/core with the runtime's widgets.
+ *
+ * Fast on big forms (DESIGN.md §8): rjsf renders the structure once; values live in a FormStore with a
+ * subscription per variable, so a keystroke re-renders one field (plus any group result it changes)
+ * while the page still receives the whole record through `onChange`. Validation is per field and only
+ * on Save; the validators compile while the browser is idle after the first render.
+ */
+export function RecordForm(props: RecordFormProps) {
+  const { layout, services, ref } = props
+  const compiled = compiledFor(layout)
+  const { store, latest } = useFormStore(props, compiled)
 
   const change = useCallback(
     (variable: string, value: unknown) => {
@@ -106,7 +117,7 @@ export function RecordForm(props: RecordFormProps) {
       const next = store.set(variable, value)
       if (next !== before) latest.current.onChange(next)
     },
-    [store],
+    [store, latest],
   )
 
   const idPrefix = `${useId().replace(/:/g, '')}-`

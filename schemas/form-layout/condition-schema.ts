@@ -21,14 +21,11 @@ const literal = {
   description: 'Value compared with.',
 } as const
 
-/** `[{"var": …}, value]`. */
-const pair = {
-  type: 'array',
-  items: [varRef, literal],
-  minItems: 2,
-  maxItems: 2,
-  additionalItems: false,
-} as const
+/**
+ * `[{"var": …}, value]`. Written without a tuple keyword, which the eval-free validator of the browser
+ * does not read; that the first entry is the variable is checked with the layout's rules (rule-issues.ts).
+ */
+const pair = { type: 'array', items: { anyOf: [varRef, literal] }, minItems: 2, maxItems: 2 } as const
 
 /** The comparison operators, in the builder's order. */
 export const COMPARISON_OPERATORS = ['==', '!=', '>', '>=', '<', '<='] as const

@@ -1,6 +1,7 @@
 /** Form layout and field mapping schemas, their checks and migrations (SPEC §3, §5). */
 export * from './constants'
 export * from './messages'
+export * from './control-props'
 export * from './control-schemas'
 export * from './layout-schema'
 export * from './validate-layout'

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { LAYOUT_VERSION, MAX_COL } from './constants'
-import { controlIdProp, LEAF_SCHEMAS, VARIABLE_PATTERN, visibleIfProp } from './control-schemas'
+import { LEAF_SCHEMAS } from './control-schemas'
+import { controlIdProp, VARIABLE_PATTERN, visibleIfProp } from './control-props'
 import type { LeafFieldControl, NoteControl } from './control-schemas'
 
 /**

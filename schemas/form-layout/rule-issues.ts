@@ -1,5 +1,5 @@
 import type { Condition } from './condition-schema'
-import { conditionVariables } from './conditions'
+import { comparedVariable, comparisonsOf, conditionVariables } from './conditions'
 import { formulaVariables, parseFormula } from './formula'
 import { rulesOf } from './derive'
 import type { Control, FormLayout } from './layout-schema'
@@ -46,6 +46,8 @@ export function ruleIssues(layout: Pick<FormLayout, 'controls'>): LayoutIssue[] 
     for (const key of ['visibleIf', 'requiredIf'] as const) {
       const condition = (control as Control & Partial<Record<typeof key, Condition>>)[key]
       if (!condition) continue
+      if (comparisonsOf(condition).some((c) => comparedVariable(c) === undefined))
+        issues.push({ path: `${at}/${key}`, message: 'compares a value with no variable' })
       for (const name of unknown(conditionVariables(condition)))
         issues.push({ path: `${at}/${key}`, message: `names unknown variable "${name}"` })
     }

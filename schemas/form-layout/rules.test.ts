@@ -142,7 +142,11 @@ describe('layout schema and checks of rules (issue #14)', () => {
       { visibleIf: { '===': [{ var: 'classI' }, true] } },
       'unknown property "==="',
     ],
-    ['a comparison without a variable', { visibleIf: { '==': ['classI', true] } }, 'must be object'],
+    [
+      'a comparison without a variable',
+      { visibleIf: { '==': ['classI', true] } },
+      'compares a value with no variable',
+    ],
     [
       'two operators in one rule',
       { visibleIf: { '==': [{ var: 'a' }, 1], '!=': [{ var: 'a' }, 2] } },

@@ -1,6 +1,7 @@
 import { DEFAULT_PASS_CHOICE, NA_TEXT, TEST_TYPES, UNSET_RESULT, type PassOrFail } from './constants'
 import type { TestFieldControl } from './control-schemas'
 import { FORM_LAYOUT_MESSAGES } from './messages'
+import { limitUnknown } from './limits'
 
 /**
  * SPEC §4 "Test result per field": how one test field's entry becomes Pass, Fail, '-' (unset) or n/a.
@@ -53,6 +54,8 @@ export function evaluateTest(control: TestFieldControl, value: unknown, na = fal
   if (na) return NA_TEXT
   if (value === null || value === undefined || value === '') return UNSET_RESULT
   if (control.testType === 'numeric') {
+    // A limit from a product type parameter that is not known (yet): nothing to judge against.
+    if (limitUnknown(control)) return UNSET_RESULT
     const n = asNumber(value)
     if (n === undefined) return 'Fail'
     const aboveMin = control.min === undefined || n >= control.min

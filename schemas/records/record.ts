@@ -1,3 +1,4 @@
+import { testParameterSchema } from '../entities/test-parameter'
 import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
 
@@ -63,6 +64,8 @@ export const recordDetailSchema = {
     testEquipmentId: nullableId,
     testEquipment: { type: 'array', items: { type: 'integer' } },
     createdAt: { type: 'string' },
+    /** The product type's test parameters the record was judged with (issue #14.4); null when none. */
+    parameters: { type: ['array', 'null'], items: testParameterSchema },
   },
 } as const
 

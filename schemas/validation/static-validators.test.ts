@@ -84,6 +84,7 @@ describe('precompiled validators (build-time ajv standalone code)', () => {
         expect((precompiled.errors ?? []).map((e) => e.message)).toEqual(messages)
         expect(valid).toBe(messages.length === 0)
       }
-    })
+      // Compiling the layout schema at run time takes seconds on a busy 2-core CI machine.
+    }, 30_000)
   }
 })

@@ -8,6 +8,7 @@ import { HttpError } from '../http-error'
 import { CalibratorsRepository } from '../reference/calibrators'
 import { DeviceOwnersRepository } from '../reference/device-owners'
 import { ProductTypesRepository } from '../product-types/product-types'
+import { TestParametersRepository } from '../product-types/test-parameters'
 import { RecordTypesRepository } from '../record-types/record-types'
 import { RecordsRepository } from '../records/records'
 import { SuppliersRepository } from '../reference/suppliers'
@@ -47,7 +48,10 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
     const [supplier] = await new SuppliersRepository(db).listWithAttributes([id])
     return supplier && { ...supplier, attributes: supplier.attributes.map(withoutRangeIds) }
   },
-  productType: (db, id) => orNone(() => new ProductTypesRepository(db).get(id)),
+  productType: async (db, id) => {
+    const type = await orNone(() => new ProductTypesRepository(db).get(id))
+    return type && { ...type, testParameters: await new TestParametersRepository(db).own(id) }
+  },
   recordType: (db, id) => new RecordTypesRepository(db).get(id),
   deviceOwner: (db, id) => orNone(() => new DeviceOwnersRepository(db).get(id)),
   calibrator: (db, id) => orNone(() => new CalibratorsRepository(db).get(id)),

@@ -10,6 +10,7 @@ import { textParams } from '../http-params'
 import { assertVisible, repo, tags, toMetaProductType, typeId, type IdParams } from './meta-common'
 import productTypeAttributeRoutes from './meta-attribute-routes'
 import productTypeMappingRoutes from './meta-mapping-routes'
+import productTypeParameterRoutes from './meta-parameter-routes'
 
 /** The product type list and single reads. */
 const productTypeReadRoutes: FastifyPluginAsync = async (app) => {
@@ -83,6 +84,7 @@ const productTypes: FastifyPluginAsync = async (app) => {
   await app.register(productTypeWriteRoutes)
   await app.register(productTypeMappingRoutes)
   await app.register(productTypeAttributeRoutes)
+  await app.register(productTypeParameterRoutes)
 }
 
 export default productTypes

@@ -65,6 +65,7 @@ export class RecordsRepository {
         data: records.data,
         fileName: records.fileName,
         layoutVersion: records.layoutVersion,
+        parameters: records.parameters,
         deviceOwnerId: records.deviceOwnerId,
         deviceOwnerName: deviceOwners.name,
         productId: records.productId,

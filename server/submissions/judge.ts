@@ -9,9 +9,17 @@ import {
   fillResults,
   findDisagreements,
   judgeRecord,
+  resolveLimits,
   type FormLayout,
   type Judgement,
+  type MissingParameter,
+  type Parameters,
 } from '../../schemas/form-layout/index'
+import {
+  PARAMETER_MESSAGES,
+  parameterValues,
+  type TestParameter,
+} from '../../schemas/entities/test-parameter'
 import { badRequest } from '../http-error'
 import { resultOf, valueOf } from './values'
 
@@ -20,26 +28,53 @@ import { resultOf, valueOf } from './values'
  * results are computed from its values and the layout revision it is captured with. Results left out
  * are filled in; a submitted result that disagrees is refused with 400, naming each variable.
  */
-export function judgeSubmission(layout: FormLayout, data: Record<string, unknown>): JudgedSubmission {
-  const judgement = judgeRecord(layout, data)
-  return { layout, judgement, filled: fillResults(layout, data, judgement) }
+export function judgeSubmission(
+  storedLayout: FormLayout,
+  data: Record<string, unknown>,
+  parameters: readonly TestParameter[] = [],
+): JudgedSubmission {
+  // Limits from the product type (issue #14.4) are resolved first: the judge reads numbers only.
+  const params = parameterValues(parameters)
+  const { layout, missing } = resolveLimits(storedLayout, params)
+  const judgement = judgeRecord(layout, data, params)
+  return { layout, judgement, filled: fillResults(layout, data, judgement), params, missing }
 }
 
 /** A submission and its judgement: `filled` is what the data schema checks, `judgement.data` what is stored. */
 export interface JudgedSubmission {
+  /** The layout with the product type's limits resolved. */
   layout: FormLayout
   judgement: Judgement
   filled: Record<string, unknown>
+  /** The product type's parameters as the rules read them (`param.key`). */
+  params: Parameters
+  /** Limits naming a parameter the product type does not set. */
+  missing: MissingParameter[]
 }
 
 /**
  * Refuses (400, every variable named) what the layout's rules do not allow (issue #14): a value for a
  * control its condition hides, a calculated or `valueFrom` value other than the formula's.
  */
-export function assertRulesHold({ layout, judgement, filled }: JudgedSubmission): void {
-  if (rulesOf(layout).none) return
-  refuse(ruleDisagreements(layout, filled, judgement))
+export function assertRulesHold({ layout, judgement, filled, missing, params }: JudgedSubmission): void {
+  // A value for a test whose limit is a parameter the product type lacks cannot be judged: refused.
+  const values = missing.length ? deriveRecord(rulesOf(layout), filled, params).data : {}
+  const unjudgeable = missing
+    .filter((m) => hasValue(values[m.variable]))
+    .map((m) => ({
+      variable: m.variable,
+      message: `${m.variable}: ${PARAMETER_MESSAGES.missing(m.key).replace(/\.$/, '')}`,
+    }))
+  if (rulesOf(layout).none) return refuse(unjudgeable)
+  refuse([...unjudgeable, ...ruleDisagreements(layout, filled, judgement)])
 }
+
+/** A test entry that holds a value (a number, a choice, or `{value}` with one). */
+const hasValue = (entry: unknown) =>
+  entry !== null &&
+  entry !== undefined &&
+  entry !== '' &&
+  (typeof entry !== 'object' || ((entry as { value?: unknown }).value ?? null) !== null)
 
 function refuse(disagreements: readonly { variable: string; message: string }[]) {
   if (disagreements.length)
@@ -50,12 +85,12 @@ function refuse(disagreements: readonly { variable: string; message: string }[])
 }
 
 /** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
-export function assertAgrees({ layout, judgement, filled }: JudgedSubmission): void {
+export function assertAgrees({ layout, judgement, filled, params }: JudgedSubmission): void {
   const disagreements = findDisagreements(layout, filled, judgement)
   // Required while a condition holds (issue #14): the data schema cannot say, the rules can.
   const rules = rulesOf(layout)
   if (!rules.none)
-    for (const control of missingRequired(rules, deriveRecord(rules, filled)))
+    for (const control of missingRequired(rules, deriveRecord(rules, filled, params), params))
       disagreements.push({
         variable: (control as ValueControl).variable,
         message: requiredMessageOf(control as ValueControl).replace(/\.$/, ''),

@@ -12,6 +12,8 @@ import { assertValidData, dataValidatorFor, type RecordDataValidator } from './d
 import type { PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
+import type { TestParameter } from '../../schemas/entities/test-parameter'
+import { TestParametersRepository } from '../product-types/test-parameters'
 import { mappedFields, variableName, type BaseRecord, type MappedFields } from './mapped-fields'
 
 const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
@@ -34,6 +36,11 @@ export interface PrepareOptions {
   layoutRevision?: number | null
   /** The data are CSV cells (text) to be read by control kind first (docs/csv-upload.md "Values"). */
   textCells?: boolean
+  /**
+   * The test parameters an edited record was judged with (issue #14.4), which it keeps; the product
+   * type's current ones when absent.
+   */
+  parameters?: readonly TestParameter[] | null
 }
 
 /**
@@ -50,6 +57,7 @@ export class SubmissionPreparer {
   private readonly attachments: SubmissionAttachments
   private readonly validators = new Map<string, RecordDataValidator>()
   private readonly readers = new Map<string, TextDataReader>()
+  private readonly parameters = new Map<number, readonly TestParameter[]>()
 
   constructor(private readonly db: Db) {
     this.definitions = new RecordDefinitions(db)
@@ -65,6 +73,18 @@ export class SubmissionPreparer {
     if (kind === 'calibration') throw forbidden(RECORD_MESSAGES.notOwnSupplier)
     who.assertOwnSupplier(input.supplierId ?? who.supplierId, RECORD_MESSAGES.notOwnSupplier)
     return who.supplierId
+  }
+
+  /** A product type's resolved test parameters (key, value, unit), asked once per instance. */
+  private async parametersOf(productTypeId: number | null | undefined): Promise<readonly TestParameter[]> {
+    if (!productTypeId) return []
+    let found = this.parameters.get(productTypeId)
+    if (!found) {
+      const resolved = await new TestParametersRepository(this.db).resolve(productTypeId)
+      found = resolved.map(({ key, value, unit }) => ({ key, value, unit }))
+      this.parameters.set(productTypeId, found)
+    }
+    return found
   }
 
   /** The validator of the definition's layout (null without a layout: file-only record types). */
@@ -107,7 +127,8 @@ export class SubmissionPreparer {
     if (!who.mayUseCategory(category))
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
-    const { data, judgement } = this.judged(definition, input, options)
+    const parameters = options.parameters ?? (await this.parametersOf(input.productTypeId))
+    const { data, judgement } = this.judged(definition, input, options, parameters)
     const fields = mappedFields(definition.mappings, data)
     const recordDate = definition.mappings.dateOfRecordField
       ? parseDate(fields.value('dateOfRecordField'), variableName(definition.mappings, 'dateOfRecordField'))
@@ -117,6 +138,7 @@ export class SubmissionPreparer {
       recordDate,
       testResult: recordResult(definition.layout, definition.mappings.resultField, judgement, data),
       data,
+      parameters: [...parameters],
       fileName: input.fileName ?? null,
       testEquipmentIds: await this.attachments.testEquipmentIds(definition, data),
       documentIds: await this.attachments.documentIds(definition, data, who),
@@ -140,11 +162,16 @@ export class SubmissionPreparer {
    * server's own judgement (issue #12: results come from the values and this layout revision, a
    * disagreeing claim is refused), checked with the layout's data schema.
    */
-  private judged(definition: RecordDefinition, input: SubmissionInput, options: PrepareOptions) {
+  private judged(
+    definition: RecordDefinition,
+    input: SubmissionInput,
+    options: PrepareOptions,
+    parameters: readonly TestParameter[],
+  ) {
     // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
     const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
     const submitted = reader ? reader(input.data) : input.data
-    const judged = definition.layout ? judgeSubmission(definition.layout, submitted) : null
+    const judged = definition.layout ? judgeSubmission(definition.layout, submitted, parameters) : null
     // The layout's rules first (issue #14): a value for a hidden control is refused as such, not by its type.
     if (judged) assertRulesHold(judged)
     const validator = this.validatorOf(definition)

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
-import { findDisagreements, judgeRecord } from '../../schemas/form-layout/index'
+import { findDisagreements, judgeRecord, resolveLimits } from '../../schemas/form-layout/index'
+import { parameterValues } from '../../schemas/entities/test-parameter'
 import { changeOf, snapshot } from '../audit/snapshot'
 import { audit, type AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
@@ -63,9 +64,12 @@ export async function rejudgeRecords(
       if (!definition?.layout) continue
       checked++
       const data = (row.data ?? {}) as Record<string, unknown>
-      const judgement = judgeRecord(definition.layout, data)
-      const judged = judgedRecordResult(definition.layout, definition.mappings.resultField, judgement)
-      const problems = findDisagreements(definition.layout, data, judgement).map((d) => d.message)
+      // With the parameters the record stored (issue #14.4), never the product type's current ones.
+      const params = parameterValues(row.parameters ?? [])
+      const layout = resolveLimits(definition.layout, params).layout
+      const judgement = judgeRecord(layout, data, params)
+      const judged = judgedRecordResult(layout, definition.mappings.resultField, judgement)
+      const problems = findDisagreements(layout, data, judgement).map((d) => d.message)
       const resultDiffers = judged !== undefined && judged !== row.testResult
       if (!problems.length && !resultDiffers) continue
       const finding: RejudgeFinding = {

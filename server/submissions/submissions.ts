@@ -97,6 +97,7 @@ export class SubmissionsRepository {
           supplierId: records.supplierId,
           productId: records.productId,
           layoutVersion: records.layoutVersion,
+          parameters: records.parameters,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -107,6 +108,8 @@ export class SubmissionsRepository {
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
       const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
         layoutRevision: existing.layoutVersion,
+        // The parameters it was judged with, so a later parameter edit never changes its verdict.
+        parameters: existing.parameters,
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       return new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)

@@ -1,3 +1,4 @@
+import type { TestParameter } from '../../schemas/entities/test-parameter'
 import type { RecordDefinition } from '../record-types/record-definitions'
 
 /** Which submission call was used; each accepts its own record categories. */
@@ -43,6 +44,8 @@ export interface PreparedRecord {
   recordDate: Date
   testResult: 'pass' | 'fail' | '-'
   data: Record<string, unknown>
+  /** The product type's test parameters the record was judged with (issue #14.4), stored with it. */
+  parameters: TestParameter[]
   fileName: string | null
   product: SerialRef | null
   parentSerial: string | null

@@ -31,6 +31,15 @@ CREATE TABLE "asset_manufacturers" (
 	"name" text NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "asset_model_parameters" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"asset_model_id" integer NOT NULL,
+	"key" text NOT NULL,
+	"value" text NOT NULL,
+	"unit" text,
+	"position" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "asset_model_parents" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"subject_id" integer NOT NULL,
@@ -230,6 +239,7 @@ CREATE TABLE "records" (
 	"fault_descriptives" text,
 	"repair_descriptives" text,
 	"data" jsonb NOT NULL,
+	"parameters" jsonb,
 	"file_name" text,
 	"job_id" integer,
 	"created_by" integer,
@@ -283,6 +293,7 @@ CREATE TABLE "audit_log" (
 );
 --> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "asset_model_parameters" ADD CONSTRAINT "asset_model_parameters_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_parent_id_asset_models_id_fk" FOREIGN KEY ("parent_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_record_types" ADD CONSTRAINT "asset_model_record_types_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -324,6 +335,7 @@ ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_location_id_device_o
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_calibrator_id_calibrators_id_fk" FOREIGN KEY ("calibrator_id") REFERENCES "public"."calibrators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_certificate_document_id_documents_id_fk" FOREIGN KEY ("certificate_document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "asset_model_parameters_key" ON "asset_model_parameters" USING btree ("asset_model_id","key");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_record_types_unique" ON "asset_model_record_types" USING btree ("asset_model_id","data_point_type_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "calibrators_name_unique" ON "calibrators" USING btree (lower("name"));--> statement-breakpoint

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import type { TestParameter } from '../../../schemas/entities/test-parameter'
 import {
   boolean,
   check,
@@ -158,6 +159,8 @@ export const records = pgTable(
     faultDescriptives: text('fault_descriptives'),
     repairDescriptives: text('repair_descriptives'),
     data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    /** The product type's test parameters when captured (issue #14.4); later edits never change a verdict. */
+    parameters: jsonb('parameters').$type<TestParameter[]>(),
     fileName: text('file_name'),
     /** The CSV ingest job that wrote the record, if any. */
     jobId: integer('job_id').references((): AnyPgColumn => jobs.id, { onDelete: 'set null' }),

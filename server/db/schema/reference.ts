@@ -75,6 +75,22 @@ export const supplierProducts = pgTable(
   (t) => [uniqueIndex('supplier_products_unique').on(t.supplierId, t.assetModelId)],
 )
 
+/** A product type's own test parameters (issue #14.4); sub-types inherit them unless they set the key. */
+export const assetModelParameters = pgTable(
+  'asset_model_parameters',
+  {
+    id: serial('id').primaryKey(),
+    assetModelId: integer('asset_model_id')
+      .notNull()
+      .references(() => assetModels.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    unit: text('unit'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('asset_model_parameters_key').on(t.assetModelId, t.key)],
+)
+
 /** Serial ranges of a supplier's product type; prefix is '' for NoSerialNumberPrefix types. */
 export const supplierSerialRanges = pgTable(
   'supplier_serial_ranges',

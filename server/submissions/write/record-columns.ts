@@ -45,6 +45,7 @@ export function recordColumns(p: PreparedRecord, side: RecordSide) {
     faultDescriptives: p.faultDescriptives,
     repairDescriptives: p.repairDescriptives,
     data: normaliseNa(p.data) as Record<string, unknown>,
+    parameters: p.parameters.length ? p.parameters : null,
     fileName: p.fileName,
   }
 }

@@ -29,6 +29,8 @@ const TITLES: Record<string, string> = {
   testType: 'Test type',
   min: 'Min',
   max: 'Max',
+  minParam: 'Min from test parameter (key)',
+  maxParam: 'Max from test parameter (key)',
   criteria: 'Criteria',
   naOption: 'n/a option',
   testNumber: 'Test number',
@@ -97,7 +99,7 @@ function decorate(key: string, source: Json, titles: Record<string, string>): { 
 
 /** Properties a test kind uses; the others are hidden so the inspector shows only what applies. */
 const TEST_FIELDS: Record<string, readonly string[]> = {
-  numeric: ['min', 'max', 'unit', 'criteria', 'naOption', 'testNumber', 'valueFrom'],
+  numeric: ['min', 'max', 'minParam', 'maxParam', 'unit', 'criteria', 'naOption', 'testNumber', 'valueFrom'],
   selection: ['choices', 'passChoice', 'criteria', 'naOption', 'testNumber'],
   yesNo: ['passChoice', 'criteria', 'naOption', 'testNumber'],
   passFail: ['passChoice', 'criteria', 'naOption', 'testNumber'],

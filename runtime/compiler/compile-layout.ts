@@ -2,13 +2,17 @@ import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import {
   compileDataSchema,
   emptyValue,
+  resolveLimits,
   rulesOf,
   valueControlsOf,
   variableOf,
 } from '../../schemas/form-layout'
-import type { Control, FormLayout } from '../../schemas/form-layout'
+import type { Control, FormLayout, Parameters } from '../../schemas/form-layout'
 import { fieldUi } from './field-ui'
 import type { CompiledField, CompiledLayout, LayoutNode } from './types'
+
+/** No product type parameters: the designer's preview, a layout that reads none. */
+export const NO_PARAMS: Parameters = Object.freeze({})
 
 /**
  * Compiles a (valid, current-version) form layout into what rjsf renders: the data JSON Schema
@@ -16,7 +20,9 @@ import type { CompiledField, CompiledLayout, LayoutNode } from './types'
  * the empty values of a fresh entry and the flat field index. Pure and without React; the runtime
  * calls it once per layout and memoises the result.
  */
-export function compileLayout(layout: FormLayout): CompiledLayout {
+export function compileLayout(stored: FormLayout, params: Parameters = NO_PARAMS): CompiledLayout {
+  // Limits from the product type (issue #14.4) become numbers here, once: fields and the judge read them.
+  const layout = resolveLimits(stored, params).layout
   const data = compileDataSchema(layout)
   const fields: Record<string, CompiledField> = {}
   const uiSchema: UiSchema = {}
@@ -75,6 +81,7 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
     dependents: data.dependents,
     layout,
     rules: rulesOf(layout),
+    params,
   }
 }
 

@@ -1,5 +1,5 @@
 import type { UiSchema } from '@rjsf/utils'
-import { FIXED_CHOICES, MULTISELECT_VISIBLE_VALUES } from '../../schemas/form-layout'
+import { FIXED_CHOICES, MULTISELECT_VISIBLE_VALUES, limitUnknown } from '../../schemas/form-layout'
 import { numericStep, passChoiceOf, testTypeIssue, timespanUnitIssue } from '../pass-fail'
 import { UI_NAMES, UPLOAD_EXTENSIONS } from './types'
 import type { ValueControl } from './types'
@@ -69,6 +69,10 @@ function kindOptions(control: ValueControl): Record<string, OptionValue | undefi
         testType: control.testType,
         min: control.min,
         max: control.max,
+        // A limit from a product type parameter that the product type does not set (issue #14.4).
+        unknownLimits: limitUnknown(control)
+          ? [control.minParam, control.maxParam].filter((k) => k !== undefined && k !== null)
+          : undefined,
         step: control.testType === 'numeric' ? numericStep(control.min, control.max) : undefined,
         unit: control.unit,
         criteria: control.criteria,

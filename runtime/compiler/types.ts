@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
-import type { FormLayout, LayoutRules, ValueControl } from '../../schemas/form-layout'
+import type { FormLayout, LayoutRules, Parameters, ValueControl } from '../../schemas/form-layout'
 import {
   DOCUMENT_ONLY_EXTENSIONS,
   UPLOAD_EXTENSIONS as SERVER_UPLOAD_EXTENSIONS,
@@ -29,6 +29,8 @@ export interface CompiledLayout {
   layout: FormLayout
   /** Its calculations, `valueFrom` tests and conditions (issue #14); `rules.none` for most layouts. */
   rules: LayoutRules
+  /** The product type's test parameters (`param.key`) the layout was compiled with (issue #14.4). */
+  params: Parameters
 }
 
 /** A control that holds a value: a leaf field, or a group that stores its result. */

@@ -1,18 +1,23 @@
-import { compileLayout, precompileField, validateData } from '../compiler'
+import { compileLayout, NO_PARAMS, precompileField, validateData } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
 import { deriveRecord, missingRequired, requiredMessageOf, variableOf } from '../../schemas/form-layout'
 import type { ValueControl } from '../../schemas/form-layout'
-import type { Control, FormLayout } from '../../schemas/form-layout'
+import type { Control, FormLayout, Parameters } from '../../schemas/form-layout'
 import type { ResultVariables } from './form-store'
 import type { RecordData } from './types'
 
-const cache = new WeakMap<FormLayout, CompiledLayout>()
+const cache = new WeakMap<FormLayout, WeakMap<Parameters, CompiledLayout>>()
 
-/** `compileLayout`, once per layout object (pages keep the layout they loaded, so this hits). */
-export function compiledFor(layout: FormLayout): CompiledLayout {
-  let compiled = cache.get(layout)
-  if (!compiled) cache.set(layout, (compiled = compileLayout(layout)))
+/**
+ * `compileLayout`, once per layout and parameters object (pages keep the layout they loaded and the
+ * parameters of its product type, so this hits).
+ */
+export function compiledFor(layout: FormLayout, params: Parameters = NO_PARAMS): CompiledLayout {
+  let byParams = cache.get(layout)
+  if (!byParams) cache.set(layout, (byParams = new WeakMap()))
+  let compiled = byParams.get(params)
+  if (!compiled) byParams.set(params, (compiled = compileLayout(layout, params)))
   return compiled
 }
 
@@ -50,14 +55,18 @@ export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultV
  * which report SPEC's text for that case. Returns messages per variable; `{}` when the record may be
  * saved.
  */
-export function validateRecord(layout: FormLayout, value: Readonly<RecordData>): Record<string, string[]> {
-  const compiled = compiledFor(layout)
+export function validateRecord(
+  layout: FormLayout,
+  value: Readonly<RecordData>,
+  params: Parameters = NO_PARAMS,
+): Record<string, string[]> {
+  const compiled = compiledFor(layout, params)
   const out = validateData(compiled, value)
   if (!compiled.rules.none) {
     // Hidden controls are not checked (they send nothing); conditionally required ones are (issue #14).
-    const derived = deriveRecord(compiled.rules, value)
+    const derived = deriveRecord(compiled.rules, value, params)
     for (const variable of derived.hidden) delete out[variable]
-    for (const control of missingRequired(compiled.rules, derived))
+    for (const control of missingRequired(compiled.rules, derived, params))
       if ('variable' in control && control.variable)
         out[control.variable] = [requiredMessageOf(control as ValueControl)]
   }

@@ -36,7 +36,7 @@ export function deriveLive(
 ): (HiddenState & { data: Readonly<RecordData>; changedHidden: string[] }) | undefined {
   const rules = compiled.rules
   if (rules.none) return undefined
-  const judged = judgeRecord(compiled.layout, data)
+  const judged = judgeRecord(compiled.layout, data, compiled.params)
   let out: RecordData | null = null
   const put = (variable: string, value: unknown) => {
     if (Object.is(data[variable], value)) return

@@ -10,7 +10,7 @@ import {
 } from 'react'
 import Form from '@rjsf/core'
 import type { RegistryFieldsType, RJSFSchema, UiSchema } from '@rjsf/utils'
-import type { FormLayout } from '../../schemas/form-layout'
+import type { FormLayout, Parameters } from '../../schemas/form-layout'
 import { crudValidator } from '../crud-form/validator'
 import { runtimeFields, runtimeWidgets } from '../widgets/registry'
 import { compiledFor, precompileWhenIdle, resultVariablesOf, validateRecord } from './compiled-layout'
@@ -39,6 +39,11 @@ export interface RecordFormProps {
   onResultChange?(result: LiveResult): void
   /** Messages to show under fields, e.g. from `validateRecord` on Save. */
   errors?: Readonly<Record<string, readonly string[]>>
+  /**
+   * The product type's test parameters (issue #14.4) that limits, conditions and formulas read as
+   * `param.key`; keep the same object while they do not change (the compiled layout is cached by it).
+   */
+  params?: Parameters
   ref?: Ref<RecordFormHandle>
 }
 
@@ -107,8 +112,8 @@ function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compil
  * on Save; the validators compile while the browser is idle after the first render.
  */
 export function RecordForm(props: RecordFormProps) {
-  const { layout, services, ref } = props
-  const compiled = compiledFor(layout)
+  const { layout, services, ref, params } = props
+  const compiled = compiledFor(layout, params)
   const { store, latest } = useFormStore(props, compiled)
 
   const change = useCallback(
@@ -125,14 +130,14 @@ export function RecordForm(props: RecordFormProps) {
     ref,
     () => ({
       validate() {
-        const errors = validateRecord(layout, store.getData())
+        const errors = validateRecord(layout, store.getData(), params)
         store.setErrors(errors)
         const first = Object.keys(compiled.fields).find((v) => errors[v])
         if (first) document.getElementById(`${idPrefix}${first}`)?.focus()
         return errors
       },
     }),
-    [layout, store, compiled, idPrefix],
+    [layout, store, compiled, idPrefix, params],
   )
 
   const runtime = useMemo<RuntimeContextValue>(

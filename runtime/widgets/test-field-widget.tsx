@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react'
 import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
+import { PARAMETER_MESSAGES } from '../../schemas/entities/test-parameter'
 import { resultBadge } from './group-result-widget'
 import { choiceInput, naSwitch, numericInput } from './test-field-inputs'
 import { isInert, type ItrWidgetProps } from './widget-props'
@@ -19,6 +20,8 @@ export interface TestFieldOptions {
   passChoice?: string
   /** SPEC §5 'A TestField was created here with an invalid test type'. */
   issue?: string
+  /** Parameters a limit names that the product type does not set (issue #14.4): the test is not judged. */
+  unknownLimits?: string[]
 }
 
 interface TestValue {
@@ -99,6 +102,10 @@ export function TestFieldWidget(props: ItrWidgetProps) {
 
 /** "Limits 0.25 to 10 MΩ. Within ±0.5 % of nameplate ratio" */
 export function limitsText(options: TestFieldOptions): string {
+  if (options.unknownLimits?.length)
+    return [...options.unknownLimits.map(PARAMETER_MESSAGES.missing), options.criteria]
+      .filter(Boolean)
+      .join(' ')
   const unit = options.unit ? ` ${options.unit}` : ''
   const { min, max } = options
   const limits =

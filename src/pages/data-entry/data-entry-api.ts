@@ -2,6 +2,7 @@ import { api } from '../../api/client'
 import type { DeviceOwner } from '../../../schemas/entities/device-owner'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { RecordType } from '../../../schemas/entities/record-type'
+import type { ProductTypeParameters } from '../../../schemas/entities/test-parameter'
 import type { Supplier } from '../../../schemas/entities/supplier'
 import type { RecordDetail, RecordSubmission, SubmissionResult } from '../../../schemas/records'
 
@@ -19,6 +20,9 @@ export const dataEntryApi = {
     api.get<RecordDetail>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
   productTypes: (signal?: AbortSignal) =>
     api.get<ProductTypeListItem[]>('itr', '/api/productTypes', { signal }),
+  /** The product type's resolved test parameters (issue #14.4). */
+  parameters: (productTypeId: number, signal?: AbortSignal) =>
+    api.get<ProductTypeParameters>('meta', `/api/assetmodels/${productTypeId}/TestParameters`, { signal }),
   supplier: (id: number, signal?: AbortSignal) =>
     api.get<Supplier>('meta', `/api/assetmanufacturers/${id}`, { signal }),
   owner: (id: number, signal?: AbortSignal) =>

@@ -3,6 +3,7 @@ import type { ProductTypeListItem } from '../../../schemas/entities/product-type
 import type { RecordType } from '../../../schemas/entities/record-type'
 import { recordTypeLayout } from '../../../schemas/entities/record-type-layout'
 import type { Supplier } from '../../../schemas/entities/supplier'
+import { parameterValues, type TestParameter } from '../../../schemas/entities/test-parameter'
 import { loadLayout, type FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
 import { dataEntryApi } from './data-entry-api'
@@ -53,6 +54,25 @@ export interface Loaded {
   productTypes: ProductTypeListItem[]
   supplier?: Supplier
   owner?: DeviceOwner
+  /** The test parameters limits, conditions and formulas read (issue #14.4), with their units. */
+  parameters: TestParameter[]
+  /** The same as the rules read them (`param.key`): one object per load, so the form compiles once. */
+  params: Record<string, number | string>
+}
+
+/**
+ * The parameters a record is shown and judged with: those it stored when captured, so a later edit of
+ * the product type never changes what it says; for a new record its product type's current ones.
+ */
+async function parametersFor(
+  record: RecordDetail | null,
+  productTypeId: number | null,
+  signal: AbortSignal,
+): Promise<TestParameter[]> {
+  if (record?.parameters) return record.parameters
+  if (productTypeId == null) return []
+  const { resolved } = await dataEntryApi.parameters(productTypeId, signal)
+  return resolved.map(({ key, value, unit }) => ({ key, value, unit }))
 }
 
 /** Everything /DataEntry shows: the record, its record type and layout revision, and the lists it needs. */
@@ -62,12 +82,14 @@ export async function load(query: DataEntryQuery, signal: AbortSignal): Promise<
   if (recordTypeId == null) throw new Error(DATA_ENTRY_TEXTS.noRecordType)
   const supplierId = record ? (record.supplierId ?? null) : query.supplierId
   const ownerId = record ? (record.deviceOwnerId ?? null) : query.ownerId
-  const [recordType, productTypes, supplier, owner] = await Promise.all([
+  const productTypeId = record ? (record.productTypeId ?? null) : query.productTypeId
+  const [recordType, productTypes, supplier, owner, parameters] = await Promise.all([
     dataEntryApi.recordType(recordTypeId, signal),
     dataEntryApi.productTypes(signal),
     // Only used to check serials while typing: a failure here must not stop the entry.
     supplierId == null ? undefined : dataEntryApi.supplier(supplierId, signal).catch(() => undefined),
     ownerId == null ? undefined : dataEntryApi.owner(ownerId, signal).catch(() => undefined),
+    parametersFor(record, productTypeId, signal),
   ])
   // An existing record is shown with the layout revision it was captured with (DESIGN.md §5).
   let layout: FormLayout | null = null
@@ -78,5 +100,14 @@ export async function load(query: DataEntryQuery, signal: AbortSignal): Promise<
   }
   layout ??= recordTypeLayout(recordType)
   if (!layout) throw new Error(DATA_ENTRY_TEXTS.noLayout)
-  return { recordType, layout, record, productTypes, supplier, owner }
+  return {
+    recordType,
+    layout,
+    record,
+    productTypes,
+    supplier,
+    owner,
+    parameters,
+    params: parameterValues(parameters),
+  }
 }

@@ -9,6 +9,7 @@ import { ResultIcon } from './result-icon'
 import { SerialChecks } from './serial-checks'
 import { UploadSummary } from './upload-summary'
 import { useDataEntry } from './use-data-entry'
+import { ParametersUsed } from '../../components/parameters-used'
 
 /**
  * /DataEntry (SPEC §2): the record type's form titled by its layout, the pass/fail icon for Test records,
@@ -71,7 +72,9 @@ export default function DataEntryPage() {
             locked={c.locked}
             services={c.services}
             errors={c.fieldErrors}
+            params={c.params}
           />
+          <ParametersUsed parameters={c.parameters} />
           <DataEntryActions
             readOnly={c.readOnly}
             saving={c.saving}

@@ -66,7 +66,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
   const { data, value, feedback: f, ids } = input
   const layout: FormLayout | undefined = data?.layout
   if (!data || !layout || input.readOnly || f.saving) return
-  const problems = validateRecord(layout, value)
+  const problems = validateRecord(layout, value, data.params)
   f.setFieldErrors(problems)
   if (Object.keys(problems).length > 0) {
     f.setError(DATA_ENTRY_TEXTS.invalid)

@@ -14,6 +14,7 @@ vi.mock('./data-entry-api', () => ({
     productTypes: vi.fn(),
     supplier: vi.fn(),
     owner: vi.fn(),
+    parameters: vi.fn(),
     submit: vi.fn(),
   },
 }))
@@ -35,6 +36,7 @@ beforeEach(() => {
   mocked.supplier.mockResolvedValue(SUPPLIER)
   mocked.owner.mockResolvedValue(OWNER)
   mocked.submit.mockResolvedValue({ recordId: 99, message: 'ok' })
+  mocked.parameters.mockResolvedValue({ own: [], resolved: [] })
 })
 
 const NEW_TEST = '/DataEntry?producttype=10&recordtype=1&supplier=5'
@@ -74,6 +76,18 @@ describe('useDataEntry', () => {
       }),
     )
     expect(result.current.c.result).toBe('Fail')
+  })
+
+  it("asks for the product type's test parameters and gives them to the form as param values", async () => {
+    mocked.parameters.mockResolvedValue({
+      own: [],
+      resolved: [{ key: 'ratioMax', value: '0.5', unit: '%', fromId: 10, fromName: 'Transformer' }],
+    })
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    expect(mocked.parameters).toHaveBeenCalledWith(10, expect.anything())
+    expect(result.current.c.parameters).toEqual([{ key: 'ratioMax', value: '0.5', unit: '%' }])
+    expect(result.current.c.params).toEqual({ ratioMax: 0.5 })
   })
 
   it('checks serials: null, then false once entered, then true when in a supplier range', async () => {

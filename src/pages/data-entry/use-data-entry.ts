@@ -85,6 +85,9 @@ export function useDataEntry() {
     loadError: resource.error,
     title: layout?.title ?? '',
     layout,
+    /** The product type's test parameters (issue #14.4), for the form's limits, conditions and formulas. */
+    params: data?.params,
+    parameters: data?.parameters ?? [],
     recordType: data?.recordType,
     category,
     value,

@@ -10,6 +10,7 @@ import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
 import { HistoryPanel } from '../../components/history-panel'
 import { RecordTypesGrid } from './record-types-grid'
+import { ParametersGrid } from './parameters-grid'
 import { useProductTypeEdit } from './use-product-type-edit'
 
 // Only the name is edited here; the other write fields keep their stored values.
@@ -21,7 +22,7 @@ const uiSchema = {
   assetManufacturerId: { 'ui:widget': 'hidden' },
 }
 
-/** /ProductTypes/{id}: name, sub component with parent, no-prefix checkbox and record types. */
+/** /ProductTypes/{id}: name, sub component with parent, no-prefix checkbox, record types and test parameters. */
 export default function ProductTypeEditPage() {
   const { id: raw } = useParams()
   const isNew = isNewId(raw)
@@ -83,6 +84,7 @@ export default function ProductTypeEditPage() {
             onChange={(e) => c.update({ noPrefix: e.target.checked })}
           />
           <RecordTypesGrid c={c} />
+          <ParametersGrid c={c} readOnly={!canConfigure} />
         </CrudForm>
       </PageState>
       <HistoryPanel entity="productType" id={id} />

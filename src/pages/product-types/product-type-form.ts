@@ -1,6 +1,8 @@
 import { ATTRIBUTE_KEYS } from '../../../schemas/entities/attribute'
 import type { ProductType, RecordTypeRef } from '../../../schemas/entities/product-type'
 import { MESSAGES } from '../../../schemas/messages'
+import type { TestParameter } from '../../../schemas/entities/test-parameter'
+import { parameterRowsError, parameterRowsOf, type ParameterRow } from './parameter-rows'
 
 /** A record type row of the edit grid; `id` null until a record type is chosen. */
 export interface RecordTypeRow {
@@ -15,6 +17,8 @@ export interface ProductTypeForm {
   parentId: number | null
   noPrefix: boolean
   recordTypes: RecordTypeRow[]
+  /** The product type's own test parameters (issue #14.4); inherited ones are shown apart. */
+  parameters: ParameterRow[]
 }
 
 /** Not a SPEC text: a ticked sub component needs its parent. */
@@ -36,17 +40,18 @@ function recordTypesOf(type: ProductType): RecordTypeRow[] {
 export function productTypeFormError(form: ProductTypeForm): string | undefined {
   if (form.recordTypes.some((r) => r.id == null)) return MESSAGES.productType.emptyRecordType
   if (form.isSubComponent && form.parentId == null) return PARENT_REQUIRED
-  return undefined
+  return parameterRowsError(form.parameters)
 }
 
-/** The form of a stored product type. */
-export function productTypeFormOf(type: ProductType): ProductTypeForm {
+/** The form of a stored product type and its own test parameters. */
+export function productTypeFormOf(type: ProductType, own: readonly TestParameter[] = []): ProductTypeForm {
   return {
     name: type.name,
     isSubComponent: type.parent > 0,
     parentId: type.parent > 0 ? type.parent : null,
     noPrefix: type.attributes.some((a) => a.key === ATTRIBUTE_KEYS.noSerialNumberPrefix),
     recordTypes: recordTypesOf(type),
+    parameters: parameterRowsOf(own),
   }
 }
 

@@ -2,16 +2,20 @@ import { ATTRIBUTE_KEYS } from '../../../schemas/entities/attribute'
 import type { Mapping, ProductType } from '../../../schemas/entities/product-type'
 import { productTypesApi } from './product-types-api'
 import type { ProductTypeForm } from './product-type-form'
+import type { TestParameter } from '../../../schemas/entities/test-parameter'
+import { parametersBody, parametersChanged } from './parameter-rows'
 
 /** What was loaded for the product type being saved: the type itself and its parent mapping. */
 export interface LoadedProductType {
   original: ProductType | null
   mapping: Mapping | null
+  /** Its own stored test parameters. */
+  ownParameters: readonly TestParameter[]
 }
 
 /**
  * Saves a checked form in the SPEC §4 "Product type save" order: the product type, its parent mapping,
- * its record types, then the no-prefix attribute. For an existing type only what changed is written.
+ * its record types, the no-prefix attribute, then its test parameters (issue #14.4). For an existing type only what changed is written.
  * @param id the product type, or null to create one.
  */
 export async function saveProductType(
@@ -33,6 +37,7 @@ export async function saveProductType(
     if (parentId != null) await productTypesApi.setParent(parentId, newId)
     await productTypesApi.setRecordTypes(newId, recordTypeIds)
     if (next.noPrefix) await productTypesApi.addNoPrefix(newId)
+    if (next.parameters.length) await productTypesApi.setParameters(newId, parametersBody(next.parameters))
     return
   }
   await productTypesApi.update(id, body)
@@ -49,4 +54,6 @@ export async function saveProductType(
   const hadNoPrefix = Boolean(original?.attributes.some((a) => a.key === ATTRIBUTE_KEYS.noSerialNumberPrefix))
   if (next.noPrefix && !hadNoPrefix) await productTypesApi.addNoPrefix(id)
   if (!next.noPrefix && hadNoPrefix) await productTypesApi.removeNoPrefix(id)
+  if (parametersChanged(next.parameters, loaded?.ownParameters ?? []))
+    await productTypesApi.setParameters(id, parametersBody(next.parameters))
 }

@@ -7,6 +7,7 @@ import type {
   ProductTypeListItem,
   ProductTypeWrite,
 } from '../../../schemas/entities/product-type'
+import type { ProductTypeParameters, TestParameter } from '../../../schemas/entities/test-parameter'
 
 /** The product type calls of SPEC §7 the product type screens make. */
 export const productTypesApi = {
@@ -41,6 +42,11 @@ export const productTypesApi = {
       description: 'Product type missing serial number prefix',
       value: 'true',
     }),
+  /** The product type's own test parameters and the resolved ones (issue #14.4). */
+  parameters: (id: number, signal?: AbortSignal) =>
+    api.get<ProductTypeParameters>('meta', `/api/assetmodels/${id}/TestParameters`, { signal }),
+  setParameters: (id: number, rows: TestParameter[]) =>
+    api.put<void>('meta', `/api/assetmodels/${id}/TestParameters`, rows),
   removeNoPrefix: (id: number) =>
     api.delete<void>('meta', `/api/AssetModels/Attributes/${id}/${ATTRIBUTE_KEYS.noSerialNumberPrefix}`),
 }

@@ -12,10 +12,14 @@ import {
   type ProductTypeForm,
 } from './product-type-form'
 import { saveProductType } from './product-type-save'
+import type { ParameterRow } from './parameter-rows'
+import type { ProductTypeParameters } from '../../../schemas/entities/test-parameter'
+
+const NO_PARAMETERS: ProductTypeParameters = { own: [], resolved: [] }
 
 /**
  * Controller of /ProductTypes/{id} (SPEC §2, §4 "Product type save"): name, sub component with parent,
- * the no-prefix checkbox and the record type rows; saves in the SPEC order.
+ * the no-prefix checkbox, the record type rows and the test parameters; saves in the SPEC order.
  */
 export function useProductTypeEdit(id: number | null) {
   const navigate = useNavigate()
@@ -25,20 +29,22 @@ export function useProductTypeEdit(id: number | null) {
     parentId: null,
     noPrefix: false,
     recordTypes: [],
+    parameters: [],
   })
   const [notice, setNotice] = useState<{ variant: BannerVariant; text: string } | null>(null)
   const [saving, setSaving] = useState(false)
 
   const resource = useResource(
     async (signal) => {
-      const [types, recordTypes, type, mappings] = await Promise.all([
+      const [types, recordTypes, type, mappings, parameters] = await Promise.all([
         productTypesApi.list(signal),
         productTypesApi.recordTypes(signal),
         id == null ? null : productTypesApi.get(id, signal),
         id == null ? ([] as Mapping[]) : productTypesApi.parentMappings(id, signal),
+        id == null ? NO_PARAMETERS : productTypesApi.parameters(id, signal),
       ])
       if (type) {
-        setForm(productTypeFormOf(type))
+        setForm(productTypeFormOf(type, parameters.own))
       }
       return {
         // SPEC §2: the Parent dropdown excludes the type itself.
@@ -46,6 +52,9 @@ export function useProductTypeEdit(id: number | null) {
         recordTypes: [...recordTypes].sort((a, b) => a.name.localeCompare(b.name)),
         original: type,
         mapping: mappings[0] ?? null,
+        ownParameters: parameters.own,
+        // Inherited values (set on a parent), shown beside the grid so a sub-type can override them.
+        inherited: parameters.resolved.filter((p) => p.fromId !== id),
       }
     },
     [id],
@@ -62,6 +71,8 @@ export function useProductTypeEdit(id: number | null) {
     update({ recordTypes: form.recordTypes.map((r) => (r.key === rowKey ? { ...r, id: value } : r)) })
   const removeRecordType = (rowKey: string) =>
     update({ recordTypes: form.recordTypes.filter((r) => r.key !== rowKey) })
+
+  const setParameters = (parameters: ParameterRow[]) => update({ parameters })
 
   const save = async (name: string) => {
     const next = { ...form, name: name.trim() }
@@ -89,6 +100,8 @@ export function useProductTypeEdit(id: number | null) {
     addRecordType,
     setRecordType,
     removeRecordType,
+    inheritedParameters: resource.data?.inherited ?? [],
+    setParameters,
     notice,
     clearNotice: () => setNotice(null),
     saving,

@@ -3,11 +3,13 @@ import {
   limitsText,
   passChoiceOf,
   readTestEntry,
+  resolveLimits,
   testTypeIssue,
   walkControls,
   type FormLayout,
 } from '../../../schemas/form-layout'
 import { fromServerData } from '../../../runtime/pass-fail'
+import { parameterValues, type TestParameter } from '../../../schemas/entities/test-parameter'
 
 /** One test of a record as the auditor reads it: what was measured, against what, and the verdict. */
 export interface RecordTestLine {
@@ -34,13 +36,17 @@ export interface RecordJudgement {
  * when the record was stored, so what is shown is what was decided. Null without a layout.
  */
 export function recordJudgement(
-  layout: FormLayout | null,
+  storedLayout: FormLayout | null,
   stored: Readonly<Record<string, unknown>>,
   layoutRevision: number | null,
+  parameters: readonly TestParameter[] = [],
 ): RecordJudgement | null {
-  if (!layout) return null
+  if (!storedLayout) return null
+  // With the test parameters the record stored (issue #14.4): its limits as they were when judged.
+  const params = parameterValues(parameters)
+  const layout = resolveLimits(storedLayout, params).layout
   const data = fromServerData(layout, stored)
-  const judgement = judgeRecord(layout, data)
+  const judgement = judgeRecord(layout, data, params)
   const tests: RecordTestLine[] = []
   const groups: RecordJudgement['groups'] = []
   for (const { control } of walkControls(layout.controls)) {

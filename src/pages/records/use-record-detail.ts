@@ -33,7 +33,12 @@ export function useRecordDetail() {
         record,
         layout,
         lines: recordLines(shown, layout),
-        judgement: recordJudgement(layout, record.data, record.layoutVersion ?? null),
+        judgement: recordJudgement(
+          layout,
+          record.data,
+          record.layoutVersion ?? null,
+          record.parameters ?? [],
+        ),
       }
     },
     [id],

@@ -126,8 +126,16 @@ export const testFieldSchema = {
     max: { type: 'number' },
     // A limit from the product type's test parameters (issue #14.4): the key of `param.key`; it wins over
     // min/max, and capture and the server resolve it for the record's product type.
-    minParam: { type: 'string', pattern: VARIABLE_PATTERN, description: 'Test parameter giving the minimum.' },
-    maxParam: { type: 'string', pattern: VARIABLE_PATTERN, description: 'Test parameter giving the maximum.' },
+    minParam: {
+      type: 'string',
+      pattern: VARIABLE_PATTERN,
+      description: 'Test parameter giving the minimum.',
+    },
+    maxParam: {
+      type: 'string',
+      pattern: VARIABLE_PATTERN,
+      description: 'Test parameter giving the maximum.',
+    },
     unit: { type: 'string' },
     criteria: { type: 'string', description: 'Pass criteria shown beside the test.' },
     naOption: { type: 'boolean', description: 'Offer an n/a toggle.' },

@@ -13,7 +13,7 @@ import {
   testTypeIssue,
   walkControls,
 } from '../../schemas/form-layout'
-import type { FormLayout, TestFieldControl, TestFieldValue } from '../../schemas/form-layout'
+import type { FormLayout, Parameters, TestFieldControl, TestFieldValue } from '../../schemas/form-layout'
 
 /**
  * SPEC §4 "Test result per field": how a test field's entry becomes Pass, Fail, '-' (unset) or
@@ -55,11 +55,12 @@ export function toServerResult<T extends string>(result: T): T | typeof UNSET_RE
 export function toServerData(
   layout: Pick<FormLayout, 'controls'>,
   data: Readonly<Record<string, unknown>>,
+  params: Parameters = {},
 ): Record<string, unknown> {
   const out: Record<string, unknown> = { ...data }
   // A control hidden by its condition sends no value (issue #14); the server refuses one that does.
   const rules = rulesOf(layout)
-  if (!rules.none) for (const variable of deriveRecord(rules, data).hidden) delete out[variable]
+  if (!rules.none) for (const variable of deriveRecord(rules, data, params).hidden) delete out[variable]
   for (const { control } of walkControls(layout.controls)) {
     if (control.type !== 'testField' || !(control.variable in out)) continue
     const value = data[control.variable]

@@ -3,7 +3,11 @@ import { RECORD_TYPE_ATTRIBUTES, RECORD_TYPE_DESCRIPTION } from '../../schemas/e
 import type { Db } from '../db/client'
 import { assetModelRecordTypes } from '../db/schema/index'
 import { RecordTypesRepository } from '../record-types/record-types'
-import { DEMO_RECORD_TYPES } from './demo-layouts'
+import { DEMO_RECORD_TYPES as LAYOUT_TYPES } from './demo-layouts'
+import { PARAMETER_RECORD_TYPE } from './demo-parameters'
+
+/** Every demo record type, in the order each product type lists them. */
+const DEMO_RECORD_TYPES = [...LAYOUT_TYPES, PARAMETER_RECORD_TYPE]
 
 /** Demo record types with their layouts and mappings, linked to the demo product types. Returns name → id. */
 export async function seedRecordTypes(db: Db): Promise<Map<string, number>> {

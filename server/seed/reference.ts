@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS, TABLE_NAMES } from '../../schemas/entities/attribute'
 import { CONFIG_DOMAINS, DESCRIPTIVE_DOMAINS, RECORD_CATEGORIES } from '../../schemas/entities/configuration'
 import { PROTECTED_PRODUCT_TYPE_ID } from '../../schemas/entities/product-type'
+import { seedParameters } from './demo-parameters'
 import type { Db } from '../db/client'
 import {
   assetManufacturers,
@@ -132,6 +133,7 @@ export async function seedReferenceData(db: Db): Promise<DemoIds> {
     .values(SUPPLIERS.map((s) => ({ name: s.name })))
     .returning({ id: assetManufacturers.id })
   await seedProductTypes(db)
+  await seedParameters(db)
   const supplierIds = suppliers.map(({ id }) => id)
   await seedSupplierProducts(db, supplierIds)
   await seedOwners(db)

@@ -131,6 +131,7 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
       'Transformer Routine Test',
       'Despatch Note',
       'Problem Report',
+      'Transformer Ratio and Loss Check',
     ])
   })
 

@@ -141,6 +141,7 @@ describe('Add New Record', () => {
       'Transformer Routine Test',
       'Despatch Note',
       'Problem Report',
+      'Transformer Ratio and Loss Check',
     ])
     await select('Record Type').selectOption({ label: 'Transformer Routine Test' })
     await page.getByRole('button', { name: 'Enter Data' }).waitFor()

@@ -84,7 +84,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
         productTypeId: ids.productTypeId,
         recordTypeId: data.recordType.id,
         fileName: null,
-        data: toServerData(layout, value),
+        data: toServerData(layout, value, data.params),
       },
       data.record?.recordId,
     )

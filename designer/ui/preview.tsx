@@ -2,9 +2,10 @@ import { Component, useState, type ReactNode } from 'react'
 import { emptyValues } from '../../runtime/compiler'
 import { RecordForm, type LiveResult, type RecordData, type RuntimeServices } from '../../runtime/form'
 import { ResultBadge } from '../../runtime/widgets/group-result-widget'
-import type { FormLayout } from '../../schemas/form-layout'
+import { readsParameters, type FormLayout } from '../../schemas/form-layout'
 import type { DesignerStore } from './designer-store'
 import { useDesignerDoc } from './designer-store'
+import { PreviewParametersSelect, usePreviewParameters } from './preview-parameters'
 
 /**
  * The layout rendered by the real data-entry runtime (RecordForm), with live pass/fail results as a
@@ -24,6 +25,8 @@ export function Preview({ store, services }: { store: DesignerStore; services: R
 function PreviewForm({ layout, services }: { layout: FormLayout; services: RuntimeServices }) {
   const [value, setValue] = useState<RecordData>(() => emptyValues(layout))
   const [result, setResult] = useState<LiveResult>('-')
+  const reads = readsParameters(layout)
+  const parameters = usePreviewParameters(services, reads)
   if (layout.controls.length === 0) {
     return <p className="text-body-secondary">Add controls on the Design tab to preview the form.</p>
   }
@@ -39,12 +42,20 @@ function PreviewForm({ layout, services }: { layout: FormLayout; services: Runti
         Try the form as a technician: results update as you type. Nothing here is saved, and uploads are not
         stored in preview.
       </p>
+      {reads && (
+        <PreviewParametersSelect
+          options={parameters.options}
+          chosen={parameters.chosen}
+          onChange={parameters.setChosen}
+        />
+      )}
       <RecordForm
         layout={layout}
         value={value}
         onChange={setValue}
         services={services}
         onResultChange={setResult}
+        params={parameters.params}
       />
       <div className="d-flex justify-content-end mt-3">
         <button

@@ -76,3 +76,8 @@ export function resolveLimits<L extends Pick<FormLayout, 'controls'>>(
   const same = controls.every((c, i) => c === layout.controls[i])
   return { layout: same ? layout : { ...layout, controls }, missing }
 }
+
+/** True when a layout reads the product type's parameters (a limit, a formula or a condition). */
+export function readsParameters(layout: Pick<FormLayout, 'controls'>): boolean {
+  return /"(min|max)Param"|param\./.test(JSON.stringify(layout.controls))
+}

@@ -81,6 +81,27 @@ describe('test parameters from the product type', () => {
     const del = await section.getByRole('button', { name: 'Delete test parameter' }).nth(1).boundingBox()
     expect(del && del.x + del.width).toBeLessThanOrEqual(400)
     await screenshot(page, 'product-type-parameters-400')
+    await page.setViewportSize({ width: 1366, height: 900 })
+  })
+
+  it("the designer's preview tries the form with a chosen product type's parameters", async () => {
+    await signIn(page, baseUrl, 'configurator', '/')
+    await nav('Record Types')
+    await page.getByLabel('Filter by Name').fill('Transformer Ratio and Loss Check')
+    await page
+      .getByRole('table', { name: 'Record Types' })
+      .getByRole('link', { name: /^Edit Transformer Ratio and Loss Check/ })
+      .click()
+    const designer = page.getByRole('region', { name: 'Form designer' })
+    await designer.getByRole('tab', { name: 'Preview' }).click()
+    await expect
+      .poll(() => helpOf('noLoadLoss').innerText())
+      .toBe('Test parameter noLoadLossMax is not set for this product type.')
+    await designer.getByLabel('Test parameters of').selectOption({ label: 'Distribution Transformer 11kV' })
+    await expect.poll(() => helpOf('noLoadLoss').innerText()).toBe('Limits 0 to 1100 W')
+    await designer.getByLabel('Test parameters of').selectOption({ label: 'On-load Tap Changer' })
+    await expect.poll(() => helpOf('noLoadLoss').innerText()).toBe('Limits 0 to 40 W')
+    await screenshot(page, 'designer-preview-parameters')
   })
 
   it('capture shows the limits of the chosen product type, computes the deviation and stores the values', async () => {

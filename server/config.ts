@@ -28,6 +28,8 @@ export interface ServerConfig {
    * many hops, anything else is Fastify's list of proxy addresses/CIDRs (docs/security.md).
    */
   trustProxy: boolean | string | ((address: string, hop: number) => boolean)
+  /** Paper of test certificates (issue #16): A4 unless CERTIFICATE_PAPER=letter. */
+  certificatePaper: 'A4' | 'LETTER'
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` option. */
@@ -66,6 +68,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     jwtSecret: env.JWT_SECRET || undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
+    certificatePaper: env.CERTIFICATE_PAPER?.trim().toLowerCase() === 'letter' ? 'LETTER' : 'A4',
   }
 }
 

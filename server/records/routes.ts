@@ -9,6 +9,7 @@ import {
 import { parseRecordsFilter } from './records-filter'
 import { parsePaging } from './filter-params'
 import { RecordsRepository } from './records'
+import { Certificates } from '../certificates/certificates'
 import { positiveId, textParams } from '../http-params'
 
 const tags = ['records']
@@ -27,6 +28,31 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
       schema: { tags, params: textParams('id'), response: { 200: recordDetailSchema } },
     },
     async (request) => repo.get(positiveId(request.params.id, RECORD_MESSAGES.recordNotFound), request.user),
+  )
+
+  app.get<{ Params: { id: string } }>(
+    '/api/InstrumentTestRecord/Record/:id/certificate.pdf',
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: {
+        tags,
+        summary: "The record's test certificate (PDF, A4 or CERTIFICATE_PAPER); same access as the record.",
+        params: textParams('id'),
+      },
+    },
+    async (request, reply) => {
+      const id = positiveId(request.params.id, RECORD_MESSAGES.recordNotFound)
+      const url = `${request.protocol}://${request.host}/Records/${id}`
+      const certificates = new Certificates(request.db, {
+        organisation: app.settings.title,
+        paper: app.settings.certificatePaper,
+      })
+      const pdf = await certificates.pdf(id, request.user, url)
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="certificate-${id}.pdf"`)
+        .send(pdf)
+    },
   )
 
   app.get<{ Params: { page: string; size: string; filter: string } }>(

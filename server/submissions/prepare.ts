@@ -1,5 +1,5 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import { textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
+import { readsParameters, textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -127,7 +127,9 @@ export class SubmissionPreparer {
     if (!who.mayUseCategory(category))
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
-    const parameters = options.parameters ?? (await this.parametersOf(input.productTypeId))
+    // Only a layout that reads the product type's parameters is judged with (and stores) them.
+    const reads = definition.layout !== null && readsParameters(definition.layout)
+    const parameters = options.parameters ?? (reads ? await this.parametersOf(input.productTypeId) : [])
     const { data, judgement } = this.judged(definition, input, options, parameters)
     const fields = mappedFields(definition.mappings, data)
     const recordDate = definition.mappings.dateOfRecordField

@@ -1,3 +1,4 @@
+import { CertificateButton } from '../../components/certificate-button'
 import Button from 'react-bootstrap/Button'
 
 /** The buttons under the form: Edit/Close for a record shown read-only, Save/Cancel otherwise. */
@@ -8,6 +9,8 @@ export function DataEntryActions(props: {
   onClose: () => void
   onSave: () => void
   onCancel: () => void
+  /** The stored record shown, whose certificate a read-only view offers (issue #16). */
+  recordId?: number | null
 }) {
   return (
     <div className="d-flex flex-wrap gap-2 mt-4 mb-2 data-entry-actions">
@@ -17,6 +20,7 @@ export function DataEntryActions(props: {
           <Button variant="outline-secondary" onClick={props.onClose}>
             Close
           </Button>
+          {props.recordId != null && <CertificateButton recordId={props.recordId} />}
         </>
       ) : (
         <>

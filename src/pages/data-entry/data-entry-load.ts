@@ -4,7 +4,7 @@ import type { RecordType } from '../../../schemas/entities/record-type'
 import { recordTypeLayout } from '../../../schemas/entities/record-type-layout'
 import type { Supplier } from '../../../schemas/entities/supplier'
 import { parameterValues, type TestParameter } from '../../../schemas/entities/test-parameter'
-import { loadLayout, type FormLayout } from '../../../schemas/form-layout'
+import { loadLayout, readsParameters, type FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
 import { dataEntryApi } from './data-entry-api'
 
@@ -67,10 +67,11 @@ export interface Loaded {
 async function parametersFor(
   record: RecordDetail | null,
   productTypeId: number | null,
+  reads: boolean,
   signal: AbortSignal,
 ): Promise<TestParameter[]> {
-  if (record?.parameters) return record.parameters
-  if (productTypeId == null) return []
+  if (record) return record.parameters ?? []
+  if (productTypeId == null || !reads) return []
   const { resolved } = await dataEntryApi.parameters(productTypeId, signal)
   return resolved.map(({ key, value, unit }) => ({ key, value, unit }))
 }
@@ -83,13 +84,12 @@ export async function load(query: DataEntryQuery, signal: AbortSignal): Promise<
   const supplierId = record ? (record.supplierId ?? null) : query.supplierId
   const ownerId = record ? (record.deviceOwnerId ?? null) : query.ownerId
   const productTypeId = record ? (record.productTypeId ?? null) : query.productTypeId
-  const [recordType, productTypes, supplier, owner, parameters] = await Promise.all([
+  const [recordType, productTypes, supplier, owner] = await Promise.all([
     dataEntryApi.recordType(recordTypeId, signal),
     dataEntryApi.productTypes(signal),
     // Only used to check serials while typing: a failure here must not stop the entry.
     supplierId == null ? undefined : dataEntryApi.supplier(supplierId, signal).catch(() => undefined),
     ownerId == null ? undefined : dataEntryApi.owner(ownerId, signal).catch(() => undefined),
-    parametersFor(record, productTypeId, signal),
   ])
   // An existing record is shown with the layout revision it was captured with (DESIGN.md §5).
   let layout: FormLayout | null = null
@@ -100,6 +100,7 @@ export async function load(query: DataEntryQuery, signal: AbortSignal): Promise<
   }
   layout ??= recordTypeLayout(recordType)
   if (!layout) throw new Error(DATA_ENTRY_TEXTS.noLayout)
+  const parameters = await parametersFor(record, productTypeId, readsParameters(layout), signal)
   return {
     recordType,
     layout,

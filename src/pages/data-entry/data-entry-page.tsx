@@ -82,6 +82,7 @@ export default function DataEntryPage() {
             onClose={c.close}
             onSave={() => void c.save()}
             onCancel={c.cancel}
+            recordId={c.recordId}
           />
           {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>

@@ -50,12 +50,33 @@ const recordType = (id: number, units: string, layout: FormLayout, mappings: obj
   layoutRevision: 3,
   attributes: [attr('DataEntryForm', layout), attr('FieldMappings', mappings)],
 })
-/** The record types by id: Test, Despatch, Problem Report, Calibration. */
+/** The Test layout with its ratio limit from the product type's `ratioMax` parameter (issue #14.4). */
+export const parameterLayout: FormLayout = {
+  ...testLayout,
+  controls: testLayout.controls.map((c) =>
+    c.type === 'group'
+      ? {
+          ...c,
+          children: [
+            {
+              type: 'testField',
+              testType: 'numeric',
+              variable: 'ratio',
+              label: 'Ratio',
+              maxParam: 'ratioMax',
+            },
+          ],
+        }
+      : c,
+  ),
+}
+/** The record types by id: Test, Despatch, Problem Report, Calibration, Test with a parameter limit. */
 export const TYPES: Record<number, ReturnType<typeof recordType>> = {
   1: recordType(1, 'Test', testLayout, { serialField: 'serial', resultField: 'result' }),
   2: recordType(2, 'Despatch', despatchLayout, { serialField: 'itemSerial', jobNumberField: 'jobNumber' }),
   3: recordType(3, 'Problem Report', testLayout, { serialField: 'serial' }),
   4: recordType(4, 'Calibration', testLayout, { serialField: 'serial' }),
+  5: recordType(5, 'Test', parameterLayout, { serialField: 'serial', resultField: 'result' }),
 }
 
 /** Supplier 5, whose Transformers are serialled NWT:1 to NWT:5000. */

@@ -83,7 +83,11 @@ describe('useDataEntry', () => {
       own: [],
       resolved: [{ key: 'ratioMax', value: '0.5', unit: '%', fromId: 10, fromName: 'Transformer' }],
     })
-    const { result } = setup(NEW_TEST)
+    // Asked only for a layout that reads parameters.
+    const plain = setup(NEW_TEST)
+    await waitFor(() => expect(plain.result.current.c.loading).toBe(false))
+    expect(mocked.parameters).not.toHaveBeenCalled()
+    const { result } = setup('/DataEntry?producttype=10&recordtype=5&supplier=5')
     await waitFor(() => expect(result.current.c.loading).toBe(false))
     expect(mocked.parameters).toHaveBeenCalledWith(10, expect.anything())
     expect(result.current.c.parameters).toEqual([{ key: 'ratioMax', value: '0.5', unit: '%' }])

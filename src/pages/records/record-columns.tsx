@@ -4,6 +4,7 @@ import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../.
 import { resultLabel, type RecordListItem } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
+import { CertificateButton } from '../../components/certificate-button'
 import {
   columnsOf,
   FILTERABLE_COLUMNS,
@@ -89,6 +90,11 @@ export function recordColumns(category: CategoryChoice): ColumnDef<RecordListIte
         >
           View
         </ActionLink>
+        <CertificateButton
+          size="sm"
+          recordId={row.original.recordId}
+          label={`Certificate (PDF) of record ${row.original.recordId}`}
+        />
       </RowActions>
     )),
   ]

@@ -7,6 +7,7 @@ import { HistoryPanel, layoutLabels } from '../../components/history-panel'
 import { RecordTestsCard } from './record-tests-card'
 import { ParametersUsed } from '../../components/parameters-used'
 import { useRecordDetail } from './use-record-detail'
+import { CertificateButton } from '../../components/certificate-button'
 
 /** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
 export default function RecordDetailPage() {
@@ -16,6 +17,7 @@ export default function RecordDetailPage() {
   return (
     <>
       <PageHeader title={title}>
+        {data && <CertificateButton recordId={data.record.recordId} />}
         <Button variant="outline-secondary" onClick={() => navigate(-1)}>
           Back
         </Button>

@@ -1,0 +1,211 @@
+import dayjs from 'dayjs'
+import utc from 'dayjs/plugin/utc.js'
+import {
+  NA_TEXT,
+  judgeRecord,
+  passChoiceOf,
+  readTestEntry,
+  resolveLimits,
+  testTypeIssue,
+  variableOf,
+  type Control,
+  type FormLayout,
+} from '../../schemas/form-layout/index'
+import { parameterValues } from '../../schemas/entities/test-parameter'
+import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
+
+dayjs.extend(utc)
+
+/** A result as the certificate marks it: a word that survives black-and-white printing. */
+export type Mark = 'PASS' | 'FAIL' | 'N/A' | ''
+
+/** One line of a section: a field's label and value, or a test with its criterion and result. */
+export interface CertificateRow {
+  label: string
+  value: string
+  criterion?: string
+  mark?: Mark
+}
+
+/** A group of the layout (or the record's top level): a heading, its rows and nested notes. */
+export interface CertificateSection {
+  title: string
+  mark?: Mark
+  notes: string[]
+  rows: CertificateRow[]
+}
+
+/** Everything a certificate shows, as text: the PDF writer only lays it out. */
+export interface CertificateModel {
+  title: string
+  number: string
+  header: [label: string, value: string][]
+  sections: CertificateSection[]
+  verdict: Mark
+  equipment: string[][]
+  parameters: string[]
+  files: string[]
+  footer: string
+  url: string
+}
+
+/** What the server gathers for one certificate. */
+export interface CertificateInput {
+  record: RecordDetail
+  layout: FormLayout | null
+  equipment: TestEquipment[]
+  files: string[]
+  audit: { edits: number; lastBy: string | null; lastAt: Date | null; createdBy: string | null }
+  organisation: string
+  url: string
+}
+
+/** SPEC §9 date format. */
+export const formatDate = (iso: string | Date | null | undefined, withTime = true) =>
+  iso ? dayjs.utc(iso).format(withTime ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY') : '—'
+
+const MARKS: Record<string, Mark> = {
+  Pass: 'PASS',
+  Fail: 'FAIL',
+  [NA_TEXT]: 'N/A',
+  pass: 'PASS',
+  fail: 'FAIL',
+}
+const markOf = (result: unknown): Mark => MARKS[String(result)] ?? ''
+
+/** Any captured value as text: lists joined, booleans Yes/No, ISO dates as SPEC §9, documents by name. */
+export function valueText(value: unknown): string {
+  if (value == null || value === '') return '—'
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+  if (typeof value === 'number') return String(value)
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDate(value)
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value, false)
+    return value
+  }
+  if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : '—'
+  const o = value as Record<string, unknown>
+  for (const key of ['full', 'originalFilename', 'name'])
+    if (typeof o[key] === 'string') return o[key] as string
+  if ('value' in o) return valueText(o.value)
+  return JSON.stringify(value)
+}
+
+function limitsOf(control: Extract<Control, { type: 'testField' }>, unit: string): string {
+  if (control.testType !== 'numeric') return `Pass on "${passChoiceOf(control) ?? ''}"`
+  const { min, max } = control
+  if (min !== undefined && max !== undefined) return `${min} to ${max}${unit}`
+  if (min !== undefined) return `≥ ${min}${unit}`
+  if (max !== undefined) return `≤ ${max}${unit}`
+  return 'No limits'
+}
+
+/** The layout's controls as sections: top-level fields in one section, each group in its own. */
+function sectionsOf(
+  layout: FormLayout,
+  data: Record<string, unknown>,
+  judged: ReturnType<typeof judgeRecord>,
+) {
+  const sections: CertificateSection[] = []
+  const top: CertificateSection = { title: 'Record', notes: [], rows: [] }
+  const visit = (controls: readonly Control[], into: CertificateSection) => {
+    for (const control of controls) {
+      if (control.visibleIf && control.id && judged.hiddenIds.has(control.id)) continue
+      if (control.type === 'note') into.notes.push(control.label)
+      else if (control.type === 'row') visit(control.children, into)
+      else if (control.type === 'group') {
+        const section: CertificateSection = {
+          title: control.label ?? 'Group',
+          mark: control.variable ? markOf(judged.groups[control.variable]) : undefined,
+          notes: [],
+          rows: [],
+        }
+        sections.push(section)
+        visit(control.children, section)
+      } else {
+        const variable = variableOf(control)
+        if (!variable || judged.hidden.has(variable)) continue
+        into.rows.push(rowOf(control, data[variable], judged.tests[variable]))
+      }
+    }
+  }
+  visit(layout.controls, top)
+  return top.rows.length || top.notes.length ? [top, ...sections] : sections
+}
+
+function rowOf(control: Control, raw: unknown, result: unknown): CertificateRow {
+  const label = 'label' in control && typeof control.label === 'string' ? control.label : ''
+  if (control.type !== 'testField' || testTypeIssue(control)) {
+    const unit = 'unit' in control && typeof control.unit === 'string' ? ` ${control.unit}` : ''
+    const text = valueText(raw)
+    return { label, value: text === '—' ? text : `${text}${unit}` }
+  }
+  const unit = control.unit ? ` ${control.unit}` : ''
+  const entry = readTestEntry(control, raw)
+  const empty = entry.value === null || entry.value === undefined || entry.value === ''
+  return {
+    label: control.testNumber ? `${control.testNumber}. ${label}` : label,
+    value: entry.na ? NA_TEXT : empty ? '—' : `${valueText(entry.value)}${unit}`,
+    criterion: limitsOf(control, unit),
+    mark: markOf(result),
+  }
+}
+
+/** A device as the certificate lists it: serial, description, owner, calibration, expiry, status. */
+function equipmentRow(te: TestEquipment, at: string): string[] {
+  const cal = te.latestCalibration
+  const status = !cal
+    ? 'Never calibrated'
+    : cal.skipped
+      ? 'Calibration not required'
+      : cal.expires && cal.expires < at
+        ? 'Expired'
+        : 'In calibration'
+  return [
+    te.serialNumber.full,
+    te.description ?? '—',
+    te.owner?.name ?? '—',
+    formatDate(cal?.date, false),
+    formatDate(cal?.expires, false),
+    status,
+  ]
+}
+
+/**
+ * The certificate of a record, judged again here by the layout revision and the test parameters it was
+ * stored with (the same judge as capture and the server), so the document says what the record says.
+ */
+export function certificateModel(input: CertificateInput): CertificateModel {
+  const { record, audit } = input
+  const params = parameterValues(record.parameters ?? [])
+  const layout = input.layout ? resolveLimits(input.layout, params).layout : null
+  const judged = layout ? judgeRecord(layout, record.data, params) : null
+  const sections = layout && judged ? sectionsOf(layout, judged.data, judged) : []
+  const owner = record.supplierName ?? record.deviceOwnerName ?? '—'
+  const edited =
+    audit.edits > 0
+      ? ` · edited ${audit.edits}× — last by ${audit.lastBy ?? 'unknown'} on ${formatDate(audit.lastAt)}`
+      : ''
+  return {
+    title: `${record.productTypeName ?? record.recordTypeName} — ${record.recordTypeName}`,
+    number: String(record.recordId),
+    header: [
+      ['Certificate no.', String(record.recordId)],
+      ['Record type', record.recordTypeName],
+      ['Category', CATEGORY_NAMES[record.category as keyof typeof CATEGORY_NAMES] ?? record.category],
+      ['Date', formatDate(record.recordDate)],
+      ['Serial', record.productSerialNumber],
+      ['Product type', record.productTypeName ?? '—'],
+      [record.supplierName ? 'Supplier' : 'Owner', owner],
+      ['Captured by', `${audit.createdBy ?? '—'} on ${formatDate(record.createdAt)}`],
+      ['Layout revision', record.layoutVersion == null ? '—' : String(record.layoutVersion)],
+    ],
+    sections,
+    verdict: markOf(record.testResult),
+    equipment: input.equipment.map((te) => equipmentRow(te, record.recordDate)),
+    parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
+    files: input.files,
+    footer: `${input.organisation} · Record ${record.recordId}${edited}`,
+    url: input.url,
+  }
+}

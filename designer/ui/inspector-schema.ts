@@ -42,6 +42,7 @@ const TITLES: Record<string, string> = {
   valueFrom: 'Value from (calculated variable)',
   visibleIf: 'Visible if',
   requiredIf: 'Required if',
+  calibrationPolicy: 'Calibration policy',
 }
 
 /** Properties edited by the condition builder (condition-field.tsx), not by rjsf's object form. */
@@ -111,6 +112,12 @@ const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*
 
 type Json = { [key: string]: unknown }
 
+/** The testEquipment control's calibrationPolicy choices as the inspector words them. */
+const POLICY_CHOICES = [
+  { const: 'warn', title: 'Warn: show the warning card (default)' },
+  { const: 'block', title: 'Block: refuse the save unless overridden' },
+]
+
 function kindSchema(control: Control): Json {
   if (control.type === 'group') return groupSchema as unknown as Json
   if (control.type === 'row') return rowSchema as unknown as Json
@@ -177,6 +184,11 @@ export function inspectorForm(
   }
   if (control.type === 'testEquipment' && properties.min) {
     properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
+  }
+  if (control.type === 'testEquipment' && properties.calibrationPolicy) {
+    // Worded choices; an absent policy reads as 'warn' (issue #15.1).
+    const { enum: _values, ...rest } = properties.calibrationPolicy as Json
+    properties.calibrationPolicy = { ...rest, oneOf: POLICY_CHOICES }
   }
   if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
   const required = ((source.required as string[] | undefined) ?? []).filter(

@@ -36,7 +36,6 @@ export const equipmentSnapshotSchema = {
     calibratorName: nullableText,
     /** savedFilename of the certificate document (download by `GET {itr}/api/formDocuments?filename=`). */
     certificate: nullableText,
-    certificateName: nullableText,
     status: { type: 'string', enum: ['valid', 'notRequired', 'expired', 'never', 'suspect'] },
     /** The strictest policy of the controls that listed the device. */
     policy: { type: 'string', enum: CALIBRATION_POLICIES },

@@ -133,6 +133,11 @@ export class SubmissionPreparer {
     const recordDate = definition.mappings.dateOfRecordField
       ? parseDate(fields.value('dateOfRecordField'), variableName(definition.mappings, 'dateOfRecordField'))
       : new Date()
+    const equipment = await this.attachments.testEquipmentUse(definition, data, {
+      recordDate,
+      overrides: input.calibrationOverrides,
+      who,
+    })
     const base = {
       definition,
       recordDate,
@@ -140,7 +145,8 @@ export class SubmissionPreparer {
       data,
       parameters: [...parameters],
       fileName: input.fileName ?? null,
-      testEquipmentIds: await this.attachments.testEquipmentIds(definition, data),
+      testEquipmentIds: equipment.ids,
+      testEquipmentSnapshots: equipment.snapshots,
       documentIds: await this.attachments.documentIds(definition, data, who),
       customerName: null,
       jobNumber: null,

@@ -1,4 +1,5 @@
 import type { TestParameter } from '../../schemas/entities/test-parameter'
+import type { EquipmentSnapshot, OverrideRequest } from '../../schemas/records/index'
 import type { RecordDefinition } from '../record-types/record-definitions'
 
 /** Which submission call was used; each accepts its own record categories. */
@@ -12,6 +13,8 @@ export interface SubmissionInput {
   recordTypeId: number
   fileName?: string | null
   data: Record<string, unknown>
+  /** Reasons a configurator or admin gives to use blocked test equipment (issue #15.1). */
+  calibrationOverrides?: OverrideRequest[] | null
 }
 
 /** A serial resolved against a serial range. */
@@ -51,6 +54,8 @@ export interface PreparedRecord {
   parentSerial: string | null
   components: SerialRef[]
   testEquipmentIds: number[]
+  /** Each used device as it was at the record's date, with any override (issue #15.2), by testEquipmentIds. */
+  testEquipmentSnapshots: EquipmentSnapshot[]
   /** Documents the record holds (upload controls, a calibration certificate), checked usable by the submitter. */
   documentIds: number[]
   customerName: string | null

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { TestEquipment } from '../../schemas/records'
+import type { CalibrationPolicy, TestEquipment } from '../../schemas/records'
+import { useCalibrationRuntime } from '../form/calibration-runtime'
 import { useOptionalRuntime } from '../form/runtime-context'
 import type { RuntimeServices } from '../form/services'
 import { WIDGET_MESSAGES } from './messages'
 import { ScanModal } from './scan-modal'
-import type { EquipmentEntry } from './test-equipment-card'
+import type { CardGate, EquipmentEntry } from './test-equipment-card'
 import { EquipmentCodeEntry, EquipmentList } from './test-equipment-parts'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
@@ -86,6 +87,24 @@ function useEquipmentItems(services: RuntimeServices | undefined, ids: number[])
 }
 
 /**
+ * Each card's calibration gate (issue #15.1) under the control's policy, with the page's override
+ * reasons. None for a stored record shown read-only: it was gated when saved, and its snapshot table
+ * shows how.
+ */
+function useCardGates(policy: CalibrationPolicy | undefined, inert: boolean) {
+  const { calibration } = useCalibrationRuntime()
+  const readOnlyRecord = useOptionalRuntime()?.readOnly === true
+  if (readOnlyRecord) return undefined
+  return (id: number): CardGate => ({
+    policy: policy ?? 'warn',
+    reason: calibration.overrides[id],
+    mayOverride: calibration.mayOverride,
+    inert,
+    onOverride: (reason) => calibration.setOverride(id, reason),
+  })
+}
+
+/**
  * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
  * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
  * state. The record stores the ids; the items are loaded for the cards.
@@ -93,13 +112,16 @@ function useEquipmentItems(services: RuntimeServices | undefined, ids: number[])
 export function TestEquipmentWidget(props: ItrWidgetProps) {
   const services = useOptionalRuntime()?.services
   const ids = idsOf(props.value)
-  const min = Number((props.options as { min?: number }).min ?? 0)
+  const options = props.options as { min?: number; calibrationPolicy?: CalibrationPolicy }
+  const min = Number(options.min ?? 0)
+  const { calibration, at } = useCalibrationRuntime()
   const [items, setItems] = useEquipmentItems(services, ids)
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [scanning, setScanning] = useState(false)
   const inert = isInert(props)
+  const gateOf = useCardGates(options.calibrationPolicy, inert)
 
   const { onChange } = props
   const add = useCallback(
@@ -154,7 +176,17 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
         ids={ids}
         items={items}
         min={min}
-        onRemove={inert ? undefined : (id) => onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)}
+        at={at}
+        gateOf={gateOf}
+        onRemove={
+          inert
+            ? undefined
+            : (id) => {
+                // A removed device's override would name a device the record no longer uses.
+                calibration.setOverride(id, null)
+                onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)
+              }
+        }
       />
       {scanning && (
         <ScanModal

@@ -113,10 +113,7 @@ const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*
 type Json = { [key: string]: unknown }
 
 /** The testEquipment control's calibrationPolicy choices as the inspector words them. */
-const POLICY_CHOICES = [
-  { const: 'warn', title: 'Warn: show the warning card (default)' },
-  { const: 'block', title: 'Block: refuse the save unless overridden' },
-]
+const POLICY_CHOICES = ['Warn: show the warning card', 'Block: refuse the save unless overridden']
 
 function kindSchema(control: Control): Json {
   if (control.type === 'group') return groupSchema as unknown as Json
@@ -186,9 +183,14 @@ export function inspectorForm(
     properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
   }
   if (control.type === 'testEquipment' && properties.calibrationPolicy) {
-    // Worded choices; an absent policy reads as 'warn' (issue #15.1).
-    const { enum: _values, ...rest } = properties.calibrationPolicy as Json
-    properties.calibrationPolicy = { ...rest, oneOf: POLICY_CHOICES }
+    // Worded choices through ui:enumNames, not oneOf: rjsf fills a oneOf's first choice into the control
+    // when it is shown, which would mark a layout changed by merely selecting the control. Absent = warn.
+    properties.calibrationPolicy = { ...(properties.calibrationPolicy as Json), type: 'string' }
+    uiSchema.calibrationPolicy = {
+      ...(uiSchema.calibrationPolicy as object),
+      'ui:enumNames': POLICY_CHOICES,
+      'ui:placeholder': 'Warn (default)',
+    }
   }
   if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
   const required = ((source.required as string[] | undefined) ?? []).filter(

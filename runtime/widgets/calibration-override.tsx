@@ -46,7 +46,7 @@ export function CalibrationOverride(props: {
           <textarea
             id={id}
             className="form-control form-control-sm"
-            rows={2}
+            rows={3}
             maxLength={1000}
             value={text}
             onChange={(e) => setText(e.target.value)}

@@ -63,11 +63,15 @@ export function EquipmentUsed({ snapshots }: { snapshots: readonly EquipmentSnap
           <tbody>
             {snapshots.map((s) => (
               <tr key={s.testEquipmentId}>
-                <td data-label="Serial">{s.serialNumber}</td>
+                <td data-label="Serial" className="text-nowrap">
+                  {s.serialNumber}
+                </td>
                 <td data-label="Description">{orDash(s.description)}</td>
                 <td data-label="Owner">{orDash(s.ownerName)}</td>
-                <td data-label="Calibrated">{orDash(formatUtcDay(s.calibrationDate))}</td>
-                <td data-label="Expires">
+                <td data-label="Calibrated" className="text-nowrap">
+                  {orDash(formatUtcDay(s.calibrationDate))}
+                </td>
+                <td data-label="Expires" className="text-nowrap">
                   {s.calibrationSkipped
                     ? CALIBRATION_STATUS_LABELS.notRequired
                     : orDash(formatUtcDay(s.expires))}
@@ -89,6 +93,7 @@ export function EquipmentUsed({ snapshots }: { snapshots: readonly EquipmentSnap
                 </td>
                 <td data-label="Status at use">
                   <Badge
+                    className="align-self-start"
                     bg={STATUS_VARIANT[s.status]}
                     text={s.status === 'expired' || s.status === 'never' ? 'dark' : undefined}
                   >

@@ -49,7 +49,13 @@ export class SubmissionAttachments {
   async testEquipmentUse(
     definition: RecordDefinition,
     data: Record<string, unknown>,
-    use: { recordDate: Date; overrides?: readonly OverrideRequest[] | null; who: Viewer },
+    use: {
+      recordDate: Date
+      overrides?: readonly OverrideRequest[] | null
+      who: Viewer
+      /** Snapshots an edited record already holds: its devices keep what was true when they were used. */
+      frozen?: readonly EquipmentSnapshot[] | null
+    },
   ): Promise<{ ids: number[]; snapshots: EquipmentSnapshot[] }> {
     const policies = equipmentPolicies(definition, data)
     const ids = [...policies.keys()]
@@ -57,14 +63,16 @@ export class SubmissionAttachments {
     const missing = ids.find((id) => !found.has(id))
     if (missing !== undefined) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(missing))
     const overrides = checkOverrides(use.overrides, found, use.who)
-    const snapshots = gateAndSnapshot({
-      devices: ids.map((id) => found.get(id)!),
+    const frozen = new Map((use.frozen ?? []).map((f) => [f.testEquipmentId, f]))
+    const fresh = gateAndSnapshot({
+      devices: ids.filter((id) => !frozen.has(id)).map((id) => found.get(id)!),
       policies,
       overrides,
       recordDate: use.recordDate,
       who: use.who,
       now: new Date(),
     })
-    return { ids, snapshots }
+    const byId = new Map([...fresh.map((f) => [f.testEquipmentId, f] as const), ...frozen])
+    return { ids, snapshots: ids.map((id) => byId.get(id)!) }
   }
 }

@@ -67,3 +67,24 @@ export interface PreparedRecord {
   repairDescriptives: string | null
   calibration: PreparedCalibration | null
 }
+
+/** Options of one `prepare` call. */
+export interface PrepareOptions {
+  /**
+   * The layout revision the record was captured with (an edited record keeps its own); the record type's
+   * current revision when absent.
+   */
+  layoutRevision?: number | null
+  /** The data are CSV cells (text) to be read by control kind first (docs/csv-upload.md "Values"). */
+  textCells?: boolean
+  /**
+   * The test parameters an edited record was judged with (issue #14.4), which it keeps; the product
+   * type's current ones when absent.
+   */
+  parameters?: readonly TestParameter[] | null
+  /**
+   * The test equipment snapshots an edited record holds (issue #15.2): a device still listed keeps what
+   * was true when it was used, and is not gated again; a device added by the edit is gated and frozen now.
+   */
+  equipmentSnapshots?: readonly EquipmentSnapshot[] | null
+}

@@ -106,6 +106,19 @@ describe('{submission} calibration gate and frozen snapshot (issue #15.1–2)', 
     expect([await recordCount(), await auditCount()]).toEqual(before)
   })
 
+  it("a supplier user's override is refused with 403 too", async () => {
+    const before = await recordCount()
+    const res = await submit(
+      'supplier',
+      blockType,
+      [expired],
+      [{ testEquipmentId: expired, reason: 'Urgent' }],
+    )
+    expect(res.statusCode).toBe(403)
+    expect(res.json().message).toBe('Only a configurator or admin can override a calibration block.')
+    expect(await recordCount()).toBe(before)
+  })
+
   it('refuses an override without a reason, or for a device the record does not use', async () => {
     const blank = await submit(
       'configurator',
@@ -187,5 +200,50 @@ describe('{submission} calibration gate and frozen snapshot (issue #15.1–2)', 
     expect((await detail(later.json().recordId)).testEquipmentUsed![0]).toMatchObject({
       status: 'notRequired',
     })
+  })
+
+  it('a Problem Report edited after a recalibration keeps its device as it was when used', async () => {
+    const problemType = await recordType(
+      server,
+      'Gate Problem',
+      'Problem Report',
+      'form',
+      { serialField: 'serial', dateOfRecordField: 'date' },
+      {
+        version: 2,
+        title: 'Gate problem',
+        controls: [
+          { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+          { type: 'datepicker', variable: 'date', label: 'Date' },
+          { type: 'testEquipment', variable: 'equipment', label: 'Equipment' },
+          { type: 'multitext', variable: 'notes', label: 'Notes' },
+        ],
+      },
+      [fx.transformer],
+    )
+    const device = await calibrate('EPN-TE:903', '2025-01-01', 'P6M')
+    const body = (notes: string) => ({
+      supplierId: fx.northwind,
+      productTypeId: fx.transformer,
+      recordTypeId: problemType,
+      data: { serial: 'NWT:702', date: '2026-02-10', equipment: [device], notes },
+    })
+    const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      as: 'configurator',
+      body: body('First look'),
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    const recordId = res.json().recordId as number
+    const before = (await detail(recordId)).testEquipmentUsed
+    expect(before![0]).toMatchObject({ status: 'expired' })
+    await calibrate('EPN-TE:903', '2026-03-01', 'P12M')
+    const edit = await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${recordId}`, {
+      as: 'configurator',
+      body: body('Second look'),
+    })
+    expect(edit.statusCode, edit.body).toBe(200)
+    const after = await detail(recordId)
+    expect(after.data).toMatchObject({ notes: 'Second look' })
+    expect(after.testEquipmentUsed).toEqual(before)
   })
 })

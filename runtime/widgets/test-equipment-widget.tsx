@@ -87,21 +87,61 @@ function useEquipmentItems(services: RuntimeServices | undefined, ids: number[])
 }
 
 /**
- * Each card's calibration gate (issue #15.1) under the control's policy, with the page's override
- * reasons. None for a stored record shown read-only: it was gated when saved, and its snapshot table
- * shows how.
+ * The control's calibration gate (issue #15.1): the moment devices are judged at, each card's gate under
+ * the control's policy with the page's override reasons, and `forget` for a removed device (its override
+ * would name a device the record no longer uses). No gates for a stored record shown read-only: it was
+ * gated when saved, and its snapshot table shows how.
  */
-function useCardGates(policy: CalibrationPolicy | undefined, inert: boolean) {
-  const { calibration } = useCalibrationRuntime()
+function useCalibrationGate(policy: CalibrationPolicy | undefined, inert: boolean) {
+  const { calibration, at } = useCalibrationRuntime()
   const readOnlyRecord = useOptionalRuntime()?.readOnly === true
-  if (readOnlyRecord) return undefined
-  return (id: number): CardGate => ({
-    policy: policy ?? 'warn',
-    reason: calibration.overrides[id],
-    mayOverride: calibration.mayOverride,
-    inert,
-    onOverride: (reason) => calibration.setOverride(id, reason),
-  })
+  const gateOf = readOnlyRecord
+    ? undefined
+    : (id: number): CardGate => ({
+        policy: policy ?? 'warn',
+        reason: calibration.overrides[id],
+        mayOverride: calibration.mayOverride,
+        inert,
+        onOverride: (reason) => calibration.setOverride(id, reason),
+      })
+  return { at, gateOf, forget: (id: number) => calibration.setOverride(id, null) }
+}
+
+/**
+ * Adding a typed or scanned code: finds the item (SPEC §8 texts when it cannot), refuses one already
+ * added, puts it in the cards' items and the value.
+ */
+function useAddEquipment(
+  props: ItrWidgetProps,
+  services: RuntimeServices | undefined,
+  setItems: ReturnType<typeof useEquipmentItems>[1],
+) {
+  const [code, setCode] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+  const { onChange, value } = props
+  const add = useCallback(
+    async (text: string) => {
+      const parsed = parseEquipmentCode(text)
+      if (!parsed || !services) return
+      setBusy(true)
+      setProblem(null)
+      const found = await resolveEquipment(services, parsed)
+      setBusy(false)
+      if ('error' in found) return setProblem(found.error)
+      const current = idsOf(value)
+      if (current.includes(found.item.id)) return setProblem(M.alreadyAdded(found.item.serialNumber.full))
+      setItems((all) => ({
+        ...all,
+        [found.item.id]: { id: found.item.id, state: 'loaded', item: found.item },
+      }))
+      setCode('')
+      onChange([...current, found.item.id])
+    },
+    // setItems is a useState setter (stable); listed because it comes through useEquipmentItems.
+    [services, value, onChange, setItems],
+  )
+  return { code, setCode, problem, busy, add }
 }
 
 /**
@@ -114,37 +154,12 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
   const ids = idsOf(props.value)
   const options = props.options as { min?: number; calibrationPolicy?: CalibrationPolicy }
   const min = Number(options.min ?? 0)
-  const { calibration, at } = useCalibrationRuntime()
   const [items, setItems] = useEquipmentItems(services, ids)
-  const [code, setCode] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  const [busy, setBusy] = useState(false)
+  const { code, setCode, problem, busy, add } = useAddEquipment(props, services, setItems)
   const [scanning, setScanning] = useState(false)
   const inert = isInert(props)
-  const gateOf = useCardGates(options.calibrationPolicy, inert)
-
+  const gate = useCalibrationGate(options.calibrationPolicy, inert)
   const { onChange } = props
-  const add = useCallback(
-    async (text: string) => {
-      const parsed = parseEquipmentCode(text)
-      if (!parsed || !services) return
-      setBusy(true)
-      setProblem(null)
-      const found = await resolveEquipment(services, parsed)
-      setBusy(false)
-      if ('error' in found) return setProblem(found.error)
-      const current = idsOf(props.value)
-      if (current.includes(found.item.id)) return setProblem(M.alreadyAdded(found.item.serialNumber.full))
-      setItems((all) => ({
-        ...all,
-        [found.item.id]: { id: found.item.id, state: 'loaded', item: found.item },
-      }))
-      setCode('')
-      onChange([...current, found.item.id])
-    },
-    // setItems is a useState setter (stable); listed because it comes through useEquipmentItems.
-    [services, props.value, onChange, setItems],
-  )
   const scanned = useCallback(
     (text: string) => {
       setScanning(false)
@@ -176,14 +191,13 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
         ids={ids}
         items={items}
         min={min}
-        at={at}
-        gateOf={gateOf}
+        at={gate.at}
+        gateOf={gate.gateOf}
         onRemove={
           inert
             ? undefined
             : (id) => {
-                // A removed device's override would name a device the record no longer uses.
-                calibration.setOverride(id, null)
+                gate.forget(id)
                 onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)
               }
         }

@@ -31,6 +31,53 @@ function OverrideCell({ override }: { override: EquipmentSnapshot['override'] })
   )
 }
 
+/** One device of the snapshot table; cells carry their column name for the stacked phone layout. */
+function SnapshotRow({
+  snapshot: s,
+  onCertificate,
+}: {
+  snapshot: EquipmentSnapshot
+  onCertificate(savedFilename: string): void
+}) {
+  return (
+    <tr>
+      <td data-label="Serial" className="text-nowrap">
+        {s.serialNumber}
+      </td>
+      <td data-label="Description">{orDash(s.description)}</td>
+      <td data-label="Owner">{orDash(s.ownerName)}</td>
+      <td data-label="Calibrated" className="text-nowrap">
+        {orDash(formatUtcDay(s.calibrationDate))}
+      </td>
+      <td data-label="Expires" className="text-nowrap">
+        {s.calibrationSkipped ? CALIBRATION_STATUS_LABELS.notRequired : orDash(formatUtcDay(s.expires))}
+      </td>
+      <td data-label="Calibrator">{orDash(s.calibratorName)}</td>
+      <td data-label="Certificate">
+        {s.certificate ? (
+          <Button variant="link" size="sm" className="p-0" onClick={() => onCertificate(s.certificate!)}>
+            Certificate
+          </Button>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td data-label="Status at use">
+        <Badge
+          className="align-self-start"
+          bg={STATUS_VARIANT[s.status]}
+          text={s.status === 'expired' || s.status === 'never' ? 'dark' : undefined}
+        >
+          {CALIBRATION_STATUS_LABELS[s.status]}
+        </Badge>
+      </td>
+      <td data-label="Override">
+        <OverrideCell override={s.override} />
+      </td>
+    </tr>
+  )
+}
+
 /**
  * The test equipment a record used, as it was at the record's date (issue #15.2): the frozen snapshot
  * stored with the record, so a later calibration of a device never changes it. Shown on /Records/{id}
@@ -62,48 +109,7 @@ export function EquipmentUsed({ snapshots }: { snapshots: readonly EquipmentSnap
           </thead>
           <tbody>
             {snapshots.map((s) => (
-              <tr key={s.testEquipmentId}>
-                <td data-label="Serial" className="text-nowrap">
-                  {s.serialNumber}
-                </td>
-                <td data-label="Description">{orDash(s.description)}</td>
-                <td data-label="Owner">{orDash(s.ownerName)}</td>
-                <td data-label="Calibrated" className="text-nowrap">
-                  {orDash(formatUtcDay(s.calibrationDate))}
-                </td>
-                <td data-label="Expires" className="text-nowrap">
-                  {s.calibrationSkipped
-                    ? CALIBRATION_STATUS_LABELS.notRequired
-                    : orDash(formatUtcDay(s.expires))}
-                </td>
-                <td data-label="Calibrator">{orDash(s.calibratorName)}</td>
-                <td data-label="Certificate">
-                  {s.certificate ? (
-                    <Button
-                      variant="link"
-                      size="sm"
-                      className="p-0"
-                      onClick={() => setCertificate(s.certificate!)}
-                    >
-                      Certificate
-                    </Button>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-                <td data-label="Status at use">
-                  <Badge
-                    className="align-self-start"
-                    bg={STATUS_VARIANT[s.status]}
-                    text={s.status === 'expired' || s.status === 'never' ? 'dark' : undefined}
-                  >
-                    {CALIBRATION_STATUS_LABELS[s.status]}
-                  </Badge>
-                </td>
-                <td data-label="Override">
-                  <OverrideCell override={s.override} />
-                </td>
-              </tr>
+              <SnapshotRow key={s.testEquipmentId} snapshot={s} onCertificate={setCertificate} />
             ))}
           </tbody>
         </Table>

@@ -42,6 +42,7 @@ const TITLES: Record<string, string> = {
   valueFrom: 'Value from (calculated variable)',
   visibleIf: 'Visible if',
   requiredIf: 'Required if',
+  calibrationPolicy: 'Calibration policy',
 }
 
 /** Properties edited by the condition builder (condition-field.tsx), not by rjsf's object form. */
@@ -111,6 +112,9 @@ const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*
 
 type Json = { [key: string]: unknown }
 
+/** The testEquipment control's calibrationPolicy choices as the inspector words them. */
+const POLICY_CHOICES = ['Warn: show the warning card', 'Block: refuse the save unless overridden']
+
 function kindSchema(control: Control): Json {
   if (control.type === 'group') return groupSchema as unknown as Json
   if (control.type === 'row') return rowSchema as unknown as Json
@@ -177,6 +181,16 @@ export function inspectorForm(
   }
   if (control.type === 'testEquipment' && properties.min) {
     properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
+  }
+  if (control.type === 'testEquipment' && properties.calibrationPolicy) {
+    // Worded choices through ui:enumNames, not oneOf: rjsf fills a oneOf's first choice into the control
+    // when it is shown, which would mark a layout changed by merely selecting the control. Absent = warn.
+    properties.calibrationPolicy = { ...(properties.calibrationPolicy as Json), type: 'string' }
+    uiSchema.calibrationPolicy = {
+      ...(uiSchema.calibrationPolicy as object),
+      'ui:enumNames': POLICY_CHOICES,
+      'ui:placeholder': 'Warn (default)',
+    }
   }
   if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
   const required = ((source.required as string[] | undefined) ?? []).filter(

@@ -88,6 +88,25 @@ describe('Inspector', () => {
     expect(store.doc.layout.controls[0]).toMatchObject({ choices: ['Red', 'Green', 'Blue'] })
   })
 
+  it("edits a testEquipment control's calibration policy (issue #15.1), worded, absent meaning warn", () => {
+    const equipment: Control = { type: 'testEquipment', variable: 'te', label: 'Test equipment used' }
+    const store = new DesignerStore(createDocument({ version: 2, title: '', controls: [equipment] }))
+    store.select([0])
+    render(<Inspector store={store} />)
+    const policy = screen.getByLabelText(/^Calibration policy/) as HTMLSelectElement
+    expect([...policy.options].map((o) => o.text)).toEqual(
+      expect.arrayContaining([
+        'Warn (default)',
+        'Warn: show the warning card',
+        'Block: refuse the save unless overridden',
+      ]),
+    )
+    expect(store.doc.layout.controls[0]).not.toHaveProperty('calibrationPolicy')
+    const block = [...policy.options].find((o) => o.text.startsWith('Block'))!
+    fireEvent.change(policy, { target: { value: block.value } })
+    expect(store.doc.layout.controls[0]).toMatchObject({ calibrationPolicy: 'block' })
+  })
+
   it("captions an endpoint's own properties", () => {
     const store = new DesignerStore(
       createDocument({

@@ -83,7 +83,7 @@ function kindOptions(control: ValueControl): Record<string, OptionValue | undefi
       }
     }
     case 'testEquipment':
-      return { min: control.min ?? 0 }
+      return { min: control.min ?? 0, calibrationPolicy: control.calibrationPolicy ?? 'warn' }
     case 'calculated':
       return { unit: control.unit, decimals: control.decimals }
     default:

@@ -18,6 +18,7 @@ import { FormStore, type LiveResult } from './form-store'
 import { LayoutField } from './layout-field'
 import { RuntimeContext, type RuntimeContextValue } from './runtime-context'
 import type { RuntimeServices } from './services'
+import type { CalibrationRuntime } from './calibration-runtime'
 import type { RecordData } from './types'
 
 export interface RecordFormProps {
@@ -44,6 +45,8 @@ export interface RecordFormProps {
    * `param.key`; keep the same object while they do not change (the compiled layout is cached by it).
    */
   params?: Parameters
+  /** The calibration gate's page side (issue #15.1): record date variable, who may override, the reasons. */
+  calibration?: CalibrationRuntime
   ref?: Ref<RecordFormHandle>
 }
 
@@ -149,8 +152,9 @@ export function RecordForm(props: RecordFormProps) {
       locked: props.locked === true,
       change,
       idPrefix,
+      calibration: props.calibration,
     }),
-    [store, services, compiled, props.readOnly, props.locked, change, idPrefix],
+    [store, services, compiled, props.readOnly, props.locked, change, idPrefix, props.calibration],
   )
 
   // Built once per layout: React skips this subtree when the page re-renders on each edit.

@@ -3,6 +3,7 @@ import type { CompiledLayout } from '../compiler'
 import type { FieldSnapshot, FormStore } from './form-store'
 import { hiddenKey } from './derive-live'
 import type { RuntimeServices } from './services'
+import type { CalibrationRuntime } from './calibration-runtime'
 
 /** What every widget of one open form can reach without props drilling through rjsf. */
 export interface RuntimeContextValue {
@@ -17,6 +18,8 @@ export interface RuntimeContextValue {
   change(variable: string, value: unknown): void
   /** Prefix of the DOM ids of this form's inputs (several forms may share a page). */
   idPrefix: string
+  /** The calibration gate's page side (issue #15.1); absent: devices are judged now, no overrides. */
+  calibration?: CalibrationRuntime
 }
 
 export const RuntimeContext = createContext<RuntimeContextValue | null>(null)

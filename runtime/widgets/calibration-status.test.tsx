@@ -41,7 +41,15 @@ describe('calibration card states (SPEC §4)', () => {
       'warning',
       'Calibration expired 2 months ago!',
     ],
-    ['valid', calibrated('2025-06-27T12:00:00Z'), 'valid', 'success', 'Valid for 12 days'],
+    // Valid up to the start of the expiry day (27/06), the first day it is expired.
+    ['valid', calibrated('2025-06-27T12:00:00Z'), 'valid', 'success', 'Valid for 11 days'],
+    [
+      'expired on its expiry day',
+      calibrated('2025-06-15T18:00:00Z'),
+      'expired',
+      'warning',
+      'Calibration expired 12 hours ago!',
+    ],
   ])('%s', (_name, item, state, variant, text) => {
     expect(calibrationStatus(item, now)).toEqual({ state, variant, text })
   })

@@ -1,12 +1,13 @@
 import type { TestEquipment } from '../../schemas/records'
+import { calibrationStatusAt, startOfUtcDay, type CalibrationContext } from '../../schemas/records'
 import { WIDGET_MESSAGES } from './messages'
 
 /** SPEC §4 "Calibration card" states. */
-export type CalibrationState = 'noDevice' | 'notCalibrated' | 'skipped' | 'expired' | 'valid'
+export type CalibrationState = 'noDevice' | 'notCalibrated' | 'skipped' | 'expired' | 'valid' | 'suspect'
 
 export interface CalibrationStatus {
   state: CalibrationState
-  /** Bootstrap colour: danger for no device, warning for not calibrated or expired, success otherwise. */
+  /** Bootstrap colour: danger for no device or suspect, warning for not calibrated or expired, else success. */
   variant: 'danger' | 'warning' | 'success'
   text: string
 }
@@ -35,16 +36,27 @@ export function formatSpan(from: Date, to: Date): string {
   return plural(Math.max(1, Math.floor(ms / MINUTE)), 'minute')
 }
 
-/** The calibration card of one item (null: the device could not be found). */
-export function calibrationStatus(item: TestEquipment | null, now: Date = new Date()): CalibrationStatus {
+/**
+ * The calibration card of one item (null: the device could not be found) at `at` — the record's date
+ * when the form has one, else now. The state is `calibrationStatusAt` (schemas/records), the very
+ * function the server's gate uses; spans count to the start of the expiry day, the first day the
+ * device is expired.
+ */
+export function calibrationStatus(
+  item: TestEquipment | null,
+  at: Date = new Date(),
+  context: CalibrationContext = {},
+): CalibrationStatus {
   const m = WIDGET_MESSAGES.calibration
   if (!item) return { state: 'noDevice', variant: 'danger', text: m.noDevice }
   const cal = item.latestCalibration
-  if (cal?.skipped) return { state: 'skipped', variant: 'success', text: m.skipped }
-  if (!cal || !cal.date || !cal.expires)
+  const status = calibrationStatusAt(cal, at, context)
+  if (status === 'suspect') return { state: 'suspect', variant: 'danger', text: m.suspect }
+  if (status === 'notRequired') return { state: 'skipped', variant: 'success', text: m.skipped }
+  if (status === 'never' || !cal?.expires)
     return { state: 'notCalibrated', variant: 'warning', text: m.notCalibrated }
-  const expires = new Date(cal.expires)
-  if (expires <= now)
-    return { state: 'expired', variant: 'warning', text: m.expired(formatSpan(expires, now)) }
-  return { state: 'valid', variant: 'success', text: m.valid(formatSpan(now, expires)) }
+  const expiryDay = startOfUtcDay(new Date(cal.expires))
+  if (status === 'expired')
+    return { state: 'expired', variant: 'warning', text: m.expired(formatSpan(expiryDay, at)) }
+  return { state: 'valid', variant: 'success', text: m.valid(formatSpan(at, expiryDay)) }
 }

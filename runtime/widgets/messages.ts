@@ -26,6 +26,8 @@ export const WIDGET_MESSAGES = {
     expired: (duration: string) => `Calibration expired ${duration} ago!`,
     /** SPEC §4. */
     valid: (duration: string) => `Valid for ${duration}`,
+    /** Ours (issue #15.3 sets it): a device found out of tolerance by a later calibration. */
+    suspect: 'Calibration suspect: found out of tolerance',
   },
   scan: {
     /** SPEC §2. */

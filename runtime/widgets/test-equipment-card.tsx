@@ -1,5 +1,13 @@
 import type { TestEquipment } from '../../schemas/records'
-import { UNKNOWN_ASSET_TAG, UNKNOWN_LOCATION } from '../../schemas/records'
+import {
+  calibrationBlockedMessage,
+  calibrationGate,
+  calibrationStatusAt,
+  UNKNOWN_ASSET_TAG,
+  UNKNOWN_LOCATION,
+  type CalibrationPolicy,
+} from '../../schemas/records'
+import { CalibrationOverride } from './calibration-override'
 import { calibrationStatus } from './calibration-status'
 
 /** One item of a test-equipment list: an item, or the id that could not be loaded and why. */
@@ -8,20 +16,49 @@ export type EquipmentEntry =
   | { id: number; state: 'loaded'; item: TestEquipment }
   | { id: number; state: 'missing'; message: string }
 
+/** The calibration gate of a card (issue #15.1); absent: the card only shows the SPEC §4 state. */
+export interface CardGate {
+  policy: CalibrationPolicy
+  /** The override reason given for this device, if any. */
+  reason: string | undefined
+  mayOverride: boolean
+  /** The form cannot be changed (read-only or locked): no override buttons. */
+  inert: boolean
+  onOverride(reason: string | null): void
+}
+
+/** Whether the item's policy blocks it at `at`, and the message naming it. */
+function blockOf(item: TestEquipment | null, at: Date | undefined, gate: CardGate | undefined) {
+  if (!item || !gate) return null
+  const status = calibrationStatusAt(item.latestCalibration, at ?? new Date())
+  if (calibrationGate(status, gate.policy) !== 'block') return null
+  return calibrationBlockedMessage(item.serialNumber.full, status, item.latestCalibration?.expires)
+}
+
 /**
- * The card of one test equipment item (SPEC §2), coloured by its calibration state (SPEC §4): danger
- * when no device was found, warning when not calibrated or expired, success when valid or not required.
+ * The card of one test equipment item (SPEC §2), coloured by its calibration state at `now` (the
+ * record's date; SPEC §4): danger when no device was found, warning when not calibrated or expired,
+ * success when valid or not required. Under a `block` policy an out-of-calibration device is danger
+ * and carries the override panel until a configurator or admin gives a reason.
  */
-export function TestEquipmentCard(props: { entry: EquipmentEntry; now?: Date; onRemove?: () => void }) {
-  const { entry } = props
+export function TestEquipmentCard(props: {
+  entry: EquipmentEntry
+  now?: Date
+  gate?: CardGate
+  onRemove?: () => void
+}) {
+  const { entry, gate } = props
   const item = entry.state === 'loaded' ? entry.item : null
   const status = entry.state === 'loading' ? null : calibrationStatus(item, props.now)
+  const blocked = blockOf(item, props.now, gate)
   const title = item ? item.serialNumber.full : `ID ${entry.id}`
+  const border = blocked && !gate?.reason ? 'danger' : (status?.variant ?? 'secondary')
   return (
     <li
-      className={`card border-${status?.variant ?? 'secondary'}`}
+      className={`card border-${border}`}
       aria-label={`Test equipment ${title}`}
       data-calibration={status?.state}
+      data-gate={blocked ? (gate?.reason ? 'overridden' : 'blocked') : undefined}
     >
       <div className="card-body py-2 px-3">
         <div className="d-flex justify-content-between align-items-start gap-2">
@@ -53,6 +90,16 @@ export function TestEquipmentCard(props: { entry: EquipmentEntry; now?: Date; on
           </div>
         )}
         {entry.state === 'missing' && <div className="small text-danger-emphasis">{entry.message}</div>}
+        {blocked && gate && item && (
+          <CalibrationOverride
+            serial={item.serialNumber.full}
+            message={blocked}
+            reason={gate.reason}
+            mayOverride={gate.mayOverride}
+            inert={gate.inert}
+            onOverride={gate.onOverride}
+          />
+        )}
       </div>
     </li>
   )

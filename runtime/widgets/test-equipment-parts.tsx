@@ -1,4 +1,4 @@
-import { TestEquipmentCard, type EquipmentEntry } from './test-equipment-card'
+import { TestEquipmentCard, type CardGate, type EquipmentEntry } from './test-equipment-card'
 
 /**
  * The ID box with Add and Scan. Not a <form>: the page may already wrap the record form in one.
@@ -55,8 +55,12 @@ export function EquipmentList(props: {
   min: number
   /** Absent when the widget is inert: the cards then have no Remove. */
   onRemove?: (id: number) => void
+  /** The moment devices are judged at: the record's date, else now (issue #15.1). */
+  at?: Date
+  /** Each card's calibration gate; absent for a stored record shown read-only (its snapshot says it). */
+  gateOf?: (id: number) => CardGate
 }) {
-  const { ids, items, min, onRemove } = props
+  const { ids, items, min, onRemove, gateOf } = props
   if (ids.length === 0)
     return (
       <div className="text-body-secondary small">
@@ -73,6 +77,8 @@ export function EquipmentList(props: {
           <TestEquipmentCard
             key={id}
             entry={items[id] ?? { id, state: 'loading' }}
+            now={props.at}
+            gate={gateOf?.(id)}
             onRemove={onRemove ? () => onRemove(id) : undefined}
           />
         ))}

@@ -1,10 +1,11 @@
 import { useCallback, useEffect, useState } from 'react'
-import type { TestEquipment } from '../../schemas/records'
+import type { CalibrationPolicy, TestEquipment } from '../../schemas/records'
+import { useCalibrationRuntime } from '../form/calibration-runtime'
 import { useOptionalRuntime } from '../form/runtime-context'
 import type { RuntimeServices } from '../form/services'
 import { WIDGET_MESSAGES } from './messages'
 import { ScanModal } from './scan-modal'
-import type { EquipmentEntry } from './test-equipment-card'
+import type { CardGate, EquipmentEntry } from './test-equipment-card'
 import { EquipmentCodeEntry, EquipmentList } from './test-equipment-parts'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
@@ -86,22 +87,39 @@ function useEquipmentItems(services: RuntimeServices | undefined, ids: number[])
 }
 
 /**
- * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
- * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
- * state. The record stores the ids; the items are loaded for the cards.
+ * The control's calibration gate (issue #15.1): the moment devices are judged at, each card's gate under
+ * the control's policy with the page's override reasons, and `forget` for a removed device (its override
+ * would name a device the record no longer uses). No gates for a stored record shown read-only: it was
+ * gated when saved, and its snapshot table shows how.
  */
-export function TestEquipmentWidget(props: ItrWidgetProps) {
-  const services = useOptionalRuntime()?.services
-  const ids = idsOf(props.value)
-  const min = Number((props.options as { min?: number }).min ?? 0)
-  const [items, setItems] = useEquipmentItems(services, ids)
+function useCalibrationGate(policy: CalibrationPolicy | undefined, inert: boolean) {
+  const { calibration, at } = useCalibrationRuntime()
+  const readOnlyRecord = useOptionalRuntime()?.readOnly === true
+  const gateOf = readOnlyRecord
+    ? undefined
+    : (id: number): CardGate => ({
+        policy: policy ?? 'warn',
+        reason: calibration.overrides[id],
+        mayOverride: calibration.mayOverride,
+        inert,
+        onOverride: (reason) => calibration.setOverride(id, reason),
+      })
+  return { at, gateOf, forget: (id: number) => calibration.setOverride(id, null) }
+}
+
+/**
+ * Adding a typed or scanned code: finds the item (SPEC §8 texts when it cannot), refuses one already
+ * added, puts it in the cards' items and the value.
+ */
+function useAddEquipment(
+  props: ItrWidgetProps,
+  services: RuntimeServices | undefined,
+  setItems: ReturnType<typeof useEquipmentItems>[1],
+) {
   const [code, setCode] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
-  const [scanning, setScanning] = useState(false)
-  const inert = isInert(props)
-
-  const { onChange } = props
+  const { onChange, value } = props
   const add = useCallback(
     async (text: string) => {
       const parsed = parseEquipmentCode(text)
@@ -111,7 +129,7 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
       const found = await resolveEquipment(services, parsed)
       setBusy(false)
       if ('error' in found) return setProblem(found.error)
-      const current = idsOf(props.value)
+      const current = idsOf(value)
       if (current.includes(found.item.id)) return setProblem(M.alreadyAdded(found.item.serialNumber.full))
       setItems((all) => ({
         ...all,
@@ -121,8 +139,27 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
       onChange([...current, found.item.id])
     },
     // setItems is a useState setter (stable); listed because it comes through useEquipmentItems.
-    [services, props.value, onChange, setItems],
+    [services, value, onChange, setItems],
   )
+  return { code, setCode, problem, busy, add }
+}
+
+/**
+ * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
+ * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
+ * state. The record stores the ids; the items are loaded for the cards.
+ */
+export function TestEquipmentWidget(props: ItrWidgetProps) {
+  const services = useOptionalRuntime()?.services
+  const ids = idsOf(props.value)
+  const options = props.options as { min?: number; calibrationPolicy?: CalibrationPolicy }
+  const min = Number(options.min ?? 0)
+  const [items, setItems] = useEquipmentItems(services, ids)
+  const { code, setCode, problem, busy, add } = useAddEquipment(props, services, setItems)
+  const [scanning, setScanning] = useState(false)
+  const inert = isInert(props)
+  const gate = useCalibrationGate(options.calibrationPolicy, inert)
+  const { onChange } = props
   const scanned = useCallback(
     (text: string) => {
       setScanning(false)
@@ -154,7 +191,16 @@ export function TestEquipmentWidget(props: ItrWidgetProps) {
         ids={ids}
         items={items}
         min={min}
-        onRemove={inert ? undefined : (id) => onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)}
+        at={gate.at}
+        gateOf={gate.gateOf}
+        onRemove={
+          inert
+            ? undefined
+            : (id) => {
+                gate.forget(id)
+                onChange(ids.length > 1 ? ids.filter((x) => x !== id) : null)
+              }
+        }
       />
       {scanning && (
         <ScanModal

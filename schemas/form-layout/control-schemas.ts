@@ -173,6 +173,12 @@ export const testEquipmentSchema = {
     type: { const: 'testEquipment' },
     ...fieldProps,
     min: { type: 'integer', minimum: 0, description: 'Fewest test equipment items a record needs.' },
+    calibrationPolicy: {
+      enum: ['warn', 'block'],
+      description:
+        'An expired, never calibrated or suspect device: warn shows the warning card (the default); block ' +
+        'refuses the save unless a configurator or admin overrides it with a reason.',
+    },
   },
 } as const
 

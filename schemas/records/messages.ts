@@ -41,6 +41,21 @@ export const RECORD_MESSAGES = {
   notProblemReport: 'Only Problem Report records can be edited.',
   documentMissing: (name: string) => `Document ${name} does not exist.`,
 
+  // Ours: the calibration gate at capture (issue #15.1).
+  calibrationBlocked: (serial: string, why: string) =>
+    `Test equipment ${serial} cannot be used: ${why}. This record type blocks out-of-calibration test ` +
+    'equipment; a configurator or admin must give an override reason.',
+  /** The `why` of calibrationBlocked, by status (the expiry as DD/MM/YYYY, UTC). */
+  calibrationWhy: {
+    expired: (expires: string) => `its calibration expired on ${expires}`,
+    never: 'it has never been calibrated',
+    suspect: 'it is suspect (found out of tolerance)',
+  },
+  overrideForbidden: 'Only a configurator or admin can override a calibration block.',
+  overrideReasonRequired: (serial: string) => `An override of test equipment ${serial} needs a reason.`,
+  overrideNotUsed: (id: number) =>
+    `Test equipment ${id} is not used in this record, so it cannot be overridden.`,
+
   // Ours: CSV ingest.
   csvNotBase64: 'The CSV file is not valid base64 content.',
   csvEmpty: 'The CSV file has no data rows.',

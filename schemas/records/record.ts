@@ -1,6 +1,7 @@
 import { testParameterSchema } from '../entities/test-parameter'
 import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
+import { equipmentSnapshotSchema } from './equipment-snapshot'
 
 const nullableText = { type: ['string', 'null'] } as const
 const nullableId = { type: ['integer', 'null'] } as const
@@ -63,6 +64,8 @@ export const recordDetailSchema = {
     productId: nullableId,
     testEquipmentId: nullableId,
     testEquipment: { type: 'array', items: { type: 'integer' } },
+    /** Each used device as it was at the record's date, with any override (issue #15.2). */
+    testEquipmentUsed: { type: 'array', items: equipmentSnapshotSchema },
     createdAt: { type: 'string' },
     /** The product type's test parameters the record was judged with (issue #14.4); null when none. */
     parameters: { type: ['array', 'null'], items: testParameterSchema },

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { overrideRequestSchema } from './equipment-snapshot'
 
 const optionalId = { type: ['integer', 'null'], minimum: 1 } as const
 
@@ -18,6 +19,8 @@ export const recordSubmissionSchema = {
     recordTypeId: { type: 'integer', minimum: 1 },
     fileName: { type: ['string', 'null'], maxLength: 500 },
     data: { type: 'object', additionalProperties: true },
+    /** Blocked test equipment used anyway, by configurators and admins only (issue #15.1). */
+    calibrationOverrides: { type: ['array', 'null'], maxItems: 100, items: overrideRequestSchema },
   },
 } as const
 

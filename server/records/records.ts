@@ -76,14 +76,17 @@ export class RecordsRepository {
       .leftJoin(deviceOwners, eq(deviceOwners.id, records.deviceOwnerId))
       .where(eq(records.id, id))
     const equipment = await this.db
-      .select({ id: recordTestEquipment.testEquipmentId })
+      .select({ id: recordTestEquipment.testEquipmentId, snapshot: recordTestEquipment.snapshot })
       .from(recordTestEquipment)
       .where(eq(recordTestEquipment.recordId, id))
+      .orderBy(recordTestEquipment.testEquipmentId)
     return {
       ...toListItem(row),
       ...extra,
       createdAt: extra.createdAt.toISOString(),
       testEquipment: equipment.map((e) => e.id),
+      // What each device was when used (issue #15.2), as frozen at save; links stored before have none.
+      testEquipmentUsed: equipment.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
     }
   }
 }

@@ -1,12 +1,13 @@
 import { walkControls } from '../../schemas/form-layout/index'
-import { RECORD_MESSAGES } from '../../schemas/records/index'
+import { RECORD_MESSAGES, type EquipmentSnapshot, type OverrideRequest } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { DocumentsRepository } from '../documents/documents'
 import { badRequest } from '../http-error'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
-import { documentNames, idsOf, valueOf } from './values'
+import { checkOverrides, equipmentPolicies, gateAndSnapshot } from './calibration-gate'
+import { documentNames, valueOf } from './values'
 
 /** What a record's upload and test-equipment controls attach to it, each checked to exist and be usable. */
 export class SubmissionAttachments {
@@ -39,19 +40,39 @@ export class SubmissionAttachments {
   }
 
   /**
-   * Test equipment of every testEquipment control, each of which must exist (SPEC §8). How many a
-   * control needs (SPEC §5) is the data schema's `minItems`, checked before this.
+   * Test equipment of every testEquipment control, each of which must exist (SPEC §8), gated by its
+   * calibration at the record's date and frozen as the record's snapshot (issue #15.1–2,
+   * calibration-gate.ts). How many a control needs (SPEC §5) is the data schema's `minItems`, checked
+   * before this. Devices are read afresh for every record: a calibration written earlier in the same
+   * transaction (the demo seed) must be seen.
    */
-  async testEquipmentIds(definition: RecordDefinition, data: Record<string, unknown>) {
-    if (!definition.layout) return []
-    const all: number[] = []
-    for (const { control } of walkControls(definition.layout.controls)) {
-      if (control.type !== 'testEquipment') continue
-      for (const id of idsOf(valueOf(data, control.variable))) if (!all.includes(id)) all.push(id)
-    }
-    const existing = await this.testEquipment.existing(all)
-    const missing = all.find((id) => !existing.has(id))
+  async testEquipmentUse(
+    definition: RecordDefinition,
+    data: Record<string, unknown>,
+    use: {
+      recordDate: Date
+      overrides?: readonly OverrideRequest[] | null
+      who: Viewer
+      /** Snapshots an edited record already holds: its devices keep what was true when they were used. */
+      frozen?: readonly EquipmentSnapshot[] | null
+    },
+  ): Promise<{ ids: number[]; snapshots: EquipmentSnapshot[] }> {
+    const policies = equipmentPolicies(definition, data)
+    const ids = [...policies.keys()]
+    const found = new Map((await this.testEquipment.byIds(ids)).map((d) => [d.id, d]))
+    const missing = ids.find((id) => !found.has(id))
     if (missing !== undefined) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(missing))
-    return all
+    const overrides = checkOverrides(use.overrides, found, use.who)
+    const frozen = new Map((use.frozen ?? []).map((f) => [f.testEquipmentId, f]))
+    const fresh = gateAndSnapshot({
+      devices: ids.filter((id) => !frozen.has(id)).map((id) => found.get(id)!),
+      policies,
+      overrides,
+      recordDate: use.recordDate,
+      who: use.who,
+      now: new Date(),
+    })
+    const byId = new Map([...fresh.map((f) => [f.testEquipmentId, f] as const), ...frozen])
+    return { ids, snapshots: ids.map((id) => byId.get(id)!) }
   }
 }

@@ -9,7 +9,7 @@ import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
-import type { PreparedRecord, SerialRef, SubmissionInput, SubmissionKind } from './types'
+import type { PreparedRecord, PrepareOptions, SerialRef, SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
@@ -25,22 +25,6 @@ const KIND_LABEL: Record<SubmissionKind, string> = {
   single: 'Test or Problem Report',
   despatch: 'Despatch',
   calibration: 'Calibration',
-}
-
-/** Options of one `prepare` call. */
-export interface PrepareOptions {
-  /**
-   * The layout revision the record was captured with (an edited record keeps its own); the record type's
-   * current revision when absent.
-   */
-  layoutRevision?: number | null
-  /** The data are CSV cells (text) to be read by control kind first (docs/csv-upload.md "Values"). */
-  textCells?: boolean
-  /**
-   * The test parameters an edited record was judged with (issue #14.4), which it keeps; the product
-   * type's current ones when absent.
-   */
-  parameters?: readonly TestParameter[] | null
 }
 
 /**
@@ -135,6 +119,12 @@ export class SubmissionPreparer {
     const recordDate = definition.mappings.dateOfRecordField
       ? parseDate(fields.value('dateOfRecordField'), variableName(definition.mappings, 'dateOfRecordField'))
       : new Date()
+    const equipment = await this.attachments.testEquipmentUse(definition, data, {
+      recordDate,
+      overrides: input.calibrationOverrides,
+      who,
+      frozen: options.equipmentSnapshots,
+    })
     const base = {
       definition,
       recordDate,
@@ -142,7 +132,8 @@ export class SubmissionPreparer {
       data,
       parameters: [...parameters],
       fileName: input.fileName ?? null,
-      testEquipmentIds: await this.attachments.testEquipmentIds(definition, data),
+      testEquipmentIds: equipment.ids,
+      testEquipmentSnapshots: equipment.snapshots,
       documentIds: await this.attachments.documentIds(definition, data, who),
       customerName: null,
       jobNumber: null,

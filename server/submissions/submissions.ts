@@ -4,7 +4,7 @@ import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/in
 import { badRequest, conflict, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { idempotencyKeys, records } from '../db/schema/index'
+import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
 import { isUniqueViolation } from '../db/errors'
 import { RecordWriter } from './write/record-writer'
 import { SubmissionPreparer } from './prepare'
@@ -105,11 +105,17 @@ export class SubmissionsRepository {
         .where(and(eq(records.id, recordId), who.recordScope()))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      const frozen = await tx
+        .select({ snapshot: recordTestEquipment.snapshot })
+        .from(recordTestEquipment)
+        .where(eq(recordTestEquipment.recordId, recordId))
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
       const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
         layoutRevision: existing.layoutVersion,
         // The parameters it was judged with, so a later parameter edit never changes its verdict.
         parameters: existing.parameters,
+        // Its devices keep what was true when they were used (issue #15.2).
+        equipmentSnapshots: frozen.flatMap((f) => (f.snapshot ? [f.snapshot] : [])),
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       return new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)

@@ -1,4 +1,5 @@
 import type { TestParameter } from '../../schemas/entities/test-parameter'
+import type { EquipmentSnapshot, OverrideRequest } from '../../schemas/records/index'
 import type { RecordDefinition } from '../record-types/record-definitions'
 
 /** Which submission call was used; each accepts its own record categories. */
@@ -12,6 +13,8 @@ export interface SubmissionInput {
   recordTypeId: number
   fileName?: string | null
   data: Record<string, unknown>
+  /** Reasons a configurator or admin gives to use blocked test equipment (issue #15.1). */
+  calibrationOverrides?: OverrideRequest[] | null
 }
 
 /** A serial resolved against a serial range. */
@@ -51,6 +54,8 @@ export interface PreparedRecord {
   parentSerial: string | null
   components: SerialRef[]
   testEquipmentIds: number[]
+  /** Each used device as it was at the record's date, with any override (issue #15.2), by testEquipmentIds. */
+  testEquipmentSnapshots: EquipmentSnapshot[]
   /** Documents the record holds (upload controls, a calibration certificate), checked usable by the submitter. */
   documentIds: number[]
   customerName: string | null
@@ -61,4 +66,25 @@ export interface PreparedRecord {
   faultDescriptives: string | null
   repairDescriptives: string | null
   calibration: PreparedCalibration | null
+}
+
+/** Options of one `prepare` call. */
+export interface PrepareOptions {
+  /**
+   * The layout revision the record was captured with (an edited record keeps its own); the record type's
+   * current revision when absent.
+   */
+  layoutRevision?: number | null
+  /** The data are CSV cells (text) to be read by control kind first (docs/csv-upload.md "Values"). */
+  textCells?: boolean
+  /**
+   * The test parameters an edited record was judged with (issue #14.4), which it keeps; the product
+   * type's current ones when absent.
+   */
+  parameters?: readonly TestParameter[] | null
+  /**
+   * The test equipment snapshots an edited record holds (issue #15.2): a device still listed keeps what
+   * was true when it was used, and is not gated again; a device added by the edit is gated and frozen now.
+   */
+  equipmentSnapshots?: readonly EquipmentSnapshot[] | null
 }

@@ -142,6 +142,12 @@ export class TestEquipmentRepository {
     )
   }
 
+  /** The items of `ids` that exist, in the answer shape (with owner, calibrator and certificate). */
+  byIds(ids: readonly number[]): Promise<TestEquipment[]> {
+    if (ids.length === 0) return Promise.resolve([])
+    return this.select(inArray(testEquipment.id, [...ids]))
+  }
+
   /** Ids of `ids` that exist. */
   async existing(ids: readonly number[]): Promise<Set<number>> {
     if (ids.length === 0) return new Set()

@@ -214,6 +214,7 @@ CREATE TABLE "record_documents" (
 CREATE TABLE "record_test_equipment" (
 	"record_id" integer NOT NULL,
 	"test_equipment_id" integer NOT NULL,
+	"snapshot" jsonb,
 	CONSTRAINT "record_test_equipment_record_id_test_equipment_id_pk" PRIMARY KEY("record_id","test_equipment_id")
 );
 --> statement-breakpoint

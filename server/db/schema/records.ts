@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { TestParameter } from '../../../schemas/entities/test-parameter'
+import type { EquipmentSnapshot } from '../../../schemas/records/equipment-snapshot'
 import {
   boolean,
   check,
@@ -201,6 +202,13 @@ export const recordTestEquipment = pgTable(
     testEquipmentId: integer('test_equipment_id')
       .notNull()
       .references(() => testEquipment.id, { onDelete: 'restrict' }),
+    /**
+     * The device as it was when the record used it (issue #15.2): serial, description, owner, calibration,
+     * certificate, status at the record's date and any override. Written once with the record, never
+     * updated, so a later calibration does not change what an old record says. Null for links stored
+     * before it, and for the device a calibration record is about (the record is its calibration).
+     */
+    snapshot: jsonb('snapshot').$type<EquipmentSnapshot>(),
   },
   (t) => [
     primaryKey({ columns: [t.recordId, t.testEquipmentId] }),

@@ -1,5 +1,9 @@
 import { eq, sql } from 'drizzle-orm'
-import { RECORD_MESSAGES, type SubmissionResult } from '../../../schemas/records/index'
+import {
+  RECORD_MESSAGES,
+  type EquipmentSnapshot,
+  type SubmissionResult,
+} from '../../../schemas/records/index'
 import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
 import { refreshSummaries } from '../../products/product-summaries'
@@ -142,12 +146,20 @@ export class RecordWriter {
     prepared: readonly PreparedRecord[],
     equipment: (number | null)[],
   ) {
-    const equipmentLinks: { recordId: number; testEquipmentId: number }[] = []
+    const equipmentLinks: {
+      recordId: number
+      testEquipmentId: number
+      snapshot: EquipmentSnapshot | null
+    }[] = []
     const documentLinks: { recordId: number; documentId: number }[] = []
     recordIds.forEach((recordId, i) => {
+      // Each used device with what was true when it was used (issue #15.2); the device a calibration
+      // record is about has no snapshot unless the record also lists it as used equipment.
+      const snapshots = new Map(prepared[i].testEquipmentSnapshots.map((s) => [s.testEquipmentId, s]))
       const ids = new Set(prepared[i].testEquipmentIds)
       if (equipment[i] !== null) ids.add(equipment[i])
-      for (const testEquipmentId of ids) equipmentLinks.push({ recordId, testEquipmentId })
+      for (const testEquipmentId of ids)
+        equipmentLinks.push({ recordId, testEquipmentId, snapshot: snapshots.get(testEquipmentId) ?? null })
       for (const documentId of new Set(prepared[i].documentIds)) documentLinks.push({ recordId, documentId })
     })
     for (const part of chunks(equipmentLinks))

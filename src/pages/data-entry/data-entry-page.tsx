@@ -10,6 +10,7 @@ import { SerialChecks } from './serial-checks'
 import { UploadSummary } from './upload-summary'
 import { useDataEntry } from './use-data-entry'
 import { ParametersUsed } from '../../components/parameters-used'
+import { EquipmentUsed } from '../../components/equipment-used'
 
 /**
  * /DataEntry (SPEC §2): the record type's form titled by its layout, the pass/fail icon for Test records,
@@ -73,8 +74,10 @@ export default function DataEntryPage() {
             services={c.services}
             errors={c.fieldErrors}
             params={c.params}
+            calibration={c.calibration}
           />
           <ParametersUsed parameters={c.parameters} />
+          {c.readOnly && <EquipmentUsed snapshots={c.equipmentUsed} />}
           <DataEntryActions
             readOnly={c.readOnly}
             saving={c.saving}

@@ -8,6 +8,7 @@ import { dataEntryApi } from './data-entry-api'
 import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
 import { clearSerialGroup, submitRoute, type Category } from './data-entry-model'
 import type { EntryIds } from './use-data-entry-view'
+import { overridesToSend } from './use-calibration-overrides'
 
 /** What the 'Upload Complete' summary shows. */
 export interface UploadSummary {
@@ -56,6 +57,8 @@ export interface SaveInput {
   value: Record<string, unknown>
   setValue: (update: (v: Record<string, unknown>) => Record<string, unknown>) => void
   feedback: SaveFeedback
+  /** Override reasons by test equipment id (issue #15.1). */
+  overrides?: Readonly<Record<number, string>>
 }
 
 /**
@@ -75,6 +78,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
   f.setError(null)
   f.setNotice(null)
   f.setSaving(true)
+  const overrides = overridesToSend(layout, value, input.overrides ?? {})
   try {
     await dataEntryApi.submit(
       submitRoute(input.category, input.existing),
@@ -85,6 +89,8 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
         recordTypeId: data.recordType.id,
         fileName: null,
         data: toServerData(layout, value, data.params),
+        // Only when a configurator or admin gave one (issue #15.1): other saves send what they always did.
+        ...(overrides.length ? { calibrationOverrides: overrides } : {}),
       },
       data.record?.recordId,
     )

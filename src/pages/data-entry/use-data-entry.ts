@@ -8,6 +8,7 @@ import { categoryOf, mappingsOf } from './data-entry-model'
 import { saveDataEntry, useSaveFeedback } from './use-data-entry-save'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
 import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
+import { useCalibrationOverrides } from './use-calibration-overrides'
 
 export type { UploadSummary } from './use-data-entry-save'
 
@@ -55,6 +56,7 @@ export function useDataEntry() {
   const category = categoryOf(data?.recordType)
   const mappings = useMemo(() => mappingsOf(data?.recordType), [data?.recordType])
   const ids = entryIds(query, data)
+  const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName =
     data?.productTypes.find((t) => t.id === ids.productTypeId)?.name ?? record?.productTypeName ?? null
@@ -67,7 +69,18 @@ export function useDataEntry() {
     [setNotice],
   )
   const save = () =>
-    saveDataEntry({ data, readOnly, category, existing, ids, productTypeName, value, setValue, feedback })
+    saveDataEntry({
+      data,
+      readOnly,
+      category,
+      existing,
+      ids,
+      productTypeName,
+      value,
+      setValue,
+      feedback,
+      overrides: gate.calibration.overrides,
+    })
 
   const navigation = useDataEntryNavigation({
     layout,
@@ -76,6 +89,7 @@ export function useDataEntry() {
     restart: (values) => {
       setValue(values)
       feedback.reset()
+      gate.reset()
       setLocked(false)
     },
   })
@@ -88,6 +102,10 @@ export function useDataEntry() {
     /** The product type's test parameters (issue #14.4), for the form's limits, conditions and formulas. */
     params: data?.params,
     parameters: data?.parameters ?? [],
+    /** The calibration gate's page side (issue #15.1), for the form's testEquipment widgets. */
+    calibration: gate.calibration,
+    /** A stored record's test equipment as it was when used (issue #15.2). */
+    equipmentUsed: record?.testEquipmentUsed,
     recordType: data?.recordType,
     category,
     value,

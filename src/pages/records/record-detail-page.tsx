@@ -6,6 +6,7 @@ import { PageState } from '../../components/page-state'
 import { HistoryPanel, layoutLabels } from '../../components/history-panel'
 import { RecordTestsCard } from './record-tests-card'
 import { ParametersUsed } from '../../components/parameters-used'
+import { EquipmentUsed } from '../../components/equipment-used'
 import { useRecordDetail } from './use-record-detail'
 import { CertificateButton } from '../../components/certificate-button'
 
@@ -39,6 +40,7 @@ export default function RecordDetailPage() {
         )}
         {data?.judgement && <RecordTestsCard judgement={data.judgement} />}
         {data && <ParametersUsed parameters={data.record.parameters ?? []} />}
+        {data && <EquipmentUsed snapshots={data.record.testEquipmentUsed} />}
       </PageState>
       <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
       <div className="mt-3">

@@ -92,8 +92,25 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   const labels = layoutLabels(layout)
   const data = record.data as Record<string, unknown>
   const order = [...labels.keys(), ...Object.keys(data).filter((k) => !labels.has(k))]
+  const devices = equipmentSerials(record, layout)
   const values = order
     .filter((k) => k in data)
-    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), data[k]))
+    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), devices(k, data[k])))
   return [...head, ...values]
+}
+
+/**
+ * A testEquipment control's stored ids as the serials the record's snapshot names (issue #15.2), so the
+ * line reads 'EPN-TE:2' rather than '2'; other values, and ids without a snapshot, stay as they are.
+ */
+function equipmentSerials(record: RecordDetail, layout: FormLayout | null) {
+  const serials = new Map((record.testEquipmentUsed ?? []).map((s) => [s.testEquipmentId, s.serialNumber]))
+  const variables = new Set<string>()
+  if (layout)
+    for (const { control } of walkControls(layout.controls))
+      if (control.type === 'testEquipment') variables.add(control.variable)
+  return (variable: string, value: unknown): unknown =>
+    variables.has(variable) && Array.isArray(value)
+      ? value.map((id) => (typeof id === 'number' ? (serials.get(id) ?? id) : id))
+      : value
 }

@@ -12,7 +12,12 @@ import {
   type FormLayout,
 } from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
-import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
+import {
+  CATEGORY_NAMES,
+  type EquipmentSnapshot,
+  type RecordDetail,
+  type TestEquipment,
+} from '../../schemas/records/index'
 
 dayjs.extend(utc)
 
@@ -171,6 +176,29 @@ function equipmentRow(te: TestEquipment, at: string): string[] {
   ]
 }
 
+const STATUS_TEXT: Record<EquipmentSnapshot['status'], string> = {
+  valid: 'In calibration',
+  notRequired: 'Calibration not required',
+  expired: 'Expired',
+  never: 'Never calibrated',
+  suspect: 'Suspect',
+}
+
+/** A device as the record froze it when it was used (issue #15.2), its override named. */
+function snapshotRow(s: EquipmentSnapshot): string[] {
+  const override = s.override
+    ? ` — override by ${s.override.userName} on ${formatDate(s.override.at)}: ${s.override.reason}`
+    : ''
+  return [
+    s.serialNumber,
+    s.description ?? '—',
+    s.ownerName ?? '—',
+    s.calibrationSkipped ? '—' : formatDate(s.calibrationDate, false),
+    s.calibrationSkipped ? '—' : formatDate(s.expires, false),
+    `${STATUS_TEXT[s.status]}${s.certificate ? ' (certificate on file)' : ''}${override}`,
+  ]
+}
+
 /**
  * The certificate of a record, judged again here by the layout revision and the test parameters it was
  * stored with (the same judge as capture and the server), so the document says what the record says.
@@ -202,7 +230,10 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     ],
     sections,
     verdict: markOf(record.testResult),
-    equipment: input.equipment.map((te) => equipmentRow(te, record.recordDate)),
+    // What was true when the device was used; records from before snapshots show today's calibration.
+    equipment: record.testEquipmentUsed?.length
+      ? record.testEquipmentUsed.map(snapshotRow)
+      : input.equipment.map((te) => equipmentRow(te, record.recordDate)),
     parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
     files: input.files,
     footer: `${input.organisation} · Record ${record.recordId}${edited}`,

@@ -239,7 +239,7 @@ export async function certificatePdf(
     heading(doc, 'Test equipment used')
     table(
       doc,
-      ['Serial', 'Description', 'Owner', 'Calibrated', 'Expires', 'Status'],
+      ['Serial', 'Description', 'Owner', 'Calibrated', 'Expires', 'Status at use'],
       model.equipment,
       [0.17, 0.23, 0.18, 0.13, 0.13, 0.16],
     )

@@ -49,7 +49,9 @@ export class Certificates {
     const record = await new RecordsRepository(this.db).get(id, viewer)
     const layout = await this.layoutOf(record)
     const devices = new TestEquipmentRepository(this.db)
-    const equipment = await Promise.all((record.testEquipment ?? []).map((te) => devices.get(te)))
+    const equipment = record.testEquipmentUsed?.length
+      ? []
+      : await Promise.all((record.testEquipment ?? []).map((te) => devices.get(te)))
     const files = await this.db
       .select({ name: documents.originalFilename })
       .from(recordDocuments)

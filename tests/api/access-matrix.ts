@@ -123,6 +123,21 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   row('PUT', `${M}/assetmodels/:id`, CONFIGURE, () => `${M}/assetmodels/${MISSING_ID}`, { body: {} }),
   row('DELETE', `${M}/assetmodels/:id`, CONFIGURE, () => `${M}/assetmodels/${MISSING_ID}`),
   row(
+    'GET',
+    `${M}/assetmodels/:id/TestParameters`,
+    READ,
+    (i) => `${M}/assetmodels/${i.productTypeId}/TestParameters`,
+  ),
+  row(
+    'PUT',
+    `${M}/assetmodels/:id/TestParameters`,
+    CONFIGURE,
+    () => `${M}/assetmodels/${MISSING_ID}/TestParameters`,
+    {
+      body: [],
+    },
+  ),
+  row(
     'POST',
     `${M}/assetmodels/:parent/child/assetmodels/:id`,
     CONFIGURE,
@@ -222,6 +237,7 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
 
   // {data} records and export (supplier- and category-scoped)
   row('GET', `${D}/Record/:id`, READ, (i) => `${D}/Record/${i.recordId}`),
+  row('GET', `${D}/Record/:id/certificate.pdf`, READ, (i) => `${D}/Record/${i.recordId}/certificate.pdf`),
   row(
     'GET',
     `${D}/Records/page/:page/size/:size/filter/:filter`,

@@ -9,6 +9,8 @@ import {
   fillResults,
   findDisagreements,
   judgeRecord,
+  fillTableCells,
+  tableDisagreements,
   type FormLayout,
   type Judgement,
 } from '../../schemas/form-layout/index'
@@ -22,7 +24,9 @@ import { resultOf, valueOf } from './values'
  */
 export function judgeSubmission(layout: FormLayout, data: Record<string, unknown>): JudgedSubmission {
   const judgement = judgeRecord(layout, data)
-  return { layout, judgement, filled: fillResults(layout, data, judgement) }
+  // Table cells (issue #14) are filled in like top-level tests: bare values get their judged result.
+  const filled = fillTableCells(layout, fillResults(layout, data, judgement), judgement)
+  return { layout, judgement, filled }
 }
 
 /** A submission and its judgement: `filled` is what the data schema checks, `judgement.data` what is stored. */
@@ -51,7 +55,10 @@ function refuse(disagreements: readonly { variable: string; message: string }[])
 
 /** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
 export function assertAgrees({ layout, judgement, filled }: JudgedSubmission): void {
-  const disagreements = findDisagreements(layout, filled, judgement)
+  const disagreements = [
+    ...findDisagreements(layout, filled, judgement),
+    ...tableDisagreements(layout, filled, judgement),
+  ]
   // Required while a condition holds (issue #14): the data schema cannot say, the rules can.
   const rules = rulesOf(layout)
   if (!rules.none)

@@ -3,6 +3,7 @@ import {
   compileDataSchema,
   emptyValue,
   rulesOf,
+  tablesReadRecord,
   valueControlsOf,
   variableOf,
 } from '../../schemas/form-layout'
@@ -74,7 +75,8 @@ export function compileLayout(layout: FormLayout): CompiledLayout {
     tree,
     dependents: data.dependents,
     layout,
-    rules: rulesOf(layout),
+    // A table whose calculations read the record (issue #14) is re-derived like a layout with rules.
+    rules: tablesReadRecord(layout) ? { ...rulesOf(layout), none: false } : rulesOf(layout),
   }
 }
 

@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ClipboardEvent,
-  type KeyboardEvent,
-} from 'react'
+import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
 import { judgeTableRows, tableResult, type TableControl, type TableRow } from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
 import { limitsText } from './test-field-widget'
@@ -43,6 +35,65 @@ function moveFocus(e: KeyboardEvent<HTMLTableElement>, editableCount: number) {
   if (target instanceof HTMLInputElement) target.select()
 }
 
+/** The column captions: label, unit and a numeric test's limits. */
+function tableHead(control: TableControl, fixed: boolean) {
+  return (
+    <thead className="table-light">
+      <tr>
+        <th scope="col">{control.rowHeader ?? (fixed ? '' : '#')}</th>
+        {control.columns.map((c) => (
+          <th scope="col" key={c.variable}>
+            {c.label}
+            {'unit' in c && c.unit ? ` (${c.unit})` : ''}
+            {c.type === 'testField' &&
+              c.testType === 'numeric' &&
+              (c.min !== undefined || c.max !== undefined) && (
+                <div className="small fw-normal text-body-secondary">{limitsText(c)}</div>
+              )}
+          </th>
+        ))}
+        {!fixed && <th scope="col" aria-label="Remove" />}
+      </tr>
+    </thead>
+  )
+}
+
+/**
+ * The table's edits as stable callbacks (so memoised rows stay put): each new list of rows is judged
+ * before it goes out, so every test cell carries its result.
+ */
+function useTableEdits(control: TableControl, rows: readonly TableRow[], onChange: (value: unknown) => void) {
+  const latest = useRef(rows)
+  latest.current = rows
+  const emit = useRef(onChange)
+  emit.current = onChange
+  return useMemo(() => {
+    const commit = (next: readonly TableRow[]) => emit.current(judgeTableRows(control, next, NO_OUTER))
+    return {
+      onCell: (row: number, variable: string, cell: unknown) => {
+        const next = [...latest.current]
+        next[row] = { ...next[row], [variable]: cell }
+        commit(next)
+      },
+      onRemove: (i: number) => commit(removeRow(control, latest.current, i)),
+      onAdd: () => commit(addRow(control, latest.current)),
+      onPaste: (at: { row: number; col: number }, text: string) =>
+        commit(pasteBlock(control, latest.current, at, text)),
+    }
+  }, [control])
+}
+
+/** How many rows to render now: all of a short table, a long one in chunks of separate tasks. */
+function useShownRows(count: number) {
+  const [shown, setShown] = useState(CHUNK)
+  useEffect(() => {
+    if (shown >= count) return
+    const timer = setTimeout(() => setShown((n) => n + CHUNK), 0)
+    return () => clearTimeout(timer)
+  }, [shown, count])
+  return shown
+}
+
 /**
  * A measurement table (issue #14): fixed labelled rows or rows the technician adds between `minRows` and
  * `maxRows`; each test cell judged live with the judge's own code (schemas/form-layout/table-judge.ts) and
@@ -53,47 +104,22 @@ function moveFocus(e: KeyboardEvent<HTMLTableElement>, editableCount: number) {
 export function TableWidget(props: ItrWidgetProps) {
   const control = props.options.table as TableControl
   const rows = rowsOf(control, props.value)
-  const latest = useRef(rows)
-  latest.current = rows
-  const emit = useRef(props.onChange)
-  emit.current = props.onChange
+  const edits = useTableEdits(control, rows, props.onChange)
   const inert = isInert(props)
   const editable = useMemo(() => {
     const cols = editableColumns(control)
     return control.columns.map((c) => cols.indexOf(c))
   }, [control])
   const editableCount = editable.filter((i) => i >= 0).length
-  const commit = useCallback(
-    (next: readonly TableRow[]) => emit.current(judgeTableRows(control, next, NO_OUTER)),
-    [control],
-  )
-  const onCell = useCallback(
-    (row: number, variable: string, cell: unknown) => {
-      const next = [...latest.current]
-      next[row] = { ...next[row], [variable]: cell }
-      commit(next)
-    },
-    [commit],
-  )
-  const onRemove = useCallback(
-    (i: number) => commit(removeRow(control, latest.current, i)),
-    [commit, control],
-  )
+  const shown = useShownRows(rows.length)
   const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
     const text = e.clipboardData.getData('text/plain')
     const at = cellAt(e.target)
     if (!at || inert || !isBlock(text)) return
     e.preventDefault()
-    commit(pasteBlock(control, latest.current, at, text))
+    edits.onPaste(at, text)
   }
-  const [shown, setShown] = useState(CHUNK)
-  useEffect(() => {
-    if (shown >= rows.length) return
-    const timer = setTimeout(() => setShown((n) => n + CHUNK), 0)
-    return () => clearTimeout(timer)
-  }, [shown, rows.length])
   const fixed = !!control.rowLabels
-  const removable = !fixed && rows.length > (control.minRows ?? 0)
   return (
     <div id={props.id} className="itr-table">
       <div className="table-responsive">
@@ -111,23 +137,7 @@ export function TableWidget(props: ItrWidgetProps) {
               {rows.length} {rows.length === 1 ? 'row' : 'rows'}
             </span>
           </caption>
-          <thead className="table-light">
-            <tr>
-              <th scope="col">{control.rowHeader ?? (fixed ? '' : '#')}</th>
-              {control.columns.map((c) => (
-                <th scope="col" key={c.variable}>
-                  {c.label}
-                  {'unit' in c && c.unit ? ` (${c.unit})` : ''}
-                  {c.type === 'testField' &&
-                    c.testType === 'numeric' &&
-                    (c.min !== undefined || c.max !== undefined) && (
-                      <div className="small fw-normal text-body-secondary">{limitsText(c)}</div>
-                    )}
-                </th>
-              ))}
-              {!fixed && <th scope="col" aria-label="Remove" />}
-            </tr>
-          </thead>
+          {tableHead(control, fixed)}
           <tbody>
             {rows.slice(0, shown).map((row, i) => (
               <TableRowView
@@ -138,9 +148,9 @@ export function TableWidget(props: ItrWidgetProps) {
                 columns={control.columns}
                 editable={editable}
                 inert={inert}
-                onCell={onCell}
-                onRemove={fixed ? undefined : onRemove}
-                removable={removable}
+                onCell={edits.onCell}
+                onRemove={fixed ? undefined : edits.onRemove}
+                removable={!fixed && rows.length > (control.minRows ?? 0)}
               />
             ))}
           </tbody>
@@ -151,7 +161,7 @@ export function TableWidget(props: ItrWidgetProps) {
           type="button"
           className="btn btn-sm btn-outline-primary"
           disabled={inert || rows.length >= maxRowsOf(control)}
-          onClick={() => commit(addRow(control, latest.current))}
+          onClick={edits.onAdd}
         >
           Add row
         </button>

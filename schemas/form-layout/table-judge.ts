@@ -82,6 +82,19 @@ function makePlan(control: TableControl): TablePlan {
   }
 }
 
+/**
+ * True when a table's calculations read outside the row (a top-level variable or `param.key`): the form
+ * then re-derives the table whenever the record changes, as it does for layouts with rules.
+ */
+export function tablesReadRecord(layout: Pick<FormLayout, 'controls'>): boolean {
+  return tablesOf(layout).some((control) => {
+    const plan = tablePlan(control)
+    return plan.calculations.some(
+      ({ formula }) => formula !== null && formulaVariables(formula).some((n) => !plan.columns.has(n)),
+    )
+  })
+}
+
 /** How a rule outside the row reads a name: a top-level variable or `param.key`, as a number. */
 export type OuterScope = (name: string) => number | null
 

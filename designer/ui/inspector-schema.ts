@@ -39,6 +39,9 @@ const TITLES: Record<string, string> = {
   decimals: 'Decimal places',
   valueFrom: 'Value from (calculated variable)',
   visibleIf: 'Visible if',
+  rowHeader: 'Row label caption',
+  minRows: 'Fewest rows',
+  maxRows: 'Most rows',
   requiredIf: 'Required if',
 }
 
@@ -105,7 +108,25 @@ const TEST_FIELDS: Record<string, readonly string[]> = {
 const TEST_ONLY = new Set(Object.values(TEST_FIELDS).flat())
 
 /** The order fields appear in; anything else follows. */
-const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*', 'visibleIf', 'requiredIf']
+const ORDER = [
+  'label',
+  'variable',
+  'testType',
+  'formula',
+  'col',
+  'required',
+  'rowLabels',
+  'minRows',
+  'maxRows',
+  'rowHeader',
+  'columns',
+  '*',
+  'visibleIf',
+  'requiredIf',
+]
+
+/** A table's properties edited by its own rjsf fields (designer/ui/table-*-field.tsx), by field name. */
+const TABLE_FIELDS: Record<string, string> = { columns: 'tableColumns', rowLabels: 'tableRows' }
 
 type Json = { [key: string]: unknown }
 
@@ -132,6 +153,13 @@ export function inspectorForm(
   for (const [key, value] of Object.entries(source.properties as Json)) {
     if (key === 'type' || key === 'children' || key === 'id') continue
     if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
+    // A table's columns and rows have editors of their own (issue #14); added-row limits only without labels.
+    if (control.type === 'table' && key in TABLE_FIELDS) {
+      properties[key] = { type: 'array', title: key === 'columns' ? 'Columns' : 'Rows' }
+      uiSchema[key] = { 'ui:field': TABLE_FIELDS[key] }
+      continue
+    }
+    if (control.type === 'table' && control.rowLabels && (key === 'minRows' || key === 'maxRows')) continue
     if (CONDITIONS.has(key)) {
       // The builder edits the rule; the layout schema (checked on every edit and on save) judges it.
       properties[key] = { type: 'object', title: TITLES[key] }

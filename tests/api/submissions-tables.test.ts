@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq } from 'drizzle-orm'
+import ExcelJS from 'exceljs'
 import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import { RATIO_TABLE_CONTROLS, measuredRows } from '../../schemas/form-layout/table-fixture'
@@ -171,5 +172,36 @@ describe('{submission} measurement tables (issue #14)', () => {
     const res = await saveLayout({ ...layout, controls: [nameplate, { ...group, children: [table] }] })
     expect(res.statusCode).toBe(400)
     expect(res.body).toContain('has fixed row labels, so it takes no minRows or maxRows')
+  })
+
+  it('the Excel export flattens a table into variable[row].column columns with results', async () => {
+    expect((await submit(measuredRows([10.04, 9.98]), 'NWT:777')).statusCode).toBe(200)
+    const filter = { filters: [{ field: 'productSerialNumber', value: 'NWT:777' }] }
+    const res = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/ExcelExport/now/filter/${encodeURIComponent(JSON.stringify(filter))}`,
+      { as: 'internal' },
+    )
+    expect(res.statusCode).toBe(200)
+    const workbook = new ExcelJS.Workbook()
+    await workbook.xlsx.load(res.rawPayload as unknown as ArrayBuffer)
+    const sheet = workbook.getWorksheet('Records')!
+    const header = (sheet.getRow(1).values as unknown[]).slice(1) as string[]
+    expect(header).toEqual(
+      expect.arrayContaining([
+        'ratios result',
+        'ratios[1].measured',
+        'ratios[1].measured result',
+        'ratios[15].remark',
+      ]),
+    )
+    const first = (sheet.getRow(2).values as unknown[]).slice(1)
+    const cell = (name: string) => first[header.indexOf(name)]
+    expect([
+      cell('ratios[1].measured'),
+      cell('ratios[2].deviation'),
+      cell('ratios[2].deviationTest result'),
+    ]).toEqual([10.04, -0.2, 'Pass'])
   })
 })

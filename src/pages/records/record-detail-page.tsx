@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { HistoryPanel, layoutLabels } from '../../components/history-panel'
 import { RecordTestsCard } from './record-tests-card'
+import { RecordTablesCard } from './record-tables-card'
 import { useRecordDetail } from './use-record-detail'
 
 /** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
@@ -35,6 +36,7 @@ export default function RecordDetailPage() {
           </Card>
         )}
         {data?.judgement && <RecordTestsCard judgement={data.judgement} />}
+        {data && <RecordTablesCard tables={data.tables} />}
       </PageState>
       <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
       <div className="mt-3">

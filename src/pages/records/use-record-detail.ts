@@ -6,6 +6,7 @@ import { useResource } from '../../api/use-resource'
 import { recordsApi } from './records-api'
 import { recordLines } from './record-lines'
 import { recordJudgement } from './record-tests'
+import { recordTables } from './record-tables'
 import { fromServerData } from '../../../runtime/pass-fail'
 
 /**
@@ -34,6 +35,7 @@ export function useRecordDetail() {
         layout,
         lines: recordLines(shown, layout),
         judgement: recordJudgement(layout, record.data, record.layoutVersion ?? null),
+        tables: recordTables(layout, record.data),
       }
     },
     [id],

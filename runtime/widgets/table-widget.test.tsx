@@ -5,6 +5,7 @@ import type { Control, TableControl } from '../../schemas/form-layout'
 import { RATIO_TABLE, RATIO_TABLE_CONTROLS } from '../../schemas/form-layout/table-fixture'
 import { renderRecordForm } from '../form/test-support'
 import { pasteBlock } from './table-edit'
+import { visibleRange } from './table-window'
 
 type Row = Record<string, unknown>
 const rowsOf = (data: Record<string, unknown>) => data.ratios as Row[]
@@ -99,5 +100,31 @@ describe('TableWidget: capture of a measurement table (issue #14)', () => {
     const table: TableControl = { ...RATIO_TABLE, rowLabels: undefined, minRows: 0, maxRows: 3 }
     const rows = pasteBlock(table, [], { row: 0, col: 0 }, '1\n2\n3\n4\n')
     expect(rows.map((r) => r.measured)).toEqual([1, 2, 3])
+  })
+
+  it('a long table renders only the rows in view; Enter into a row not rendered yet brings it in and focuses it', async () => {
+    const user = userEvent.setup()
+    const table: TableControl = {
+      ...RATIO_TABLE,
+      variable: 'long',
+      rowLabels: undefined,
+      minRows: 0,
+      maxRows: 1000,
+    }
+    const rows = Array.from({ length: 500 }, (_, i) => ({ measured: { value: i, passOrFail: 'Pass' } }))
+    renderRecordForm([table as Control], { value: { long: rows } })
+    const rendered = screen.getAllByRole('row').filter((r) => r.hasAttribute('data-row'))
+    expect(rendered.length).toBeLessThan(60)
+    const last = Number(rendered.at(-1)?.getAttribute('data-row'))
+    await user.click(screen.getByLabelText(`Measured ratio, ${last + 1}`))
+    await user.keyboard('{Enter}')
+    expect(screen.getByLabelText(`Measured ratio, ${last + 2}`)).toHaveFocus()
+  })
+
+  it('the window follows the scroll position with a margin of rows either side', () => {
+    expect(visibleRange(50, -5000, 800, 40)).toEqual({ start: 0, end: 50 })
+    expect(visibleRange(1000, 0, 800, 40)).toEqual({ start: 0, end: 30 })
+    expect(visibleRange(1000, -4000, 800, 40)).toEqual({ start: 90, end: 130 })
+    expect(visibleRange(1000, -50_000, 800, 40)).toEqual({ start: 990, end: 1000 })
   })
 })

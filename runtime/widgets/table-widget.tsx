@@ -1,39 +1,23 @@
-import { useEffect, useMemo, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react'
+import {
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react'
 import { judgeTableRows, tableResult, type TableControl, type TableRow } from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
 import { limitsText } from './test-field-widget'
 import { TableRowView } from './table-cells'
 import { addRow, editableColumns, isBlock, maxRowsOf, pasteBlock, removeRow, rowsOf } from './table-edit'
 import { isInert, type ItrWidgetProps } from './widget-props'
-
-/** Rows rendered per task: a 1,000-row table appears in chunks, none a long task (issue #14 performance). */
-const CHUNK = 100
+import { cellAt, focusCell, moveFocus } from './table-keys'
+import { useRowWindow, type RowRange } from './table-window'
 
 /** Rules outside the row (top-level variables, `param.key`) are the form store's: it re-derives them. */
 const NO_OUTER = () => null
-
-const cellAt = (el: EventTarget | null) => {
-  const at = (el as HTMLElement | null)?.dataset?.cell?.split(':').map(Number)
-  return at && at.length === 2 ? { row: at[0], col: at[1] } : undefined
-}
-
-/** Enter / Shift+Enter and the arrows (not in a select, whose arrows pick a choice) move up and down a column. */
-function moveFocus(e: KeyboardEvent<HTMLTableElement>, editableCount: number) {
-  const at = cellAt(e.target)
-  if (!at) return
-  const isSelect = (e.target as HTMLElement).tagName === 'SELECT'
-  const down = (e.key === 'Enter' && !e.shiftKey) || (e.key === 'ArrowDown' && !isSelect)
-  const up = (e.key === 'Enter' && e.shiftKey) || (e.key === 'ArrowUp' && !isSelect)
-  if (!down && !up) return
-  e.preventDefault()
-  const table = e.currentTarget
-  let target = table.querySelector<HTMLElement>(`[data-cell="${at.row + (down ? 1 : -1)}:${at.col}"]`)
-  // Enter at the foot of a column carries on at the top of the next, as data is entered column by column.
-  if (!target && e.key === 'Enter' && down && at.col + 1 < editableCount)
-    target = table.querySelector<HTMLElement>(`[data-cell="0:${at.col + 1}"]`)
-  target?.focus()
-  if (target instanceof HTMLInputElement) target.select()
-}
 
 /** The column captions: label, unit and a numeric test's limits. */
 function tableHead(control: TableControl, fixed: boolean) {
@@ -83,15 +67,50 @@ function useTableEdits(control: TableControl, rows: readonly TableRow[], onChang
   }, [control])
 }
 
-/** How many rows to render now: all of a short table, a long one in chunks of separate tasks. */
-function useShownRows(count: number) {
-  const [shown, setShown] = useState(CHUNK)
-  useEffect(() => {
-    if (shown >= count) return
-    const timer = setTimeout(() => setShown((n) => n + CHUNK), 0)
-    return () => clearTimeout(timer)
-  }, [shown, count])
-  return shown
+/** What the body's rows need besides the rows themselves. */
+interface BodyProps {
+  control: TableControl
+  rows: readonly TableRow[]
+  editable: readonly number[]
+  inert: boolean
+  edits: ReturnType<typeof useTableEdits>
+  range: RowRange
+  rowPx: number
+}
+
+/** The rows in `range`, with spacer rows standing for the others (a long table is windowed). */
+function tableBody(p: BodyProps, body: RefObject<HTMLTableSectionElement | null>) {
+  const fixed = !!p.control.rowLabels
+  const span = p.control.columns.length + (fixed ? 1 : 2)
+  const spacer = (rows: number, key: string) =>
+    rows > 0 && (
+      <tr key={key} aria-hidden="true" style={{ height: rows * p.rowPx }}>
+        <td colSpan={span} className="p-0 border-0" />
+      </tr>
+    )
+  return (
+    <tbody ref={body}>
+      {spacer(p.range.start, 'before')}
+      {p.rows.slice(p.range.start, p.range.end).map((row, k) => {
+        const i = p.range.start + k
+        return (
+          <TableRowView
+            key={i}
+            index={i}
+            row={row}
+            label={p.control.rowLabels?.[i] ?? String(i + 1)}
+            columns={p.control.columns}
+            editable={p.editable}
+            inert={p.inert}
+            onCell={p.edits.onCell}
+            onRemove={fixed ? undefined : p.edits.onRemove}
+            removable={!fixed && p.rows.length > (p.control.minRows ?? 0)}
+          />
+        )
+      })}
+      {spacer(p.rows.length - p.range.end, 'after')}
+    </tbody>
+  )
 }
 
 /**
@@ -111,7 +130,20 @@ export function TableWidget(props: ItrWidgetProps) {
     return control.columns.map((c) => cols.indexOf(c))
   }, [control])
   const editableCount = editable.filter((i) => i >= 0).length
-  const shown = useShownRows(rows.length)
+  const body = useRef<HTMLTableSectionElement>(null)
+  const { range, rowPx, reveal } = useRowWindow(body, rows.length)
+  // A keyboard move to a row outside the window: brought into it, then focused once rendered.
+  const [pending, setPending] = useState<{ row: number; col: number } | null>(null)
+  useEffect(() => {
+    if (pending && body.current && focusCell(body.current, pending.row, pending.col)) setPending(null)
+  }, [pending, range])
+  const onKeyDown = (e: KeyboardEvent<HTMLTableElement>) => {
+    const missing = moveFocus(e, rows.length, editableCount)
+    if (missing) {
+      reveal(missing.row)
+      setPending(missing)
+    }
+  }
   const onPaste = (e: ClipboardEvent<HTMLTableElement>) => {
     const text = e.clipboardData.getData('text/plain')
     const at = cellAt(e.target)
@@ -125,8 +157,10 @@ export function TableWidget(props: ItrWidgetProps) {
       <div className="table-responsive">
         <table
           className="table table-sm table-bordered align-middle mb-1"
+          // Fixed layout: column widths come from the header, so appending rows never re-measures the others.
+          style={{ tableLayout: 'fixed', minWidth: `${10 + control.columns.length * 10}rem` }}
           aria-label={props.label}
-          onKeyDown={(e) => moveFocus(e, editableCount)}
+          onKeyDown={onKeyDown}
           onPaste={onPaste}
         >
           <caption className="caption-top py-1">
@@ -138,22 +172,7 @@ export function TableWidget(props: ItrWidgetProps) {
             </span>
           </caption>
           {tableHead(control, fixed)}
-          <tbody>
-            {rows.slice(0, shown).map((row, i) => (
-              <TableRowView
-                key={i}
-                index={i}
-                row={row}
-                label={control.rowLabels?.[i] ?? String(i + 1)}
-                columns={control.columns}
-                editable={editable}
-                inert={inert}
-                onCell={edits.onCell}
-                onRemove={fixed ? undefined : edits.onRemove}
-                removable={!fixed && rows.length > (control.minRows ?? 0)}
-              />
-            ))}
-          </tbody>
+          {tableBody({ control, rows, editable, inert, edits, range, rowPx }, body)}
         </table>
       </div>
       {!fixed && (

@@ -53,3 +53,23 @@ export function finishTableRows(control: TableControl, rows: TableRow[]): TableR
   while (end > 0 && blank(rows[end - 1])) end--
   return rows.slice(0, end)
 }
+
+/** Rows a CSV template offers for a table with added rows (more may be added following the pattern). */
+const TEMPLATE_ADDED_ROWS = 5
+
+/**
+ * The CSV template's headers of a table: `variable[row].column` for each column the technician fills in
+ * (calculated columns and the tests that take their value are the server's), for every fixed row, or for
+ * `minRows`..5 added rows.
+ */
+export function tableCellHeaders(control: TableControl): string[] {
+  const rows =
+    control.rowLabels?.length ??
+    Math.max(control.minRows ?? 0, Math.min(control.maxRows ?? TEMPLATE_ADDED_ROWS, TEMPLATE_ADDED_ROWS))
+  const columns = control.columns.filter(
+    (c) => c.type !== 'calculated' && !(c.type === 'testField' && c.testType === 'numeric' && c.valueFrom),
+  )
+  const out: string[] = []
+  for (let r = 1; r <= rows; r++) for (const c of columns) out.push(`${control.variable}[${r}].${c.variable}`)
+  return out
+}

@@ -6,7 +6,8 @@ import { RecordForm } from '../../runtime/form/record-form'
 import type { FormLayout } from '../../schemas/form-layout'
 import { ResultBadge } from '../../runtime/widgets/group-result-widget'
 import { demoServices } from './demo-services'
-import { benchLayout, DEMO_LAYOUT, tableBench } from './layouts'
+import { benchLayout, DEMO_LAYOUT } from './layouts'
+import { tableBench } from './table-layout'
 import { PlainForm } from './plain-form'
 
 /**

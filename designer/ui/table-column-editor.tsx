@@ -1,7 +1,7 @@
-import { useState } from 'react'
 import { FIXED_CHOICES, VARIABLE_PATTERN, type TableColumn } from '../../schemas/form-layout'
 import { labelsOfText } from '../model'
 import { VARIABLE_FORMAT_MESSAGE } from './use-inspector-draft'
+import { DraftInput, DraftInputArea } from './draft-inputs'
 
 /**
  * The properties of one table column (issue #14) in the inspector's table editor: label and variable for
@@ -20,40 +20,6 @@ interface EditorProps {
   calculated: readonly string[]
   idPrefix: string
   onPatch(patch: Patch): void
-}
-
-/** A text box whose text is kept while it does not parse, so typing '-' or '0.' is not undone. */
-function DraftInput(p: {
-  id: string
-  label: string
-  value: string
-  parse: (text: string) => { value?: unknown; problem?: string }
-  onValue: (value: unknown) => void
-  inputMode?: 'decimal' | 'numeric'
-}) {
-  const [draft, setDraft] = useState<string | null>(null)
-  const text = draft ?? p.value
-  const problem = draft !== null ? p.parse(draft).problem : undefined
-  return (
-    <div className="mb-2">
-      <label className="form-label small mb-0" htmlFor={p.id}>
-        {p.label}
-      </label>
-      <input
-        id={p.id}
-        className={`form-control form-control-sm${problem ? ' is-invalid' : ''}`}
-        inputMode={p.inputMode}
-        value={text}
-        onChange={(e) => {
-          setDraft(e.target.value)
-          const parsed = p.parse(e.target.value)
-          if (!parsed.problem) p.onValue(parsed.value)
-        }}
-        onBlur={() => setDraft(null)}
-      />
-      {problem && <div className="invalid-feedback">{problem}</div>}
-    </div>
-  )
 }
 
 const asNumber = (t: string) =>
@@ -90,34 +56,6 @@ function lines(p: EditorProps, label: string, key: string, values: readonly stri
       value={(values ?? []).join('\n')}
       onValue={(text) => p.onPatch({ [key]: labelsOfText(text) })}
     />
-  )
-}
-
-/** A textarea of one entry per line. */
-export function DraftInputArea(p: {
-  id: string
-  label: string
-  value: string
-  onValue: (text: string) => void
-}) {
-  const [draft, setDraft] = useState<string | null>(null)
-  return (
-    <div className="mb-2">
-      <label className="form-label small mb-0" htmlFor={p.id}>
-        {p.label} <span className="text-body-secondary">(one per line)</span>
-      </label>
-      <textarea
-        id={p.id}
-        className="form-control form-control-sm"
-        rows={3}
-        value={draft ?? p.value}
-        onChange={(e) => {
-          setDraft(e.target.value)
-          p.onValue(e.target.value)
-        }}
-        onBlur={() => setDraft(null)}
-      />
-    </div>
   )
 }
 

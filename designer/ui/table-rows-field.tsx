@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { FieldProps } from '@rjsf/utils'
 import { combineLabels, labelsOfText, parseList } from '../model'
-import { DraftInputArea } from './table-column-editor'
+import { DraftInputArea } from './draft-inputs'
 
 /**
  * The inspector's editor of a table's rows (issue #14), an rjsf field on `rowLabels`: fixed labelled rows

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react'
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 /**
  * Windowing of long measurement tables (issue #14 performance: a 1,000-row table renders and scrolls with
@@ -49,10 +49,11 @@ export function useRowWindow(body: RefObject<HTMLTableSectionElement | null>, co
     const next = visibleRange(count, el.getBoundingClientRect().top, window.innerHeight, rowPx.current)
     setRange((r) => (r.start === next.start && r.end === next.end ? r : next))
   }, [body, count])
-  useLayoutEffect(update, [update])
   useEffect(() => {
     if (count <= WINDOW_FROM) return
-    let frame = 0
+    // Measured in the next frame, not during the commit: reading layout there would force the page's
+    // first layout into React's task (a long task on a big form).
+    let frame = requestAnimationFrame(() => ((frame = 0), update()))
     const onScroll = () => {
       if (!frame) frame = requestAnimationFrame(() => ((frame = 0), update()))
     }

@@ -21,6 +21,8 @@ interface CellArgs {
   label: string
   inert: boolean
   onCell: CellChange
+  /** Decimals a value taken from a calculated column shows (that column's). */
+  decimals?: number
 }
 
 const testOf = (cell: unknown) =>
@@ -85,7 +87,7 @@ function testCell(args: CellArgs, editable: boolean) {
     <div className="d-flex align-items-center gap-1">
       {!editable ? (
         <output className="flex-grow-1 text-end" aria-label={args.label}>
-          {formatCalculated(cell.value, undefined)}
+          {formatCalculated(cell.value, args.decimals)}
         </output>
       ) : choices ? (
         choiceSelect(args, na ? null : cell.value, choices, na)
@@ -152,6 +154,8 @@ export interface TableRowProps {
   label: string
   columns: readonly TableColumn[]
   editable: readonly number[]
+  /** Per column, the decimals a test taking a calculated value shows. */
+  decimals: readonly (number | undefined)[]
   inert: boolean
   onCell: CellChange
   /** Removes the row; absent for fixed rows. */
@@ -181,6 +185,7 @@ export const TableRowView = memo(function TableRowView(p: TableRowProps) {
               label: `${column.label}, ${p.label}`,
               inert: p.inert,
               onCell: p.onCell,
+              decimals: p.decimals[i],
             },
             p.editable[i] >= 0,
           )}

@@ -19,6 +19,15 @@ import { useRowWindow, type RowRange } from './table-window'
 /** Rules outside the row (top-level variables, `param.key`) are the form store's: it re-derives them. */
 const NO_OUTER = () => null
 
+/** Per column: the decimals of the calculated column a numeric test takes its value from. */
+function valueFromDecimals(control: TableControl): (number | undefined)[] {
+  return control.columns.map((c) => {
+    if (c.type !== 'testField' || !c.valueFrom) return undefined
+    const source = control.columns.find((s) => s.variable === c.valueFrom)
+    return source?.type === 'calculated' ? source.decimals : undefined
+  })
+}
+
 /** The column captions: label, unit and a numeric test's limits. */
 function tableHead(control: TableControl, fixed: boolean) {
   return (
@@ -72,6 +81,7 @@ interface BodyProps {
   control: TableControl
   rows: readonly TableRow[]
   editable: readonly number[]
+  decimals: readonly (number | undefined)[]
   inert: boolean
   edits: ReturnType<typeof useTableEdits>
   range: RowRange
@@ -101,6 +111,7 @@ function tableBody(p: BodyProps, body: RefObject<HTMLTableSectionElement | null>
             label={p.control.rowLabels?.[i] ?? String(i + 1)}
             columns={p.control.columns}
             editable={p.editable}
+            decimals={p.decimals}
             inert={p.inert}
             onCell={p.edits.onCell}
             onRemove={fixed ? undefined : p.edits.onRemove}
@@ -129,6 +140,7 @@ export function TableWidget(props: ItrWidgetProps) {
     const cols = editableColumns(control)
     return control.columns.map((c) => cols.indexOf(c))
   }, [control])
+  const decimals = useMemo(() => valueFromDecimals(control), [control])
   const editableCount = editable.filter((i) => i >= 0).length
   const body = useRef<HTMLTableSectionElement>(null)
   const { range, rowPx, reveal } = useRowWindow(body, rows.length)
@@ -172,7 +184,7 @@ export function TableWidget(props: ItrWidgetProps) {
             </span>
           </caption>
           {tableHead(control, fixed)}
-          {tableBody({ control, rows, editable, inert, edits, range, rowPx }, body)}
+          {tableBody({ control, rows, editable, decimals, inert, edits, range, rowPx }, body)}
         </table>
       </div>
       {!fixed && (

@@ -40,7 +40,9 @@ export function visibleRange(count: number, bodyTop: number, viewHeight: number,
  */
 export function useRowWindow(body: RefObject<HTMLTableSectionElement | null>, count: number) {
   const rowPx = useRef(DEFAULT_ROW_PX)
-  const [range, setRange] = useState<RowRange>(() => visibleRange(count, 0, 1000, DEFAULT_ROW_PX))
+  const [range, setRange] = useState<RowRange>(() =>
+    visibleRange(count, 0, window.innerHeight, DEFAULT_ROW_PX),
+  )
   const update = useCallback(() => {
     const el = body.current
     if (!el) return
@@ -74,5 +76,10 @@ export function useRowWindow(body: RefObject<HTMLTableSectionElement | null>, co
       ),
     [count],
   )
-  return { range, rowPx: rowPx.current, reveal }
+  // A short table shows every row; a long one never past its end (rows removed since the last scroll).
+  const shown =
+    count <= WINDOW_FROM
+      ? { start: 0, end: count }
+      : { start: Math.min(range.start, count), end: Math.min(Math.max(range.end, range.start + 1), count) }
+  return { range: shown, rowPx: rowPx.current, reveal }
 }

@@ -30,7 +30,9 @@ async function main() {
     await page.waitForSelector('tr[data-row="999"]', { timeout: 30_000 })
     await page.waitForTimeout(300)
     const longTasks = (await page.evaluate('window.longTasks')) as number[]
-    console.log(`1,000-row table: first paint ${firstPaint.toFixed(0)} ms; long tasks ${longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'}; longest ${Math.max(0, ...longTasks).toFixed(0)} ms (budget 100)`)
+    console.log(
+      `1,000-row table: first paint ${firstPaint.toFixed(0)} ms; long tasks ${longTasks.map((t) => t.toFixed(0)).join(', ') || 'none'}; longest ${Math.max(0, ...longTasks).toFixed(0)} ms (budget 100)`,
+    )
 
     const typing = await browser.newPage()
     await typing.goto(`${server.url}?mode=table&rows=20`)
@@ -46,7 +48,9 @@ async function main() {
     }
     const keys = (await typing.evaluate('window.formBench.keys')) as { js: number; paint: number }[]
     const paints = keys.slice(-6).map((k) => k.paint)
-    console.log(`20-row table typing: keydown → paint ${paints.map((p) => p.toFixed(1)).join(', ')} ms; worst ${Math.max(...paints).toFixed(1)} ms (budget 50)`)
+    console.log(
+      `20-row table typing: keydown → paint ${paints.map((p) => p.toFixed(1)).join(', ')} ms; worst ${Math.max(...paints).toFixed(1)} ms (budget 50)`,
+    )
   } finally {
     await browser.close()
     await server.close()

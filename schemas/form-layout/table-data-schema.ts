@@ -1,3 +1,4 @@
+import { PASS_OR_FAIL, UNSET_RESULT } from './constants'
 import type { TableColumn, TableControl } from './table-schema'
 
 /** A JSON Schema object (as field-schema.ts's `DataSchema`, which imports this file). */
@@ -16,6 +17,26 @@ export const TABLE_VALUE_MESSAGES = {
   minRows: (n: number) => `must have at least ${n} ${n === 1 ? 'row' : 'rows'}`,
   maxRows: (n: number) => `must have at most ${n} ${n === 1 ? 'row' : 'rows'}`,
 } as const
+
+/**
+ * A required test column's cell. An unset cell is `{value: null, passOrFail: '-'}` (not null, as a
+ * top-level test is), so "no result" is refused by the cell's own `not` — '{label} is required.' — rather
+ * than by the result's enum: ajv-errors does not reach an `errorMessage` for a property of a list item.
+ */
+function requiredTestCell(schema: DataSchema, label: string): DataSchema {
+  const properties = schema.properties as Record<string, unknown>
+  const unset = {
+    type: 'object',
+    required: ['passOrFail'],
+    properties: { passOrFail: { const: UNSET_RESULT } },
+  }
+  return {
+    ...schema,
+    not: { anyOf: [{ type: 'null' }, unset] },
+    properties: { ...properties, passOrFail: { enum: [...PASS_OR_FAIL] } },
+    errorMessage: { ...(schema.errorMessage as Record<string, unknown>), not: `${label} is required.` },
+  }
+}
 
 /** The row count a table allows. */
 export function rowLimits(control: TableControl): { min: number; max: number | undefined } {
@@ -36,8 +57,12 @@ export function tableDataSchema(
   const properties: Record<string, DataSchema> = {}
   const requiredCells: string[] = []
   for (const column of control.columns) {
-    properties[column.variable] = cellSchema(column)
-    if ('required' in column && column.required) requiredCells.push(column.variable)
+    const required = 'required' in column && column.required === true
+    properties[column.variable] =
+      required && column.type === 'testField'
+        ? requiredTestCell(cellSchema(column), column.label)
+        : cellSchema(column)
+    if (required) requiredCells.push(column.variable)
   }
   const { min, max } = rowLimits(control)
   const fixed = !!control.rowLabels

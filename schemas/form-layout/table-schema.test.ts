@@ -1,4 +1,8 @@
+import { Ajv } from 'ajv'
+import addErrors from 'ajv-errors'
 import { describe, expect, it } from 'vitest'
+import { judgeRecord } from './judge'
+import type { TableControl } from './table-schema'
 import { validateLayout } from './validate-layout'
 import { compileDataSchema } from './data-schema'
 import { RATIO_TABLE, RATIO_TABLE_CONTROLS } from './table-fixture'
@@ -131,5 +135,26 @@ describe('layout schema: measurement tables (issue #14)', () => {
     expect((ratios.items as { properties: Record<string, unknown> }).properties.winding).toMatchObject({
       enum: ['HV', 'LV', null],
     })
+  })
+
+  it('an unmeasured cell of a required test column reads as required, a row too many as the limit', () => {
+    const ajv = new Ajv({ allErrors: true, strict: false })
+    addErrors(ajv)
+    const readings: TableControl = {
+      type: 'table',
+      variable: 't',
+      label: 'Readings',
+      minRows: 1,
+      maxRows: 2,
+      columns: [{ type: 'testField', variable: 'v', label: 'Voltage', testType: 'numeric', required: true }],
+    }
+    const validate = ajv.compile(compileDataSchema({ title: 'T', controls: [readings] }).schema)
+    const data = judgeRecord({ controls: [readings] }, { t: [{ v: 5 }, {}] }).data
+    expect(validate(data)).toBe(false)
+    expect(validate.errors?.map((e) => [e.instancePath, e.message])).toEqual([
+      ['/t/1/v', 'Voltage is required.'],
+    ])
+    expect(validate({ t: [{}, {}, {}].map(() => ({ v: { value: 1, passOrFail: 'Pass' } })) })).toBe(false)
+    expect(validate.errors?.map((e) => e.message)).toEqual(['must have at most 2 rows'])
   })
 })

@@ -7,6 +7,7 @@ import type { FormLayout } from '../../schemas/form-layout'
 import { ResultBadge } from '../../runtime/widgets/group-result-widget'
 import { demoServices } from './demo-services'
 import { benchLayout, DEMO_LAYOUT } from './layouts'
+import { tableBench } from './table-layout'
 import { PlainForm } from './plain-form'
 
 /**
@@ -19,9 +20,9 @@ const params = new URLSearchParams(location.search)
 const mode = params.get('mode') ?? 'demo'
 const controls = Number(params.get('controls') ?? 300)
 
-function RecordPage({ layout }: { layout: FormLayout }) {
+function RecordPage({ layout, initial }: { layout: FormLayout; initial?: Record<string, unknown> }) {
   const services = useMemo(() => demoServices(), [])
-  const [value, setValue] = useState(() => emptyValues(layout))
+  const [value, setValue] = useState(() => initial ?? emptyValues(layout))
   const [result, setResult] = useState<string>('-')
   return (
     <div className="container py-4">
@@ -92,6 +93,12 @@ function instrumentKeys(keys: { js: number; paint: number }[]) {
   })
 }
 
+/** `?mode=table&rows=n`: one measurement table of n filled rows (bench/form-table.ts). */
+function tableLayoutProps() {
+  const { layout, value } = tableBench(Number(params.get('rows') ?? 1000))
+  return { layout, initial: value }
+}
+
 const root = createRoot(document.getElementById('root') as HTMLElement)
 if (mode === 'demo') root.render(<RecordPage layout={DEMO_LAYOUT} />)
 else {
@@ -107,6 +114,8 @@ else {
         <Committed>
           {mode === 'plain' ? (
             <PlainPage groups={Math.ceil(controls / 10)} />
+          ) : mode === 'table' ? (
+            <RecordPage {...tableLayoutProps()} />
           ) : (
             <RecordPage layout={benchLayout(controls)} />
           )}

@@ -29,6 +29,7 @@ const TYPE_LABELS: Record<Exclude<ControlType, 'testField'>, string> = {
   timespan: 'Timespan',
   testEquipment: 'Test equipment',
   calculated: 'Calculated value',
+  table: 'Table',
 }
 
 const TEST_LABELS: Record<TestType, string> = {
@@ -44,6 +45,11 @@ export const PALETTE: readonly PaletteItem[] = CONTROL_TYPES.flatMap((type): Pal
     ? TEST_TYPES.map((testType) => ({ kind: `testField:${testType}` as const, label: TEST_LABELS[testType] }))
     : [{ kind: type, label: TYPE_LABELS[type] }],
 )
+
+/** A fresh column id (the designer keys, drags and selects columns by it). */
+export function newColumnId(): string {
+  return `col-${Math.random().toString(36).slice(2, 10)}`
+}
 
 /** `base` followed by the smallest number ≥ 1 that makes it unused. */
 export function uniqueVariable(base: string, taken: ReadonlySet<string>): string {
@@ -89,6 +95,25 @@ export function createControl(kind: PaletteKind, taken: ReadonlySet<string>): Co
       return { type, label, variable: uniqueVariable(type, taken), min: 1 }
     case 'calculated':
       return { type, label, variable: uniqueVariable(type, taken), formula: '0', decimals: 2 }
+    case 'table':
+      // Three fixed rows and one numeric test: a table that renders and judges as soon as it is dropped.
+      return {
+        type,
+        label,
+        variable: uniqueVariable(type, taken),
+        rowLabels: ['1', '2', '3'],
+        columns: [
+          {
+            type: 'testField',
+            id: newColumnId(),
+            variable: 'value',
+            label: 'Value',
+            testType: 'numeric',
+            min: 0,
+            max: 1,
+          },
+        ],
+      }
     default:
       return { type, label, variable: uniqueVariable(type, taken) }
   }

@@ -26,6 +26,7 @@ describe('factories', () => {
       'testField:passFail',
       'testEquipment',
       'calculated',
+      'table',
     ])
   })
 

@@ -2,6 +2,7 @@ import type { Control } from '../../schemas/form-layout'
 import { DEFAULT_PASS_CHOICE, FIXED_CHOICES, MULTISELECT_VISIBLE_VALUES } from '../../schemas/form-layout'
 import type { Condition } from '../../schemas/form-layout'
 import { OPERATOR_LABELS, rowsOfCondition, takesValue } from '../model'
+import { TableLook } from './table-look'
 
 /** A condition in words for the canvas: 'classI equals true and voltage is at least 230'. */
 export function conditionText(condition: Condition): string {
@@ -130,6 +131,8 @@ function FieldLook({ control }: { control: Control }) {
       return <TestFieldLook control={control} />
     case 'calculated':
       return <CalculatedLook control={control} />
+    case 'table':
+      return <TableLook control={control} />
     default:
       return null
   }

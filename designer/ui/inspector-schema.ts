@@ -41,6 +41,9 @@ const TITLES: Record<string, string> = {
   decimals: 'Decimal places',
   valueFrom: 'Value from (calculated variable)',
   visibleIf: 'Visible if',
+  rowHeader: 'Row label caption',
+  minRows: 'Fewest rows',
+  maxRows: 'Most rows',
   requiredIf: 'Required if',
   calibrationPolicy: 'Calibration policy',
 }
@@ -108,7 +111,25 @@ const TEST_FIELDS: Record<string, readonly string[]> = {
 const TEST_ONLY = new Set(Object.values(TEST_FIELDS).flat())
 
 /** The order fields appear in; anything else follows. */
-const ORDER = ['label', 'variable', 'testType', 'formula', 'col', 'required', '*', 'visibleIf', 'requiredIf']
+const ORDER = [
+  'label',
+  'variable',
+  'testType',
+  'formula',
+  'col',
+  'required',
+  'rowLabels',
+  'minRows',
+  'maxRows',
+  'rowHeader',
+  'columns',
+  '*',
+  'visibleIf',
+  'requiredIf',
+]
+
+/** A table's properties edited by its own rjsf fields (designer/ui/table-*-field.tsx), by field name. */
+const TABLE_FIELDS: Record<string, string> = { columns: 'tableColumns', rowLabels: 'tableRows' }
 
 type Json = { [key: string]: unknown }
 
@@ -126,6 +147,20 @@ function kindSchema(control: Control): Json {
  * layout's variables that can make a group result: a group's Tests entries suggest them (issue #11.23),
  * as the mapping inputs suggest variables (rjsf lists a schema's `examples` in a datalist).
  */
+/** The testEquipment control's own captions and its worded calibration policy (issue #15.1). */
+function testEquipmentFields(properties: Json, uiSchema: UiSchema) {
+  if (properties.min) properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
+  if (!properties.calibrationPolicy) return
+  // Worded choices through ui:enumNames, not oneOf: rjsf fills a oneOf's first choice into the control
+  // when it is shown, which would mark a layout changed by merely selecting the control. Absent = warn.
+  properties.calibrationPolicy = { ...(properties.calibrationPolicy as Json), type: 'string' }
+  uiSchema.calibrationPolicy = {
+    ...(uiSchema.calibrationPolicy as object),
+    'ui:enumNames': POLICY_CHOICES,
+    'ui:placeholder': 'Warn (default)',
+  }
+}
+
 export function inspectorForm(
   control: Control,
   testVariables: readonly string[] = [],
@@ -138,6 +173,13 @@ export function inspectorForm(
   for (const [key, value] of Object.entries(source.properties as Json)) {
     if (key === 'type' || key === 'children' || key === 'id') continue
     if (keep && TEST_ONLY.has(key) && !keep.has(key)) continue
+    // A table's columns and rows have editors of their own (issue #14); added-row limits only without labels.
+    if (control.type === 'table' && key in TABLE_FIELDS) {
+      properties[key] = { type: 'array', title: key === 'columns' ? 'Columns' : 'Rows' }
+      uiSchema[key] = { 'ui:field': TABLE_FIELDS[key] }
+      continue
+    }
+    if (control.type === 'table' && control.rowLabels && (key === 'minRows' || key === 'maxRows')) continue
     if (CONDITIONS.has(key)) {
       // The builder edits the rule; the layout schema (checked on every edit and on save) judges it.
       properties[key] = { type: 'object', title: TITLES[key] }
@@ -179,19 +221,7 @@ export function inspectorForm(
     const calculated = conditionVariables.filter((v) => v.kind === 'calculated').map((v) => v.variable)
     if (calculated.length) properties.valueFrom = { ...(properties.valueFrom as Json), examples: calculated }
   }
-  if (control.type === 'testEquipment' && properties.min) {
-    properties.min = { ...(properties.min as Json), title: 'Minimum test equipment items' }
-  }
-  if (control.type === 'testEquipment' && properties.calibrationPolicy) {
-    // Worded choices through ui:enumNames, not oneOf: rjsf fills a oneOf's first choice into the control
-    // when it is shown, which would mark a layout changed by merely selecting the control. Absent = warn.
-    properties.calibrationPolicy = { ...(properties.calibrationPolicy as Json), type: 'string' }
-    uiSchema.calibrationPolicy = {
-      ...(uiSchema.calibrationPolicy as object),
-      'ui:enumNames': POLICY_CHOICES,
-      'ui:placeholder': 'Warn (default)',
-    }
-  }
+  if (control.type === 'testEquipment') testEquipmentFields(properties, uiSchema)
   if (properties.label) uiSchema.label = { ...(uiSchema.label as object), 'ui:autofocus': false }
   const required = ((source.required as string[] | undefined) ?? []).filter(
     (k) => k !== 'type' && k !== 'children' && k !== 'id' && k in properties,

@@ -18,6 +18,8 @@ import { selectedPathOf, useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
 import { ConditionField, type ConditionVariable } from './condition-field'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
+import { TableColumnsField } from './table-columns-field'
+import { TableRowsField } from './table-rows-field'
 import { VARIABLE_FORMAT_MESSAGE, useInspectorDraft } from './use-inspector-draft'
 
 type Json = Record<string, unknown>
@@ -122,7 +124,11 @@ function InspectorForm({ store, doc, id, path, control }: FormProps) {
 }
 
 /** Fields the inspector's uiSchema names (`ui:field`). */
-const INSPECTOR_FIELDS = { condition: ConditionField }
+const INSPECTOR_FIELDS = {
+  condition: ConditionField,
+  tableColumns: TableColumnsField,
+  tableRows: TableRowsField,
+}
 
 /** What a condition can read: every variable with the answers it can hold, where they are known. */
 function conditionVariablesOf(doc: DesignerDocument): ConditionVariable[] {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import type { RJSFSchema } from '@rjsf/utils'
 import { FORM_LAYOUT_MESSAGES, VARIABLE_PATTERN, pathOfControlId } from '../../schemas/form-layout'
 import type { Control } from '../../schemas/form-layout'
-import { controlAt, updateControl } from '../model'
+import { columnsEditKey, controlAt, updateControl, withRowMode } from '../model'
 import type { DesignerStore } from './designer-store'
 
 type Json = Record<string, unknown>
@@ -44,8 +44,9 @@ export function useInspectorDraft({ store, id, control, form, others }: DraftInp
     return null
   }
 
-  const onChange = (next: Json | undefined) => {
-    if (!next) return
+  const onChange = (given: Json | undefined) => {
+    if (!given) return
+    const next = control.type === 'table' ? withRowMode(given) : given
     const patch: Json = {}
     const changed: string[] = []
     for (const key of Object.keys(form.schema.properties ?? {})) {
@@ -55,13 +56,17 @@ export function useInspectorDraft({ store, id, control, form, others }: DraftInp
       changed.push(key)
     }
     let applied: Control = control
+    // A table's column edits (issue #14): one step per property of one column, reordering steps apart.
+    const tableKey = changed.includes('columns')
+      ? `:${columnsEditKey((control as Json).columns, next.columns)}`
+      : ''
     if (changed.length) {
       const after = store.apply(
         (d) => {
           const at = pathOfControlId(d.layout.controls, id)
           return at ? updateControl(d, at, patch) : d
         },
-        { coalesceKey: `inspect:${id}:${changed.join(',')}` },
+        { coalesceKey: `inspect:${id}:${changed.join(',')}${tableKey}` },
       )
       const at = pathOfControlId(after.layout.controls, id)
       applied = (at && controlAt(after.layout.controls, at)) ?? control

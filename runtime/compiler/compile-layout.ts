@@ -4,6 +4,7 @@ import {
   emptyValue,
   resolveLimits,
   rulesOf,
+  tablesReadRecord,
   valueControlsOf,
   variableOf,
 } from '../../schemas/form-layout'
@@ -80,7 +81,8 @@ export function compileLayout(stored: FormLayout, params: Parameters = NO_PARAMS
     tree,
     dependents: data.dependents,
     layout,
-    rules: rulesOf(layout),
+    // A table whose calculations read the record (issue #14) is re-derived like a layout with rules.
+    rules: tablesReadRecord(layout) ? { ...rulesOf(layout), none: false } : rulesOf(layout),
     params,
   }
 }

@@ -86,6 +86,9 @@ function kindOptions(control: ValueControl): Record<string, OptionValue | undefi
       return { min: control.min ?? 0, calibrationPolicy: control.calibrationPolicy ?? 'warn' }
     case 'calculated':
       return { unit: control.unit, decimals: control.decimals }
+    case 'table':
+      // The table widget reads its columns and rows from the control itself (runtime/widgets/table-widget.tsx).
+      return { table: control }
     default:
       return {}
   }

@@ -70,6 +70,7 @@ export const UI_NAMES = {
   testField: { field: 'testField' },
   testEquipment: { field: 'testEquipment' },
   calculated: { widget: 'calculated' },
+  table: { field: 'measurementTable' },
 } as const
 
 /**

@@ -1,7 +1,13 @@
 import { compileLayout, NO_PARAMS, precompileField, validateData } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
-import { deriveRecord, missingRequired, requiredMessageOf, variableOf } from '../../schemas/form-layout'
+import {
+  deriveRecord,
+  isTestControl,
+  missingRequired,
+  requiredMessageOf,
+  variableOf,
+} from '../../schemas/form-layout'
 import type { ValueControl } from '../../schemas/form-layout'
 import type { Control, FormLayout, Parameters } from '../../schemas/form-layout'
 import type { ResultVariables } from './form-store'
@@ -21,6 +27,8 @@ export function compiledFor(layout: FormLayout, params: Parameters = NO_PARAMS):
   return compiled
 }
 
+const isTable = (control: Control) => control.type === 'table' && isTestControl(control)
+
 /**
  * The variables the live result reads, mirroring `overallResult` of runtime/pass-fail: test fields
  * and result-bearing groups that are not inside another result-bearing group (a group stands for its
@@ -31,7 +39,8 @@ export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultV
   const visit = (controls: readonly Control[]) => {
     for (const control of controls) {
       const variable = variableOf(control)
-      if (control.type === 'testField' || (control.type === 'group' && variable))
+      // A table with a test column counts as one test (issue #14), as in the judge's overall result.
+      if (control.type === 'testField' || (control.type === 'group' && variable) || isTable(control))
         result.push(variable as string)
       else if (control.type === 'group' || control.type === 'row') visit(control.children)
     }
@@ -40,7 +49,7 @@ export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultV
   const tests: string[] = []
   const collect = (controls: readonly Control[]) => {
     for (const control of controls) {
-      if (control.type === 'testField') tests.push(control.variable)
+      if (control.type === 'testField' || isTable(control)) tests.push(variableOf(control) as string)
       else if (control.type === 'group' || control.type === 'row') collect(control.children)
     }
   }

@@ -1,4 +1,4 @@
-import { judgeRecord } from '../../schemas/form-layout'
+import { judgeRecord, tablesOf } from '../../schemas/form-layout'
 import type { CompiledLayout } from '../compiler'
 import type { RecordData } from './types'
 
@@ -49,6 +49,9 @@ export function deriveLive(
     const was = data[test.variable] as typeof now
     if (now?.value !== was?.value || now?.passOrFail !== was?.passOrFail) put(test.variable, now ?? null)
   }
+  // Tables (issue #14): the judge keeps unchanged rows and lists as they are, so only a changed table re-renders.
+  for (const { variable } of tablesOf(compiled.layout))
+    if (variable in judged.data) put(variable, judged.data[variable])
   for (const [variable, result] of Object.entries(judged.groups)) put(variable, result)
   return {
     data: out ?? data,

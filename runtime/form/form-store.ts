@@ -221,8 +221,10 @@ export class FormStore {
   }
 }
 
-/** A test field value with an answer (Pass, Fail or n/a). */
+/** A test field value with an answer (Pass, Fail or n/a); a table (issue #14) with one such cell. */
 function isAnswered(value: unknown): boolean {
+  if (Array.isArray(value))
+    return value.some((row) => typeof row === 'object' && row !== null && Object.values(row).some(isAnswered))
   if (typeof value === 'object' && value !== null && 'passOrFail' in value) {
     const result = (value as { passOrFail: unknown }).passOrFail
     return result === 'Pass' || result === 'Fail' || result === NA_TEXT

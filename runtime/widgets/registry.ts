@@ -10,6 +10,7 @@ import { fieldFromWidget } from './field-adapter'
 import { GroupResultWidget } from './group-result-widget'
 import { MultiselectWidget } from './multiselect-widget'
 import { SerialWidget } from './serial-widget'
+import { TableWidget } from './table-widget'
 import { TestEquipmentWidget } from './test-equipment-widget'
 import { TestFieldWidget } from './test-field-widget'
 import { TextareaWidget, TextWidget } from './text-widget'
@@ -41,6 +42,7 @@ export const WIDGETS_BY_NAME: Record<UiName, ComponentType<ItrWidgetProps> & { o
   testField: TestFieldWidget,
   testEquipment: TestEquipmentWidget,
   calculated: CalculatedWidget,
+  measurementTable: TableWidget,
 }
 
 /** rjsf `widgets` registry: the plain-value kinds. */

@@ -23,6 +23,7 @@ export const FIELD_TYPES = [
   'testField',
   'testEquipment',
   'calculated',
+  'table',
 ] as const
 
 /** Every control `type` a layout may use, in palette order. */

@@ -1,5 +1,5 @@
 import { conditionSchema } from './condition-schema'
-import { MAX_COL } from './constants'
+import { FIXED_CHOICES, MAX_COL } from './constants'
 
 /**
  * Properties shared by the control schemas of a form layout (control-schemas.ts): names, captions,
@@ -88,3 +88,19 @@ export const listProps = {
   filterfield: { type: 'string', description: 'Variable whose value filters the list.' },
   filtervalue: { type: 'string', description: 'Item field compared with the filter variable.' },
 } as const
+
+/** Per test kind: selection needs its choices; yes/no and pass/fail only accept their own answers. */
+export const TEST_KIND_RULES = [
+  {
+    if: { properties: { testType: { const: 'selection' } } },
+    then: { required: ['choices', 'passChoice'] },
+  },
+  {
+    if: { properties: { testType: { const: 'yesNo' } } },
+    then: { properties: { passChoice: { enum: FIXED_CHOICES.yesNo } } },
+  },
+  {
+    if: { properties: { testType: { const: 'passFail' } } },
+    then: { properties: { passChoice: { enum: FIXED_CHOICES.passFail } } },
+  },
+] as const

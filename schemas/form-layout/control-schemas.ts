@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import { FIXED_CHOICES, TEST_TYPES, TIMESPAN_UNITS, type TestType } from './constants'
+import { TEST_TYPES, TIMESPAN_UNITS, type TestType } from './constants'
 import type { endpointSchema } from './control-props'
+import { tableSchema, type TableControl } from './table-schema'
 import {
   VARIABLE_PATTERN,
   col,
@@ -11,6 +12,7 @@ import {
   listProps,
   variable,
   visibleIfProp,
+  TEST_KIND_RULES,
 } from './control-props'
 
 /**
@@ -148,21 +150,7 @@ export const testFieldSchema = {
     choices: { type: 'array', minItems: 1, items: { type: 'string' } },
     passChoice: { type: 'string' },
   },
-  // Per-kind rules: selection needs its choices; yes/no and pass/fail only accept their own answers.
-  allOf: [
-    {
-      if: { properties: { testType: { const: 'selection' } } },
-      then: { required: ['choices', 'passChoice'] },
-    },
-    {
-      if: { properties: { testType: { const: 'yesNo' } } },
-      then: { properties: { passChoice: { enum: FIXED_CHOICES.yesNo } } },
-    },
-    {
-      if: { properties: { testType: { const: 'passFail' } } },
-      then: { properties: { passChoice: { enum: FIXED_CHOICES.passFail } } },
-    },
-  ],
+  allOf: TEST_KIND_RULES,
 } as const
 
 export const testEquipmentSchema = {
@@ -237,6 +225,7 @@ export type LeafFieldControl =
   | TestFieldControl
   | TestEquipmentControl
   | CalculatedControl
+  | TableControl
 
 /** The leaf schemas keyed by their `type`, for the union and for per-kind lookups. */
 export const LEAF_SCHEMAS = {
@@ -253,4 +242,5 @@ export const LEAF_SCHEMAS = {
   testField: testFieldSchema,
   testEquipment: testEquipmentSchema,
   calculated: calculatedSchema,
+  table: tableSchema,
 } as const

@@ -128,7 +128,7 @@ export interface DerivedRecord {
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set()
 
 /** A variable's number for formulas: a test field's measured value, a number, numeric text, a checkbox as 1/0. */
-function numberOf(value: unknown): number | null {
+export function numberOf(value: unknown): number | null {
   if (value !== null && typeof value === 'object' && 'value' in value)
     return numberOf((value as { value: unknown }).value)
   if (typeof value === 'number') return Number.isFinite(value) ? value : null

@@ -3,6 +3,7 @@ import type { GroupControl } from './layout-schema'
 import type { LeafFieldControl } from './control-schemas'
 import { DATA_VALUE_MESSAGES, FORM_LAYOUT_MESSAGES } from './messages'
 import { testTypeIssue } from './test-result'
+import { tableDataSchema } from './table-data-schema'
 import { ISO_DURATION_PATTERN, documentRefSchema } from './value-schemas'
 
 /**
@@ -138,6 +139,8 @@ export function fieldSchema(control: ValueControl): DataSchema {
         readOnly: true,
         errorMessage: { type: DATA_VALUE_MESSAGES.number },
       }
+    case 'table':
+      return tableDataSchema(base, control, required, (column) => fieldSchema(column as ValueControl))
   }
 }
 
@@ -216,9 +219,14 @@ function testEquipmentSchema(base: DataSchema, control: Of<'testEquipment'>, req
   }
 }
 
-/** Value of a control in a fresh entry (SPEC §4): checkbox false, group 'Fail', others null. */
+/**
+ * Value of a control in a fresh entry (SPEC §4): checkbox false, group 'Fail', a table one empty row per
+ * row label (or its fewest rows), others null.
+ */
 export function emptyValue(control: ValueControl): unknown {
   if (control.type === 'checkbox') return false
+  if (control.type === 'table')
+    return Array.from({ length: control.rowLabels?.length ?? control.minRows ?? 0 }, () => ({}))
   if (control.type === 'group') return 'Fail'
   return null
 }

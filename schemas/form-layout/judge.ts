@@ -1,9 +1,11 @@
 import { NA_TEXT, UNSET_RESULT, type GroupResult, type PassOrFail } from './constants'
 import type { TestFieldControl } from './control-schemas'
 import { isContainer, type Control, type FormLayout, type GroupControl } from './layout-schema'
-import { groupTestVariables, variableOf, walkControls } from './layout-walk'
+import { groupTestVariables, isTestControl, variableOf, walkControls } from './layout-walk'
 import { evaluateTest, testTypeIssue } from './test-result'
 import { deriveRecord, rulesOf, type Parameters } from './derive'
+import { judgeTables } from './table-judge'
+import { tableResult } from './table-result'
 
 /**
  * The judge (SPEC §4 "Test result per field", "Group results"): from a layout revision and a record's
@@ -21,6 +23,8 @@ export const isRecordObject = (v: unknown): v is Record<string, unknown> =>
 
 /** The result carried by a value: a test field's passOrFail, a checkbox's boolean, a group's text. */
 function resultOf(value: unknown): unknown {
+  // A table's value is its judged rows (issue #14): it passes when every test cell does.
+  if (Array.isArray(value)) return tableResult(value)
   return isRecordObject(value) && 'passOrFail' in value ? value.passOrFail : value
 }
 
@@ -51,7 +55,9 @@ export function overallVariables(layout: Pick<FormLayout, 'controls'>): string[]
   const visit = (controls: readonly Control[]) => {
     for (const control of controls) {
       const variable = variableOf(control)
-      if (control.type === 'testField' || (control.type === 'group' && variable)) out.push(variable as string)
+      const isTable = control.type === 'table' && isTestControl(control)
+      if (control.type === 'testField' || (control.type === 'group' && variable) || isTable)
+        out.push(variable as string)
       else if (isContainer(control)) visit(control.children)
     }
   }
@@ -107,6 +113,10 @@ export interface Judgement {
   hidden: ReadonlySet<string>
   /** Ids of hidden controls (groups, rows and notes included), for the runtime's layout. */
   hiddenIds: ReadonlySet<string>
+  /** Each shown table's result, by variable (issue #14; table-judge.ts). */
+  tables: Record<string, GroupResult>
+  /** Each table test cell's result, by `variable[row].column`. */
+  cells: Record<string, PassOrFail>
 }
 
 /**
@@ -124,6 +134,7 @@ export function judgeRecord(
   const { data: derived, hidden, hiddenIds } = deriveRecord(rulesOf(layout), input, params)
   const data: Record<string, unknown> = { ...derived }
   for (const variable of hidden) delete data[variable]
+  const { tables, cells } = judgeTables(layout, data, params, hidden)
   const tests: Record<string, PassOrFail> = {}
   const groups = new Map<string, GroupControl>()
   for (const { control } of walkControls(layout.controls)) {
@@ -164,5 +175,7 @@ export function judgeRecord(
     data,
     hidden,
     hiddenIds,
+    tables,
+    cells,
   }
 }

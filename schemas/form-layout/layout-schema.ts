@@ -70,6 +70,7 @@ const definitions = {
       { $ref: '#/definitions/testField' },
       { $ref: '#/definitions/testEquipment' },
       { $ref: '#/definitions/calculated' },
+      { $ref: '#/definitions/table' },
       { $ref: '#/definitions/group' },
       { $ref: '#/definitions/row' },
     ],

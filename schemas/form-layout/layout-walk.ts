@@ -77,7 +77,9 @@ export function isTestControl(control: Control): boolean {
   return (
     control.type === 'testField' ||
     control.type === 'checkbox' ||
-    (control.type === 'group' && !!control.variable)
+    (control.type === 'group' && !!control.variable) ||
+    // A table counts as one test (its result: every test cell passes) when it has a test column.
+    (control.type === 'table' && control.columns.some((c) => c.type === 'testField'))
   )
 }
 

@@ -1,6 +1,7 @@
 import type { Control, FormLayout } from './layout-schema'
 import type { TestFieldControl } from './control-schemas'
 import type { Parameters } from './derive'
+import type { TableColumn, TableControl } from './table-schema'
 
 /**
  * Limits from the product type (issue #14.4): a numeric test's `minParam`/`maxParam` names a test
@@ -40,7 +41,18 @@ export function limitUnknown(control: TestFieldControl): boolean {
   )
 }
 
+/** A table's test columns with their parameter limits resolved (the cells are judged by the column). */
+function resolveColumns(table: TableControl, params: Parameters, missing: MissingParameter[]): Control {
+  const columns = table.columns.map((c) =>
+    c.type === 'testField'
+      ? (resolveControl(c as unknown as Control, params, missing) as unknown as TableColumn)
+      : c,
+  )
+  return columns.some((c, i) => c !== table.columns[i]) ? ({ ...table, columns } as Control) : table
+}
+
 function resolveControl(control: Control, params: Parameters, missing: MissingParameter[]): Control {
+  if (control.type === 'table') return resolveColumns(control, params, missing)
   if (control.type === 'testField' && hasParamLimit(control)) {
     const min = control.minParam !== undefined ? limitOf(params, control.minParam) : control.min
     const max = control.maxParam !== undefined ? limitOf(params, control.maxParam) : control.max

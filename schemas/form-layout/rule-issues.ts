@@ -5,6 +5,7 @@ import { rulesOf } from './derive'
 import type { Control, FormLayout } from './layout-schema'
 import { listVariables, walkControls, type ControlPath } from './layout-walk'
 import type { LayoutIssue } from './validate-layout'
+import { tableIssues } from './table-issues'
 
 /**
  * What the layout schema cannot say about its rules (issue #14): a formula that does not parse or names
@@ -26,6 +27,7 @@ export function ruleIssues(layout: Pick<FormLayout, 'controls'>): LayoutIssue[] 
   const issues: LayoutIssue[] = []
   for (const { control, path } of walkControls(layout.controls)) {
     const at = `/controls/${(path as ControlPath).join('/children/')}`
+    if (control.type === 'table') issues.push(...tableIssues(control, at, known))
     if (control.type === 'calculated') {
       const parsed = parseFormula(control.formula)
       if (parsed instanceof Error)

@@ -3,6 +3,8 @@ import type { FormLayout } from './layout-schema'
 import { valueControlsOf } from './data-schema'
 import type { ValueControl } from './field-schema'
 import { asNumber, evaluateTest, testTypeIssue } from './test-result'
+import type { TableControl, TableRow } from './table-schema'
+import { finishTableRows, readTableCell } from './table-text-values'
 import { booleanOfText, isoDateOfText, NA_WORDS, resultOfWord } from '../records/values'
 
 /**
@@ -89,15 +91,23 @@ export type TextDataReader = (row: Readonly<Record<string, unknown>>) => Record<
  */
 export function textDataReader(layout: Pick<FormLayout, 'controls'>): TextDataReader {
   const controls = new Map<string, ValueControl>()
-  for (const control of valueControlsOf(layout))
+  const tables = new Map<string, TableControl>()
+  for (const control of valueControlsOf(layout)) {
     if (!controls.has(control.variable)) controls.set(control.variable, control)
+    if (control.type === 'table' && !tables.has(control.variable)) tables.set(control.variable, control)
+  }
   return (row) => {
     const out: Record<string, unknown> = {}
+    const tableRows = new Map<string, TableRow[]>()
     for (const [variable, cell] of Object.entries(row)) {
+      // A table cell (issue #14) is addressed as `variable[row].column`.
+      if (tables.size && readTableCell(tables, tableRows, variable, cell, valueFromText)) continue
       const control = controls.get(variable)
       const value = control ? valueFromText(control, cell) : cell
       if (value !== undefined) out[variable] = value
     }
+    for (const [variable, rows] of tableRows)
+      out[variable] = finishTableRows(tables.get(variable) as TableControl, rows)
     return out
   }
 }

@@ -88,6 +88,18 @@ function variableOf(error: ErrorObject): string | null {
 }
 
 /**
+ * A table cell's name (issue #14) when the error is inside a table's rows: `variable[row].column`, rows
+ * counted from 1 as the form shows them; a missing cell is named by its column. Null for other values.
+ */
+function cellOf(error: ErrorObject): string | null {
+  const [, variable, row, column] = error.instancePath.split('/').map(unescapePointer)
+  if (row === undefined || !/^\d+$/.test(row)) return null
+  const missing = (error.params as { missingProperty?: unknown }).missingProperty
+  const cell = column ?? (typeof missing === 'string' ? missing : undefined)
+  return `${variable}[${Number(row) + 1}]${cell === undefined ? '' : `.${cell}`}`
+}
+
+/**
  * One message per refused value. SPEC texts (attached with `errorMessage`, e.g. '{label} is required.'
  * or 'At least {n} test equipment required for {label}') already name the field and are used word for
  * word; the schema's own texts ('must be a date …') name no field, so the label goes in front.
@@ -102,14 +114,19 @@ function problemsOf(
   for (const error of errors) {
     const variable = variableOf(error)
     const text = (error.message ?? 'is not valid').replace(/[.!?]$/, '')
+    const cell = cellOf(error)
     const label = variable ? (fields[variable]?.control.label ?? variable) : 'The record'
     // The refused text itself, when short: a CSV user finds the cell by it.
     const value = variable && error.instancePath === `/${variable}` ? data[variable] : undefined
     const given = typeof value === 'string' && value.length <= 60 ? `, not '${value}'` : ''
-    const message = /^[a-z]/.test(text) ? `${label} ${text}${given}.` : (error.message ?? text)
+    const message = cell
+      ? `${cell}: ${text}.`
+      : /^[a-z]/.test(text)
+        ? `${label} ${text}${given}.`
+        : (error.message ?? text)
     if (seen.has(message)) continue
     seen.add(message)
-    out.push({ variable, message })
+    out.push({ variable: cell ?? variable, message })
   }
   return out
 }

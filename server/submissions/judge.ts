@@ -9,7 +9,9 @@ import {
   fillResults,
   findDisagreements,
   judgeRecord,
+  fillTableCells,
   resolveLimits,
+  tableDisagreements,
   type FormLayout,
   type Judgement,
   type MissingParameter,
@@ -37,7 +39,9 @@ export function judgeSubmission(
   const params = parameterValues(parameters)
   const { layout, missing } = resolveLimits(storedLayout, params)
   const judgement = judgeRecord(layout, data, params)
-  return { layout, judgement, filled: fillResults(layout, data, judgement), params, missing }
+  // Table cells (issue #14) are filled in like top-level tests: bare values get their judged result.
+  const filled = fillTableCells(layout, fillResults(layout, data, judgement), judgement)
+  return { layout, judgement, filled, params, missing }
 }
 
 /** A submission and its judgement: `filled` is what the data schema checks, `judgement.data` what is stored. */
@@ -86,7 +90,10 @@ function refuse(disagreements: readonly { variable: string; message: string }[])
 
 /** Refuses (400, every variable named) a submission whose results disagree with the judge's; run after the data schema. */
 export function assertAgrees({ layout, judgement, filled, params }: JudgedSubmission): void {
-  const disagreements = findDisagreements(layout, filled, judgement)
+  const disagreements = [
+    ...findDisagreements(layout, filled, judgement),
+    ...tableDisagreements(layout, filled, judgement),
+  ]
   // Required while a condition holds (issue #14): the data schema cannot say, the rules can.
   const rules = rulesOf(layout)
   if (!rules.none)

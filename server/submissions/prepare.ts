@@ -9,23 +9,13 @@ import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
+import { KIND_CATEGORIES, KIND_LABEL } from './types'
 import type { PreparedRecord, PrepareOptions, SerialRef, SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
 import { TestParametersRepository } from '../product-types/test-parameters'
 import { mappedFields, variableName, type BaseRecord, type MappedFields } from './mapped-fields'
-
-const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
-  single: ['test', 'problemReport'],
-  despatch: ['despatch'],
-  calibration: ['calibration'],
-}
-const KIND_LABEL: Record<SubmissionKind, string> = {
-  single: 'Test or Problem Report',
-  despatch: 'Despatch',
-  calibration: 'Calibration',
-}
 
 /**
  * Checks a submission and resolves everything it refers to (record type, supplier ranges, owner ranges,

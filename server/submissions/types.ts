@@ -88,3 +88,17 @@ export interface PrepareOptions {
    */
   equipmentSnapshots?: readonly EquipmentSnapshot[] | null
 }
+
+/** The record categories each submission call accepts. */
+export const KIND_CATEGORIES: Record<SubmissionKind, readonly string[]> = {
+  single: ['test', 'problemReport'],
+  despatch: ['despatch'],
+  calibration: ['calibration'],
+}
+
+/** How a refusal names each submission call. */
+export const KIND_LABEL: Record<SubmissionKind, string> = {
+  single: 'Test or Problem Report',
+  despatch: 'Despatch',
+  calibration: 'Calibration',
+}

@@ -18,6 +18,7 @@ import {
   type SheetColumn,
 } from './sheet-xml'
 import { ZipWriter } from './zip-writer'
+import { tableColumns } from './table-columns'
 
 /** The media type of the workbook. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -69,7 +70,9 @@ async function dataColumns(db: Db, where: ReturnType<typeof recordConditions>): 
       for (const { control } of walkControls(definition.layout.controls)) {
         if (!('variable' in control) || !control.variable) continue
         const variable = control.variable
-        if (control.type === 'testField') {
+        if (control.type === 'table') {
+          for (const column of await tableColumns(db, where, id, control)) add(column.header, column.read)
+        } else if (control.type === 'testField') {
           add(variable, (d) => (d[variable] as { value?: unknown } | null)?.value ?? null)
           add(`${variable} result`, (d) => {
             const r = (d[variable] as { passOrFail?: string } | null)?.passOrFail

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../api/client'
 import { csvTemplate, fileToBase64, isCsvName, templateFileName } from './csv-file'
 import { rowErrorsOf } from './use-csv-upload'
+import { RATIO_TABLE_CONTROLS } from '../../../schemas/form-layout/table-fixture'
 
 describe('CSV template and upload helpers', () => {
   it('builds the header row from the layout variables in form order, group results included', () => {
@@ -26,6 +27,19 @@ describe('CSV template and upload helpers', () => {
       ],
     }
     expect(csvTemplate(layout)).toBe('serial,testDate,result,creep\r\n')
+  })
+
+  it('offers a measurement table as variable[row].column cells the technician fills in (issue #14)', () => {
+    const header = csvTemplate({ controls: RATIO_TABLE_CONTROLS }).trim().split(',')
+    expect(header.slice(0, 5)).toEqual([
+      'nameplate',
+      'ratioGroup',
+      'ratios[1].measured',
+      'ratios[1].winding',
+      'ratios[1].remark',
+    ])
+    expect(header).toHaveLength(2 + 15 * 3)
+    expect(header.at(-1)).toBe('ratios[15].remark')
   })
 
   it('names the template after the record type', () => {

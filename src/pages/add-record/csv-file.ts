@@ -1,4 +1,4 @@
-import { listVariables, type FormLayout } from '../../../schemas/form-layout'
+import { listVariables, tableCellHeaders, tablesOf, type FormLayout } from '../../../schemas/form-layout'
 
 /**
  * The CSV template of a record type (docs/csv-upload.md): one header row with the layout's variable names
@@ -7,7 +7,11 @@ import { listVariables, type FormLayout } from '../../../schemas/form-layout'
  */
 export function csvTemplate(layout: Pick<FormLayout, 'controls'>): string {
   const seen = new Set<string>()
-  const header = listVariables(layout).filter((v) => !seen.has(v) && seen.add(v))
+  const tables = new Map(tablesOf(layout).map((t) => [t.variable, t]))
+  // A measurement table (issue #14) is one column per cell, `variable[row].column`.
+  const header = listVariables(layout)
+    .filter((v) => !seen.has(v) && seen.add(v))
+    .flatMap((v) => (tables.has(v) ? tableCellHeaders(tables.get(v)!) : [v]))
   return `${header.join(',')}\r\n`
 }
 

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
 import { emptyValues } from '../../../runtime/compiler'
 import { fromServerData } from '../../../runtime/pass-fail'
-import { load, parseDataEntryQuery, type DataEntryQuery } from './data-entry-load'
+import { load, parseDataEntryQuery, type DataEntryQuery, type Loaded } from './data-entry-load'
 import { categoryOf, mappingsOf } from './data-entry-model'
 import { saveDataEntry, useSaveFeedback } from './use-data-entry-save'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
@@ -34,6 +34,27 @@ function useDataEntryResource(query: DataEntryQuery, setValue: (v: Values) => vo
   )
 }
 
+/** The chosen product type's name, or the stored record's. */
+const productTypeNameOf = (data: Loaded | undefined, id: number | null | undefined) =>
+  data?.productTypes.find((t) => t.id === id)?.name ?? data?.record?.productTypeName ?? null
+
+/** What the page shows from what it loaded: the layout and what the record was judged with. */
+function loadedParts(data: Loaded | undefined) {
+  const record = data?.record ?? null
+  return {
+    title: data?.layout.title ?? '',
+    layout: data?.layout,
+    /** The product type's test parameters (issue #14.4), for the form's limits, conditions and formulas. */
+    params: data?.params,
+    parameters: data?.parameters ?? [],
+    /** A stored record's test equipment as it was when used (issue #15.2). */
+    equipmentUsed: record?.testEquipmentUsed,
+    recordType: data?.recordType,
+    /** The layout revision a stored record was captured and judged with (issue #12). */
+    layoutRevision: record?.layoutVersion ?? null,
+  }
+}
+
 /**
  * Controller of /DataEntry (SPEC §2 "Data entry", §4 "Data entry"): loads the record type, its layout
  * (the captured revision for an existing record) and the record; keeps the values, Lock Items, the
@@ -49,8 +70,7 @@ export function useDataEntry() {
   const { setNotice, setError } = feedback
   const resource = useDataEntryResource(query, setValue, feedback.reset)
   const data = resource.data
-  const record = data?.record ?? null
-  const existing = record != null
+  const existing = data?.record != null
   const readOnly = existing && !query.edit
   const layout = data?.layout
   const category = categoryOf(data?.recordType)
@@ -58,8 +78,7 @@ export function useDataEntry() {
   const ids = entryIds(query, data)
   const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
-  const productTypeName =
-    data?.productTypes.find((t) => t.id === ids.productTypeId)?.name ?? record?.productTypeName ?? null
+  const productTypeName = productTypeNameOf(data, ids.productTypeId)
 
   const onChange = useCallback(
     (next: Values) => {
@@ -97,16 +116,9 @@ export function useDataEntry() {
   return {
     loading: resource.loading,
     loadError: resource.error,
-    title: layout?.title ?? '',
-    layout,
-    /** The product type's test parameters (issue #14.4), for the form's limits, conditions and formulas. */
-    params: data?.params,
-    parameters: data?.parameters ?? [],
+    ...loadedParts(data),
     /** The calibration gate's page side (issue #15.1), for the form's testEquipment widgets. */
     calibration: gate.calibration,
-    /** A stored record's test equipment as it was when used (issue #15.2). */
-    equipmentUsed: record?.testEquipmentUsed,
-    recordType: data?.recordType,
     category,
     value,
     onChange,
@@ -114,8 +126,6 @@ export function useDataEntry() {
     existing,
     /** The record shown (`?record=`), for its history panel. */
     recordId: query.recordId,
-    /** The layout revision a stored record was captured and judged with (issue #12). */
-    layoutRevision: record?.layoutVersion ?? null,
     editing: existing && query.edit,
     locked,
     toggleLocked: () => setLocked((l) => !l),

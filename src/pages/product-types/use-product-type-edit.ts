@@ -17,6 +17,28 @@ import type { ProductTypeParameters } from '../../../schemas/entities/test-param
 
 const NO_PARAMETERS: ProductTypeParameters = { own: [], resolved: [] }
 
+/** What the page loads: the lists, the stored type (its form) with its parent mapping and parameters. */
+async function loadProductType(id: number | null, signal: AbortSignal) {
+  const [types, recordTypes, type, mappings, parameters] = await Promise.all([
+    productTypesApi.list(signal),
+    productTypesApi.recordTypes(signal),
+    id == null ? null : productTypesApi.get(id, signal),
+    id == null ? ([] as Mapping[]) : productTypesApi.parentMappings(id, signal),
+    id == null ? NO_PARAMETERS : productTypesApi.parameters(id, signal),
+  ])
+  return {
+    form: type ? productTypeFormOf(type, parameters.own) : null,
+    // SPEC §2: the Parent dropdown excludes the type itself.
+    parents: types.filter((t) => t.id !== id).sort((a, b) => a.name.localeCompare(b.name)),
+    recordTypes: [...recordTypes].sort((a, b) => a.name.localeCompare(b.name)),
+    original: type,
+    mapping: mappings[0] ?? null,
+    ownParameters: parameters.own,
+    // Inherited values (set on a parent), shown beside the grid so a sub-type can override them.
+    inherited: parameters.resolved.filter((p) => p.fromId !== id),
+  }
+}
+
 /**
  * Controller of /ProductTypes/{id} (SPEC §2, §4 "Product type save"): name, sub component with parent,
  * the no-prefix checkbox, the record type rows and the test parameters; saves in the SPEC order.
@@ -36,26 +58,9 @@ export function useProductTypeEdit(id: number | null) {
 
   const resource = useResource(
     async (signal) => {
-      const [types, recordTypes, type, mappings, parameters] = await Promise.all([
-        productTypesApi.list(signal),
-        productTypesApi.recordTypes(signal),
-        id == null ? null : productTypesApi.get(id, signal),
-        id == null ? ([] as Mapping[]) : productTypesApi.parentMappings(id, signal),
-        id == null ? NO_PARAMETERS : productTypesApi.parameters(id, signal),
-      ])
-      if (type) {
-        setForm(productTypeFormOf(type, parameters.own))
-      }
-      return {
-        // SPEC §2: the Parent dropdown excludes the type itself.
-        parents: types.filter((t) => t.id !== id).sort((a, b) => a.name.localeCompare(b.name)),
-        recordTypes: [...recordTypes].sort((a, b) => a.name.localeCompare(b.name)),
-        original: type,
-        mapping: mappings[0] ?? null,
-        ownParameters: parameters.own,
-        // Inherited values (set on a parent), shown beside the grid so a sub-type can override them.
-        inherited: parameters.resolved.filter((p) => p.fromId !== id),
-      }
+      const { form: stored, ...loaded } = await loadProductType(id, signal)
+      if (stored) setForm(stored)
+      return loaded
     },
     [id],
   )

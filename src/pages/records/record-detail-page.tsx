@@ -7,6 +7,7 @@ import { HistoryPanel, layoutLabels } from '../../components/history-panel'
 import { RecordTestsCard } from './record-tests-card'
 import { ParametersUsed } from '../../components/parameters-used'
 import { EquipmentUsed } from '../../components/equipment-used'
+import { RecordTablesCard } from './record-tables-card'
 import { useRecordDetail } from './use-record-detail'
 import { CertificateButton } from '../../components/certificate-button'
 
@@ -39,6 +40,7 @@ export default function RecordDetailPage() {
           </Card>
         )}
         {data?.judgement && <RecordTestsCard judgement={data.judgement} />}
+        {data && <RecordTablesCard tables={data.tables} />}
         {data && <ParametersUsed parameters={data.record.parameters ?? []} />}
         {data && <EquipmentUsed snapshots={data.record.testEquipmentUsed} />}
       </PageState>

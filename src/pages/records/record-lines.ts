@@ -1,4 +1,4 @@
-import { NA_TEXT, walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
+import { NA_TEXT, tablesOf, walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
 import { resultLabel, type RecordDetail } from '../../../schemas/records'
 import { formatUtc, formatUtcDay } from '../../components/date-format'
 import { CATEGORY_LABELS } from './records-model'
@@ -93,8 +93,10 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   const data = record.data as Record<string, unknown>
   const order = [...labels.keys(), ...Object.keys(data).filter((k) => !labels.has(k))]
   const devices = equipmentSerials(record, layout)
+  // Measurement tables (issue #14) are shown as tables of their own (record-tables.ts), not as lines.
+  const tables = new Set(layout ? tablesOf(layout).map((t) => t.variable) : [])
   const values = order
-    .filter((k) => k in data)
+    .filter((k) => k in data && !tables.has(k))
     .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), devices(k, data[k])))
   return [...head, ...values]
 }

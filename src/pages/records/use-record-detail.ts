@@ -6,6 +6,7 @@ import { useResource } from '../../api/use-resource'
 import { recordsApi } from './records-api'
 import { recordLines } from './record-lines'
 import { recordJudgement } from './record-tests'
+import { recordTables } from './record-tables'
 import { fromServerData } from '../../../runtime/pass-fail'
 
 /**
@@ -39,6 +40,7 @@ export function useRecordDetail() {
           record.layoutVersion ?? null,
           record.parameters ?? [],
         ),
+        tables: recordTables(layout, record.data),
       }
     },
     [id],

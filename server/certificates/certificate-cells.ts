@@ -1,0 +1,90 @@
+import { createRequire } from 'node:module'
+import path from 'node:path'
+import type { Mark } from './certificate-model'
+
+/**
+ * The certificate's page geometry, fonts and one table row (measured, then drawn): the parts
+ * certificate-pdf.ts lays a certificate out with.
+ */
+
+const require = createRequire(import.meta.url)
+const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf')
+/** DejaVu covers Latin, Greek (Ω, µ), Cyrillic, Hebrew and Arabic letters and the symbols units use. */
+export const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf')
+export const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')
+
+/** Paper of a certificate: A4 by default, Letter as a setting (CERTIFICATE_PAPER). */
+export type Paper = 'A4' | 'LETTER'
+
+export const MARGIN = 48
+export const FOOTER = 40
+export const COLOURS: Record<Mark, string> = {
+  PASS: '#146c43',
+  FAIL: '#b02a37',
+  'N/A': '#555555',
+  '': '#555555',
+}
+/** Longest text one cell keeps: a row never grows taller than a page. */
+const MAX_CELL = 2000
+
+/** Text a PDF can hold: control characters dropped, very long values cut with a note. */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g, '')
+  return clean.length > MAX_CELL
+    ? `${clean.slice(0, MAX_CELL)}… (${clean.length - MAX_CELL} more characters)`
+    : clean
+}
+
+export type Doc = PDFKit.PDFDocument
+
+export const bottom = (doc: Doc) => doc.page.height - MARGIN - FOOTER
+export const width = (doc: Doc) => doc.page.width - 2 * MARGIN
+
+/** Starts a new page when `height` does not fit below the cursor; true when it did. */
+export function ensure(doc: Doc, height: number): boolean {
+  if (doc.y + height <= bottom(doc)) return false
+  doc.addPage()
+  return true
+}
+
+/** Cuts a text until it is at most `max` high in a column of `w` (a row never grows past a page). */
+function fitted(doc: Doc, text: string, w: number, max: number): string {
+  let out = printable(text)
+  for (let h = doc.heightOfString(out, { width: w }); h > max; h = doc.heightOfString(out, { width: w }))
+    out = `${out.slice(0, Math.floor(out.length * (max / h) * 0.9))}… (cut to fit the page)`
+  return out
+}
+
+/** One table row measured; `draw` writes it at `y` with a rule below. */
+export function cells(
+  doc: Doc,
+  raw: string[],
+  widths: number[],
+  options: { bold?: boolean; colour?: string[] } = {},
+) {
+  const font = () => doc.font(options.bold ? BOLD : REGULAR).fontSize(9)
+  font()
+  const max = (doc.page.height - 2 * MARGIN - FOOTER) / 2
+  const texts = raw.map((t, i) => fitted(doc, t, widths[i] - 6, max))
+  const height = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i] - 6 }))) + 6
+  return {
+    height,
+    draw(y: number) {
+      font()
+      let x = MARGIN
+      texts.forEach((t, i) => {
+        doc.fillColor(options.colour?.[i] ?? '#111111').text(t, x + 3, y + 3, { width: widths[i] - 6 })
+        x += widths[i]
+      })
+      doc
+        .moveTo(MARGIN, y + height)
+        .lineTo(MARGIN + width(doc), y + height)
+        .strokeColor('#cccccc')
+        .lineWidth(0.5)
+        .stroke()
+      doc.x = MARGIN
+      doc.y = y + height
+    },
+  }
+}

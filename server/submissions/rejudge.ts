@@ -1,5 +1,10 @@
 import { and, asc, eq, gt } from 'drizzle-orm'
-import { findDisagreements, judgeRecord, resolveLimits } from '../../schemas/form-layout/index'
+import {
+  findDisagreements,
+  judgeRecord,
+  resolveLimits,
+  tableDisagreements,
+} from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
 import { changeOf, snapshot } from '../audit/snapshot'
 import { audit, type AuditActor } from '../audit/write'
@@ -69,7 +74,11 @@ export async function rejudgeRecords(
       const layout = resolveLimits(definition.layout, params).layout
       const judgement = judgeRecord(layout, data, params)
       const judged = judgedRecordResult(layout, definition.mappings.resultField, judgement)
-      const problems = findDisagreements(layout, data, judgement).map((d) => d.message)
+      // Table cells (issue #14) are judged like top-level tests: a stored cell result that disagrees is found.
+      const problems = [
+        ...findDisagreements(layout, data, judgement),
+        ...tableDisagreements(layout, data, judgement),
+      ].map((d) => d.message)
       const resultDiffers = judged !== undefined && judged !== row.testResult
       if (!problems.length && !resultDiffers) continue
       const finding: RejudgeFinding = {

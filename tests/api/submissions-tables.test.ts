@@ -7,6 +7,7 @@ import { RATIO_TABLE_CONTROLS, measuredRows } from '../../schemas/form-layout/ta
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { records } from '../../server/db/schema/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { rejudgeRecords } from '../../server/submissions/rejudge'
 
 /** Issue #14 on the server: measurement table cells judged by the same code as capture. */
 const layout: FormLayout = {
@@ -67,6 +68,17 @@ describe('{submission} measurement tables (issue #14)', () => {
     })
     expect(row.data.ratioGroup).toBe('Pass')
     expect(row.testResult).toBe('pass')
+  })
+
+  it('rejudge finds a stored cell result that its value does not give, naming the cell', async () => {
+    const res = await submit(measuredRows([10.04, 9.98]), 'NWT:778')
+    const id = res.json().recordId as number
+    const data = (await stored(id)).data as { ratios: Row[] }
+    data.ratios[1] = { ...data.ratios[1], deviationTest: { value: -0.2, passOrFail: 'Fail' } }
+    await db().update(records).set({ data }).where(eq(records.id, id))
+    const report = await rejudgeRecords(db(), { apply: false, actor: { username: 'rejudge', view: 'cli' } })
+    const finding = report.findings.find((f) => f.recordId === id)
+    expect(finding?.problems.join(' ')).toContain('ratios[2].deviationTest')
   })
 
   it('one cell outside its limits fails the group and the record', async () => {

@@ -76,47 +76,5 @@ export function toServerData(
   return out
 }
 
-/** Variables of the test fields that offer the n/a toggle (the only ones whose '-' can mean n/a). */
-export function naTestVariables(controls: Iterable<{ type: string; variable?: string; naOption?: boolean }>) {
-  const out: string[] = []
-  for (const control of controls)
-    if (control.type === 'testField' && control.naOption === true && control.variable)
-      out.push(control.variable)
-  return out
-}
-
-/**
- * The inverse of `toServerData` for a stored record: n/a travels and is stored as '-' (SPEC §9), so a
- * '-' without a value in a test field that offers n/a was n/a — reopening the record shows the toggle on
- * and the input disabled, and a re-save sends '-' again. (The runtime itself never stores '-' with no
- * value: an empty entry is null.) Returns `data` itself when nothing changes.
- */
-export function restoreNa(
-  variables: readonly string[],
-  data: Readonly<Record<string, unknown>>,
-): Readonly<Record<string, unknown>> {
-  let out: Record<string, unknown> | null = null
-  for (const variable of variables) {
-    const value = data[variable]
-    if (
-      typeof value === 'object' &&
-      value !== null &&
-      'passOrFail' in value &&
-      value.passOrFail === UNSET_RESULT &&
-      (!('value' in value) || value.value === null)
-    ) {
-      out ??= { ...data }
-      out[variable] = { value: null, passOrFail: NA_TEXT }
-    }
-  }
-  return out ?? data
-}
-
-/** `restoreNa` over a layout: stored record data as the form shows it. */
-export function fromServerData(
-  layout: Pick<FormLayout, 'controls'>,
-  data: Readonly<Record<string, unknown>>,
-): Readonly<Record<string, unknown>> {
-  const controls = [...walkControls(layout.controls)].map((visited) => visited.control)
-  return restoreNa(naTestVariables(controls), data)
-}
+// Stored n/a ('-' with no value) read back as n/a: shared with the server's certificates (schemas).
+export { fromServerData, naTestVariables, restoreNa } from '../../schemas/form-layout'

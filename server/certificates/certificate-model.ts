@@ -2,6 +2,7 @@ import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
 import {
   NA_TEXT,
+  fromServerData,
   judgeRecord,
   passChoiceOf,
   readTestEntry,
@@ -207,7 +208,8 @@ export function certificateModel(input: CertificateInput): CertificateModel {
   const { record, audit } = input
   const params = parameterValues(record.parameters ?? [])
   const layout = input.layout ? resolveLimits(input.layout, params).layout : null
-  const judged = layout ? judgeRecord(layout, record.data, params) : null
+  // A stored '-' where the layout offers n/a was n/a (SPEC §9), as the record view shows it.
+  const judged = layout ? judgeRecord(layout, fromServerData(layout, record.data), params) : null
   const sections = layout && judged ? sectionsOf(layout, judged.data, judged) : []
   const owner = record.supplierName ?? record.deviceOwnerName ?? '—'
   const edited =

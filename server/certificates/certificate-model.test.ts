@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest'
+import type { FormLayout } from '../../schemas/form-layout/index'
+import type { RecordDetail } from '../../schemas/records/index'
+import { certificateModel, valueText } from './certificate-model'
+
+const layout: FormLayout = {
+  version: 2,
+  title: 'Loss check',
+  controls: [
+    { type: 'note', label: 'Measure at rated voltage.' },
+    { type: 'checkbox', variable: 'classI', label: 'Class I' },
+    {
+      type: 'group',
+      variable: 'tests',
+      label: 'Losses',
+      children: [
+        {
+          type: 'testField',
+          testType: 'numeric',
+          variable: 'loss',
+          label: 'No-load loss',
+          unit: 'W',
+          maxParam: 'lossMax',
+        },
+        {
+          type: 'testField',
+          testType: 'numeric',
+          variable: 'earth',
+          label: 'Earth continuity',
+          max: 0.1,
+          naOption: true,
+          visibleIf: { '==': [{ var: 'classI' }, true] },
+        },
+      ],
+    },
+  ],
+}
+
+const record = (data: Record<string, unknown>, extra: Partial<RecordDetail> = {}): RecordDetail => ({
+  recordId: 7,
+  recordTypeId: 3,
+  productSerialNumber: 'NWT:7',
+  recordTypeName: 'Loss check',
+  productTypeName: 'Transformer',
+  supplierName: 'Northwind',
+  testResult: 'fail',
+  recordDate: '2026-07-01T10:00:00.000Z',
+  category: 'test',
+  layoutVersion: 2,
+  createdAt: '2026-07-01T10:05:00.000Z',
+  parameters: [{ key: 'lossMax', value: '100', unit: 'W' }],
+  data,
+  ...extra,
+})
+
+const input = (r: RecordDetail) => ({
+  record: r,
+  layout,
+  equipment: [],
+  files: ['photo.jpg'],
+  audit: { edits: 2, lastBy: 'alice', lastAt: new Date('2026-07-02T08:00:00Z'), createdBy: 'bob' },
+  organisation: 'Eastern Power',
+  url: 'https://itr.example/Records/7',
+})
+
+describe('certificate model', () => {
+  it('judges with the stored parameters, leaves hidden controls out and marks each test in words', () => {
+    const model = certificateModel(input(record({ classI: false, loss: 120, tests: 'Fail' })))
+    const losses = model.sections.find((s) => s.title === 'Losses')!
+    expect(losses.mark).toBe('FAIL')
+    expect(losses.rows).toEqual([
+      { label: 'No-load loss', value: '120 W', criterion: '≤ 100 W', mark: 'FAIL' },
+    ])
+    expect(model.sections[0]).toEqual({
+      title: 'Record',
+      notes: ['Measure at rated voltage.'],
+      rows: [{ label: 'Class I', value: 'No' }],
+    })
+    expect(model.verdict).toBe('FAIL')
+    expect(model.parameters).toEqual(['lossMax = 100 W'])
+    expect(model.header).toContainEqual(['Captured by', 'bob on 01/07/2026 10:05'])
+    expect(model.footer).toBe('Eastern Power · Record 7 · edited 2× — last by alice on 02/07/2026 08:00')
+    expect(model.files).toEqual(['photo.jpg'])
+  })
+
+  it('shows a shown test and n/a as the form does', () => {
+    const model = certificateModel(
+      input(record({ classI: true, loss: 90, earth: { value: null, passOrFail: '-' } })),
+    )
+    const rows = model.sections.find((s) => s.title === 'Losses')!.rows
+    expect(rows[1]).toEqual({ label: 'Earth continuity', value: 'n/a', criterion: '≤ 0.1', mark: 'N/A' })
+  })
+
+  it('writes values as text: dates as SPEC §9, lists joined, booleans in words', () => {
+    expect(valueText('2026-07-01')).toBe('01/07/2026')
+    expect(valueText('2026-07-01T13:45:00Z')).toBe('01/07/2026 13:45')
+    expect(valueText(['a', 'b'])).toBe('a, b')
+    expect(valueText(true)).toBe('Yes')
+    expect(valueText({ originalFilename: 'cert.pdf' })).toBe('cert.pdf')
+    expect(valueText(null)).toBe('—')
+  })
+})

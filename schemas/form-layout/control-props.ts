@@ -104,3 +104,16 @@ export const TEST_KIND_RULES = [
     then: { properties: { passChoice: { enum: FIXED_CHOICES.passFail } } },
   },
 ] as const
+
+/**
+ * A numeric test's limits and unit, shared by the test field and the table's test column: fixed `min`/
+ * `max`, or the key of a product type parameter (issue #14.4) that wins over them and is resolved for
+ * the record's product type.
+ */
+export const testLimitProps = {
+  min: { type: 'number' },
+  max: { type: 'number' },
+  minParam: { type: 'string', pattern: VARIABLE_PATTERN, description: 'Test parameter giving the minimum.' },
+  maxParam: { type: 'string', pattern: VARIABLE_PATTERN, description: 'Test parameter giving the maximum.' },
+  unit: { type: 'string' },
+} as const

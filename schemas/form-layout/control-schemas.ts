@@ -10,6 +10,7 @@ import {
   fieldRequired,
   label,
   listProps,
+  testLimitProps,
   variable,
   visibleIfProp,
   TEST_KIND_RULES,
@@ -124,21 +125,7 @@ export const testFieldSchema = {
     // place of a field whose kind is unknown, so such a layout still loads and renders its other fields.
     // The designer lists the unknown kind as a problem (designer/model/selectors.ts).
     testType: { type: 'string', minLength: 1, description: `One of ${TEST_TYPES.join(', ')}.` },
-    min: { type: 'number' },
-    max: { type: 'number' },
-    // A limit from the product type's test parameters (issue #14.4): the key of `param.key`; it wins over
-    // min/max, and capture and the server resolve it for the record's product type.
-    minParam: {
-      type: 'string',
-      pattern: VARIABLE_PATTERN,
-      description: 'Test parameter giving the minimum.',
-    },
-    maxParam: {
-      type: 'string',
-      pattern: VARIABLE_PATTERN,
-      description: 'Test parameter giving the maximum.',
-    },
-    unit: { type: 'string' },
+    ...testLimitProps,
     criteria: { type: 'string', description: 'Pass criteria shown beside the test.' },
     naOption: { type: 'boolean', description: 'Offer an n/a toggle.' },
     testNumber: { type: 'string' },

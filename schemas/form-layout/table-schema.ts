@@ -6,6 +6,7 @@ import {
   col,
   controlIdProp,
   label,
+  testLimitProps,
   variable,
   visibleIfProp,
 } from './control-props'
@@ -36,20 +37,7 @@ export const testColumnSchema = {
     type: { const: 'testField' },
     ...columnBase,
     testType: { enum: TEST_TYPES, description: `One of ${TEST_TYPES.join(', ')}.` },
-    min: { type: 'number' },
-    max: { type: 'number' },
-    // Limits from the product type (issue #14.4), resolved like a test field's.
-    minParam: {
-      type: 'string',
-      pattern: VARIABLE_PATTERN,
-      description: 'Test parameter giving the minimum.',
-    },
-    maxParam: {
-      type: 'string',
-      pattern: VARIABLE_PATTERN,
-      description: 'Test parameter giving the maximum.',
-    },
-    unit: { type: 'string' },
+    ...testLimitProps,
     criteria: { type: 'string' },
     naOption: { type: 'boolean', description: 'Offer an n/a toggle in each cell.' },
     valueFrom: {

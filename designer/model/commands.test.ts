@@ -232,3 +232,41 @@ describe('replaceLayout (JSON view)', () => {
     })
   })
 })
+
+describe('renaming a variable carries the new name to the rules that read it (issue #14)', () => {
+  const rules: FormLayout = {
+    version: 2,
+    title: 'Rules',
+    controls: [
+      { type: 'checkbox', variable: 'classI', label: 'Class I' },
+      { type: 'singletext', variable: 'measured', label: 'Measured' },
+      {
+        type: 'calculated',
+        variable: 'deviation',
+        label: 'Deviation',
+        formula: 'abs(measured - param.measured) / max(measured, 1) * 100',
+      },
+      {
+        type: 'testField',
+        variable: 'earth',
+        label: 'Earth',
+        testType: 'numeric',
+        valueFrom: 'deviation',
+        visibleIf: { and: [{ '==': [{ var: 'classI' }, true] }, { '!=': [{ var: 'measured' }, null] }] },
+      },
+    ],
+  }
+  const withIds = createDocument(withControlIds(rules), {})
+
+  it('formulas (not param.name), conditions and valueFrom follow the rename', () => {
+    const renamed = updateControl(updateControl(withIds, [1], { variable: 'ratio' }), [2], {
+      variable: 'dev',
+    })
+    const [, , calc, test] = renamed.layout.controls as Record<string, unknown>[]
+    expect(calc.formula).toBe('abs(ratio - param.measured) / max(ratio, 1) * 100')
+    expect(test.valueFrom).toBe('dev')
+    expect(test.visibleIf).toEqual({
+      and: [{ '==': [{ var: 'classI' }, true] }, { '!=': [{ var: 'ratio' }, null] }],
+    })
+  })
+})

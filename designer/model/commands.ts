@@ -8,6 +8,7 @@ import {
 } from '../../schemas/form-layout'
 import type { Control, ControlPath, FieldMappings, LayoutIssue } from '../../schemas/form-layout'
 import { revise } from './document'
+import { renameVariable } from './rename'
 import type { DesignerDocument } from './document'
 import { createControl, uniqueVariable } from './factories'
 import type { PaletteKind } from './factories'
@@ -172,7 +173,7 @@ export function updateControl(
   const before = variableOf(control)
   const after = variableOf(next as Control)
   if (before && after && before !== after && !listVariables({ controls }).includes(before)) {
-    controls = renameInTests(controls, before, after)
+    controls = renameVariable(controls, before, after)
     mappings = renameInMappings(mappings, before, after)
   }
   return revise(doc, { layout: { ...doc.layout, controls }, mappings })
@@ -192,17 +193,6 @@ function carryPassChoice(before: Control, next: Record<string, unknown>): void {
   if (!choices || pass === undefined || choices.includes(pass) || choices.length !== old.length) return
   const at = old.indexOf(pass)
   if (at >= 0 && (next.passChoice === undefined || next.passChoice === pass)) next.passChoice = choices[at]
-}
-
-function renameInTests(controls: readonly Control[], from: string, to: string): Control[] {
-  return controls.map((c) => {
-    if (!isContainer(c)) return c
-    const children = renameInTests(c.children, from, to)
-    if (c.type === 'group' && c.tests?.includes(from)) {
-      return { ...c, children, tests: c.tests.map((t) => (t === from ? to : t)) }
-    }
-    return { ...c, children }
-  })
 }
 
 function renameInMappings(mappings: FieldMappings, from: string, to: string): FieldMappings {

@@ -1,5 +1,6 @@
 import type { TableColumn, TestType } from '../../schemas/form-layout'
 import { newColumnId, uniqueVariable } from './factories'
+import { renameColumnRefs } from './rename'
 
 /**
  * Pure edits of a measurement table's columns and rows (issue #14), as the inspector's table editor makes
@@ -63,12 +64,16 @@ export function updateColumn(
   index: number,
   patch: Record<string, unknown>,
 ): TableColumn[] {
-  return columns.map((column, i) => {
+  const before = columns[index]?.variable
+  const out = columns.map((column, i) => {
     if (i !== index) return column
     const next: Record<string, unknown> = { ...column, ...patch }
     for (const [key, value] of Object.entries(patch)) if (value === undefined) delete next[key]
     return next as TableColumn
   })
+  const after = out[index]?.variable
+  // A renamed column: the other columns' formulas and `valueFrom` follow it.
+  return before && after && before !== after ? renameColumnRefs(out, before, after) : out
 }
 
 /** The list without the column at `index` (a table keeps at least one column). */

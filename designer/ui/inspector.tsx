@@ -141,9 +141,11 @@ function conditionVariablesOf(doc: DesignerDocument): ConditionVariable[] {
         ? ['true', 'false']
         : control.type === 'testField' || control.type === 'group'
           ? ['Pass', 'Fail', 'n/a']
-          : control.type === 'dropdown' && control.values?.length
-            ? control.values
-            : undefined
+          : control.type === 'table'
+            ? ['Pass', 'Fail']
+            : control.type === 'dropdown' && control.values?.length
+              ? control.values
+              : undefined
     out.push({
       variable,
       label: 'label' in control ? (control.label ?? '') : '',

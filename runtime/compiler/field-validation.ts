@@ -1,4 +1,5 @@
 import type { ErrorObject } from 'ajv'
+import { cellCaption, rowLabelOf, type TableControl } from '../../schemas/form-layout'
 import { compileSchema, type InterpretedValidator } from '../validation/interpret-schema'
 import type { CompiledLayout } from './types'
 
@@ -35,6 +36,19 @@ function messageOf(error: ErrorObject): string {
 }
 
 /**
+ * A table's message (issue #14) names the cell it is about as its input is named, 'Column, Row: message',
+ * so the technician finds it and the table marks it; a message about the whole table stays as it is.
+ */
+function tableMessageOf(control: TableControl, error: ErrorObject): string {
+  const [, row, column] = error.instancePath.split('/')
+  const variable = column ?? (error.keyword === 'required' ? String(error.params.missingProperty) : undefined)
+  const found = variable === undefined ? undefined : control.columns.find((c) => c.variable === variable)
+  if (row === undefined || !found) return messageOf(error)
+  const message = column === undefined ? `${found.label} is required.` : messageOf(error)
+  return `${cellCaption(found.label, rowLabelOf(control, Number(row)))}: ${message}`
+}
+
+/**
  * Messages for one variable's value; [] when valid or when the variable is not in the layout.
  * A SPEC text attached with `errorMessage` replaces ajv's own wording.
  */
@@ -45,7 +59,10 @@ export function validateField(compiled: CompiledLayout, variable: string, value:
   if (validate(value)) return []
   const errors = validate.errors ?? []
   const own = errors.filter((e) => e.keyword === 'errorMessage')
-  return [...new Set((own.length ? own : errors).map(messageOf))]
+  const control = field.control
+  const text =
+    control.type === 'table' ? (e: ErrorObject) => tableMessageOf(control as TableControl, e) : messageOf
+  return [...new Set((own.length ? own : errors).map(text))]
 }
 
 /** Messages per variable for the whole record (on save); only variables with problems appear. */

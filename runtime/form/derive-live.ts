@@ -1,9 +1,12 @@
-import { judgeRecord, tablesOf } from '../../schemas/form-layout'
+import { judgeRecord, requiredNow, tablesOf, variableOf } from '../../schemas/form-layout'
 import type { CompiledLayout } from '../compiler'
 import type { RecordData } from './types'
 
 /** Listener key of a hidden state: a field by variable, a group, row or note by control id. */
 export const hiddenKey = (kind: 'variable' | 'id', name: string) => `\u0001${kind}:${name}`
+
+/** Listener key of whether a field is required now by its condition (`requiredIf`, or `required` when shown). */
+export const requiredKey = (variable: string) => `\u0001required:${variable}`
 
 /** Keys whose values differ between two records. */
 export function changedKeys(before: Readonly<RecordData>, after: Readonly<RecordData>): string[] {
@@ -16,10 +19,11 @@ function symmetricDifference(a: ReadonlySet<string>, b: ReadonlySet<string>): st
   return [...[...a].filter((v) => !b.has(v)), ...[...b].filter((v) => !a.has(v))]
 }
 
-/** Hidden variables and control ids. */
+/** Hidden variables and control ids, and the variables a condition makes required now. */
 export interface HiddenState {
   hidden: ReadonlySet<string>
   hiddenIds: ReadonlySet<string>
+  required: ReadonlySet<string>
 }
 
 /**
@@ -53,13 +57,16 @@ export function deriveLive(
   for (const { variable } of tablesOf(compiled.layout))
     if (variable in judged.data) put(variable, judged.data[variable])
   for (const [variable, result] of Object.entries(judged.groups)) put(variable, result)
+  const required = new Set(requiredNow(rules, judged, compiled.params).map((c) => variableOf(c) ?? ''))
   return {
     data: out ?? data,
     hidden: judged.hidden,
     hiddenIds: judged.hiddenIds,
+    required,
     changedHidden: [
       ...symmetricDifference(before.hidden, judged.hidden).map((v) => hiddenKey('variable', v)),
       ...symmetricDifference(before.hiddenIds, judged.hiddenIds).map((id) => hiddenKey('id', id)),
+      ...symmetricDifference(before.required, required).map(requiredKey),
     ],
   }
 }

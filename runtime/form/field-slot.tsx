@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react'
 import { widgetFor } from '../widgets/registry'
-import { useHidden, useRuntime, useSlot } from './runtime-context'
+import { useHidden, useRequiredNow, useRuntime, useSlot } from './runtime-context'
 
 /**
  * One variable of the form: its caption, its widget and its messages. It subscribes to its own
@@ -16,6 +16,7 @@ export const FieldSlot = memo(function FieldSlot({
   const runtime = useRuntime()
   const { value, errors } = useSlot(variable)
   const hidden = useHidden('variable', variable)
+  const requiredNow = useRequiredNow(variable)
   const { compiled, change } = runtime
   const onChange = useCallback((next: unknown) => change(variable, next), [change, variable])
   const field = compiled.fields[variable]
@@ -23,7 +24,7 @@ export const FieldSlot = memo(function FieldSlot({
   const Widget = widgetFor(ui)
   if (!field || !Widget || hidden) return null
   const label = typeof ui?.['ui:title'] === 'string' ? (ui['ui:title'] as string) : variable
-  const required = (compiled.schema.required ?? []).includes(variable)
+  const required = requiredNow || (compiled.schema.required ?? []).includes(variable)
   // Lock Items (SPEC §2) leaves serial lookups editable so the next item can be entered.
   const readonly =
     runtime.readOnly || ui?.['ui:readonly'] === true || (runtime.locked && field.control.type !== 'serial')

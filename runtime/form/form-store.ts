@@ -50,6 +50,8 @@ export class FormStore {
   /** Variables and control ids hidden by their conditions (issue #14). */
   private hidden: ReadonlySet<string> = NOTHING
   private hiddenIds: ReadonlySet<string> = NOTHING
+  /** Variables a condition makes required now (their caption gets the asterisk). */
+  private requiredNow: ReadonlySet<string> = NOTHING
 
   constructor(
     readonly compiled: CompiledLayout,
@@ -69,6 +71,11 @@ export class FormStore {
     return (kind === 'variable' ? this.hidden : this.hiddenIds).has(name)
   }
 
+  /** Whether a condition makes a field required now (`requiredIf`, or `required` while shown). */
+  isRequiredNow(variable: string): boolean {
+    return this.requiredNow.has(variable)
+  }
+
   /** The data a Save sends: without the values of hidden controls (the server refuses those). */
   submittable(): Readonly<RecordData> {
     if (this.hidden.size === 0) return this.data
@@ -79,10 +86,15 @@ export class FormStore {
 
   /** Re-derives the record when its layout has rules (see `deriveLive`), waking hidden-state listeners. */
   private derive(data: Readonly<RecordData>): Readonly<RecordData> {
-    const derived = deriveLive(this.compiled, data, { hidden: this.hidden, hiddenIds: this.hiddenIds })
+    const derived = deriveLive(this.compiled, data, {
+      hidden: this.hidden,
+      hiddenIds: this.hiddenIds,
+      required: this.requiredNow,
+    })
     if (!derived) return data
     this.hidden = derived.hidden
     this.hiddenIds = derived.hiddenIds
+    this.requiredNow = derived.required
     this.notify(derived.changedHidden)
     return derived.data
   }

@@ -12,27 +12,51 @@ describe('RecordForm: conditions and calculated values (issue #14)', () => {
   it('shows a control only while its condition holds, and sends no value for it while hidden', async () => {
     const user = userEvent.setup()
     const form = renderRecordForm(controls)
-    expect(screen.queryByLabelText('Earth continuity')).toBeNull()
+    expect(screen.queryByLabelText(/^Earth continuity\*?$/)).toBeNull()
     expect(screen.queryByText('Class I equipment only')).toBeNull()
 
     await user.click(screen.getByLabelText('Class I'))
     expect(screen.getByText('Class I equipment only')).toBeVisible()
-    await user.type(screen.getByLabelText('Earth continuity'), '5')
+    await user.type(screen.getByLabelText(/^Earth continuity\*?$/), '5')
     expect(form.last().earth).toMatchObject({ value: 5, passOrFail: 'Fail' })
     expect(form.last().tests).toBe('Fail')
     // Required while shown: Save names it when empty.
-    await user.clear(screen.getByLabelText('Earth continuity'))
+    await user.clear(screen.getByLabelText(/^Earth continuity\*?$/))
     expect(validateRecord(form.layout, form.last()).earth).toEqual(['Earth continuity is required.'])
 
-    await user.type(screen.getByLabelText('Earth continuity'), '5')
+    await user.type(screen.getByLabelText(/^Earth continuity\*?$/), '5')
     await user.type(screen.getByLabelText('Measured ratio'), '10')
     expect(form.last().tests).toBe('Fail')
     await user.click(screen.getByLabelText('Class I'))
-    expect(screen.queryByLabelText('Earth continuity')).toBeNull()
+    expect(screen.queryByLabelText(/^Earth continuity\*?$/)).toBeNull()
     // Hidden: its failing value no longer fails the group, is not required and is not sent.
     expect(form.last().tests).toBe('Pass')
     expect(validateRecord(form.layout, form.last()).earth).toBeUndefined()
     expect('earth' in toServerData(form.layout, form.last())).toBe(false)
+  })
+
+  it('marks a field required (*) only while its requiredIf condition holds', async () => {
+    const user = userEvent.setup()
+    const layout: typeof controls = [
+      { type: 'checkbox', id: 'classI', variable: 'classI', label: 'Class I' },
+      {
+        type: 'singletext',
+        id: 'earthNote',
+        variable: 'earthNote',
+        label: 'Earth bond location',
+        requiredIf: { '==': [{ var: 'classI' }, true] },
+      },
+    ]
+    const form = renderRecordForm(layout)
+    const caption = () => document.querySelector('[data-variable="earthNote"] label')!
+    expect(caption().textContent).toBe('Earth bond location')
+    expect(screen.getByLabelText('Earth bond location')).not.toHaveAttribute('aria-required')
+    await user.click(screen.getByLabelText('Class I'))
+    expect(caption().textContent).toBe('Earth bond location*')
+    expect(screen.getByLabelText(/^Earth bond location/)).toHaveAttribute('aria-required', 'true')
+    expect(validateRecord(form.layout, form.last()).earthNote).toEqual(['Earth bond location is required.'])
+    await user.click(screen.getByLabelText('Class I'))
+    expect(caption().textContent).toBe('Earth bond location')
   })
 
   it('updates a calculated value as its inputs change and judges the test that takes it', async () => {

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
 import type { CompiledLayout } from '../compiler'
 import type { FieldSnapshot, FormStore } from './form-store'
-import { hiddenKey } from './derive-live'
+import { hiddenKey, requiredKey } from './derive-live'
 import type { RuntimeServices } from './services'
 import type { CalibrationRuntime } from './calibration-runtime'
 
@@ -101,4 +101,15 @@ export function useHidden(kind: 'variable' | 'id', name: string | undefined): bo
     [runtime, kind, name],
   )
   return useSyncExternalStore(subscribe, () => (runtime && name ? runtime.store.isHidden(kind, name) : false))
+}
+
+/** Whether a condition makes a field required now (issue #14); re-renders only when that changes. */
+export function useRequiredNow(variable: string): boolean {
+  const runtime = useContext(RuntimeContext)
+  const subscribe = useCallback(
+    (listener: () => void) =>
+      runtime ? runtime.store.subscribe(requiredKey(variable), listener) : () => undefined,
+    [runtime, variable],
+  )
+  return useSyncExternalStore(subscribe, () => (runtime ? runtime.store.isRequiredNow(variable) : false))
 }

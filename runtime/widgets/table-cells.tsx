@@ -1,5 +1,5 @@
 import { memo, useState } from 'react'
-import { NA_TEXT, type TableColumn, type TableRow } from '../../schemas/form-layout'
+import { NA_TEXT, cellCaption, type TableColumn, type TableRow } from '../../schemas/form-layout'
 import { formatCalculated } from './calculated-widget'
 import { resultBadge } from './group-result-widget'
 import { cellOfText, choicesOf } from './table-edit'
@@ -23,7 +23,12 @@ interface CellArgs {
   onCell: CellChange
   /** Decimals a value taken from a calculated column shows (that column's). */
   decimals?: number
+  /** A Save message names this cell. */
+  invalid?: boolean
 }
+
+const inputClass = (base: string, args: CellArgs) =>
+  `${base} itr-cell-input${args.invalid ? ' is-invalid' : ''}`
 
 const testOf = (cell: unknown) =>
   typeof cell === 'object' && cell !== null && 'passOrFail' in cell
@@ -38,8 +43,9 @@ function NumberInput({ value, args }: { value: unknown; args: CellArgs }) {
     <input
       type="text"
       inputMode="decimal"
-      className="form-control form-control-sm itr-cell-input"
+      className={inputClass('form-control form-control-sm', args)}
       data-cell={`${args.row}:${args.col}`}
+      aria-invalid={args.invalid || undefined}
       aria-label={args.label}
       value={shown}
       disabled={args.inert}
@@ -57,8 +63,9 @@ function choiceSelect(args: CellArgs, value: unknown, choices: readonly string[]
   const current = typeof value === 'string' ? value : ''
   return (
     <select
-      className="form-select form-select-sm itr-cell-input"
+      className={inputClass('form-select form-select-sm', args)}
       data-cell={`${args.row}:${args.col}`}
+      aria-invalid={args.invalid || undefined}
       aria-label={args.label}
       value={current}
       disabled={args.inert || disabled}
@@ -134,8 +141,9 @@ function renderCell(args: CellArgs, editable: boolean) {
       return (
         <input
           type="text"
-          className="form-control form-control-sm itr-cell-input"
+          className={inputClass('form-control form-control-sm', args)}
           data-cell={`${args.row}:${args.col}`}
+          aria-invalid={args.invalid || undefined}
           aria-label={args.label}
           value={typeof cell === 'string' ? cell : ''}
           disabled={args.inert}
@@ -162,6 +170,8 @@ export interface TableRowProps {
   onRemove?: (index: number) => void
   /** False at the table's fewest rows. */
   removable?: boolean
+  /** Captions of cells a Save message names (see `cellCaption`). */
+  invalid?: ReadonlySet<string>
 }
 
 /**
@@ -182,7 +192,8 @@ export const TableRowView = memo(function TableRowView(p: TableRowProps) {
               col: p.editable[i],
               column,
               cell: p.row[column.variable],
-              label: `${column.label}, ${p.label}`,
+              label: cellCaption(column.label, p.label),
+              invalid: p.invalid?.has(cellCaption(column.label, p.label)),
               inert: p.inert,
               onCell: p.onCell,
               decimals: p.decimals[i],

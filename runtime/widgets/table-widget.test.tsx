@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import type { Control, TableControl } from '../../schemas/form-layout'
@@ -31,6 +31,23 @@ describe('TableWidget: capture of a measurement table (issue #14)', () => {
     // The other rows are not measured yet: the table and its group fail.
     expect(screen.getByRole('status', { name: 'Ratio per tap and phase result' })).toHaveTextContent('Fail')
     expect(form.last().ratioGroup).toBe('Fail')
+  })
+
+  it('Save names each empty required cell by column and row, and marks those cells', async () => {
+    const user = userEvent.setup()
+    const required: TableControl = {
+      ...RATIO_TABLE,
+      rowLabels: ['Tap 1 A', 'Tap 1 B'],
+      columns: RATIO_TABLE.columns.map((c) => (c.variable === 'measured' ? { ...c, required: true } : c)),
+    }
+    const form = renderRecordForm([RATIO_TABLE_CONTROLS[0], required])
+    await user.type(screen.getByLabelText('Measured ratio, Tap 1 A'), '10')
+    let errors: Record<string, string[]> = {}
+    act(() => void (errors = form.handle.current!.validate()))
+    expect(errors.ratios).toEqual(['Measured ratio, Tap 1 B: Measured ratio is required.'])
+    expect(await screen.findByText('Measured ratio, Tap 1 B: Measured ratio is required.')).toBeVisible()
+    expect(screen.getByLabelText('Measured ratio, Tap 1 B')).toHaveAttribute('aria-invalid', 'true')
+    expect(screen.getByLabelText('Measured ratio, Tap 1 A')).not.toHaveAttribute('aria-invalid')
   })
 
   it('a nameplate change re-derives every row (a formula reading the record)', async () => {

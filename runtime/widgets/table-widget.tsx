@@ -7,7 +7,13 @@ import {
   type KeyboardEvent,
   type RefObject,
 } from 'react'
-import { judgeTableRows, tableResult, type TableControl, type TableRow } from '../../schemas/form-layout'
+import {
+  judgeTableRows,
+  rowLabelOf,
+  tableResult,
+  type TableControl,
+  type TableRow,
+} from '../../schemas/form-layout'
 import { resultBadge } from './group-result-widget'
 import { limitsText } from './test-field-widget'
 import { TableRowView } from './table-cells'
@@ -86,6 +92,7 @@ interface BodyProps {
   edits: ReturnType<typeof useTableEdits>
   range: RowRange
   rowPx: number
+  invalid: ReadonlySet<string> | undefined
 }
 
 /** The rows in `range`, with spacer rows standing for the others (a long table is windowed). */
@@ -108,7 +115,8 @@ function tableBody(p: BodyProps, body: RefObject<HTMLTableSectionElement | null>
             key={i}
             index={i}
             row={row}
-            label={p.control.rowLabels?.[i] ?? String(i + 1)}
+            label={rowLabelOf(p.control, i)}
+            invalid={p.invalid}
             columns={p.control.columns}
             editable={p.editable}
             decimals={p.decimals}
@@ -121,6 +129,17 @@ function tableBody(p: BodyProps, body: RefObject<HTMLTableSectionElement | null>
       })}
       {spacer(p.rows.length - p.range.end, 'after')}
     </tbody>
+  )
+}
+
+/** Captions of the cells Save messages name ('Column, Row: message', see field-validation.ts). */
+function useInvalidCells(messages: readonly string[] | undefined): ReadonlySet<string> | undefined {
+  return useMemo(
+    () =>
+      messages?.length
+        ? new Set(messages.filter((m) => m.includes(': ')).map((m) => m.slice(0, m.indexOf(': '))))
+        : undefined,
+    [messages],
   )
 }
 
@@ -164,6 +183,7 @@ export function TableWidget(props: ItrWidgetProps) {
     edits.onPaste(at, text)
   }
   const fixed = !!control.rowLabels
+  const invalid = useInvalidCells(props.rawErrors)
   return (
     <div id={props.id} className="itr-table">
       <div className="table-responsive">
@@ -184,7 +204,7 @@ export function TableWidget(props: ItrWidgetProps) {
             </span>
           </caption>
           {tableHead(control, fixed)}
-          {tableBody({ control, rows, editable, decimals, inert, edits, range, rowPx }, body)}
+          {tableBody({ control, rows, editable, decimals, inert, edits, range, rowPx, invalid }, body)}
         </table>
       </div>
       {!fixed && (

@@ -1,10 +1,16 @@
-import { NA_TEXT, UNSET_RESULT } from './constants'
+import { UNSET_RESULT } from './constants'
 import type { CalculatedControl, TestFieldControl } from './control-schemas'
 import type { Condition } from './condition-schema'
 import { conditionHolds, conditionVariables } from './conditions'
 import { evaluateFormula, formulaVariables, parseFormula, roundTo, type Formula } from './formula'
 import { isContainer, type Control, type FormLayout } from './layout-schema'
 import { variableOf } from './layout-walk'
+import { numberOf, type Parameters } from './rule-values'
+import { judgeTableRows } from './table-judge'
+import { tableResult } from './table-result'
+import type { TableControl } from './table-schema'
+
+export { numberOf, type Parameters } from './rule-values'
 import { evaluateTest, testTypeIssue } from './test-result'
 
 /**
@@ -12,9 +18,6 @@ import { evaluateTest, testTypeIssue } from './test-result'
  * and `visibleIf` / `requiredIf` conditions. `deriveRecord` applies them to a record's values; the judge
  * (judge.ts) and the runtime's form store both call it, so capture and server agree on every value.
  */
-
-/** The product type's test parameters by key (`param.key` in rules). */
-export type Parameters = Readonly<Record<string, unknown>>
 
 /** A control with a condition, and the variables it (and everything inside it) holds. */
 interface Conditional {
@@ -36,6 +39,8 @@ export interface LayoutRules {
   conditionals: Conditional[]
   /** Every variable some rule reads: a change to one of them re-derives the record. */
   inputs: ReadonlySet<string>
+  /** Tables a condition reads: the condition sees the table's result ('Pass' / 'Fail'). */
+  conditionTables: TableControl[]
   /** True when the layout has no rule at all (most layouts): nothing to derive. */
   none: boolean
 }
@@ -53,7 +58,9 @@ function findRules(controls: readonly Control[]): LayoutRules {
   const calculated: CalculatedControl[] = []
   const valueFrom: TestFieldControl[] = []
   const conditionals: Conditional[] = []
+  const tables: TableControl[] = []
   const inputs = new Set<string>()
+  const conditionInputs = new Set<string>()
   const visit = (list: readonly Control[]): { variables: string[]; ids: string[] } => {
     const all = { variables: [] as string[], ids: [] as string[] }
     for (const control of list) {
@@ -64,6 +71,7 @@ function findRules(controls: readonly Control[]): LayoutRules {
         ids: [...(control.id ? [control.id] : []), ...inner.ids],
       }
       if (control.type === 'calculated') calculated.push(control)
+      if (control.type === 'table') tables.push(control)
       if (control.type === 'testField' && control.testType === 'numeric' && control.valueFrom) {
         valueFrom.push(control)
         inputs.add(control.valueFrom)
@@ -72,7 +80,12 @@ function findRules(controls: readonly Control[]): LayoutRules {
       const requiredIf = 'requiredIf' in control ? (control.requiredIf as Condition | undefined) : undefined
       if (visibleIf || requiredIf) {
         conditionals.push({ control, visibleIf, requiredIf, ...own })
-        for (const c of [visibleIf, requiredIf]) if (c) conditionVariables(c).forEach((v) => inputs.add(v))
+        for (const c of [visibleIf, requiredIf])
+          if (c)
+            conditionVariables(c).forEach((v) => {
+              inputs.add(v)
+              conditionInputs.add(v)
+            })
       }
       all.variables.push(...own.variables)
       all.ids.push(...own.ids)
@@ -87,6 +100,7 @@ function findRules(controls: readonly Control[]): LayoutRules {
     valueFrom,
     conditionals,
     inputs,
+    conditionTables: tables.filter((t) => conditionInputs.has(t.variable)),
     none: calculated.length + valueFrom.length + conditionals.length === 0,
   }
 }
@@ -127,18 +141,8 @@ export interface DerivedRecord {
 
 const NOTHING_HIDDEN: ReadonlySet<string> = new Set()
 
-/** A variable's number for formulas: a test field's measured value, a number, numeric text, a checkbox as 1/0. */
-export function numberOf(value: unknown): number | null {
-  if (value !== null && typeof value === 'object' && 'value' in value)
-    return numberOf((value as { value: unknown }).value)
-  if (typeof value === 'number') return Number.isFinite(value) ? value : null
-  if (typeof value === 'boolean') return Number(value)
-  if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value)
-  return null
-}
-
 /** A variable as a condition reads it: a test field's result ('Pass', 'Fail', 'n/a', null), else its value. */
-function conditionValue(value: unknown): unknown {
+export function conditionValue(value: unknown): unknown {
   if (value !== null && typeof value === 'object' && 'passOrFail' in value) {
     const result = (value as { passOrFail: unknown }).passOrFail
     return result === UNSET_RESULT ? null : result
@@ -194,6 +198,11 @@ export function deriveRecord(
     const scope: Record<string, unknown> = { param: params }
     for (const [variable, value] of Object.entries(data))
       scope[variable] = hidden.has(variable) ? null : conditionValue(value)
+    for (const table of rules.conditionTables) {
+      const rows = data[table.variable]
+      if (hidden.has(table.variable) || !Array.isArray(rows) || !rows.length) continue
+      scope[table.variable] = tableResult(judgeTableRows(table, rows, (n) => read(n, '')))
+    }
     const nextHidden = new Set<string>()
     const nextIds = new Set<string>()
     for (const c of rules.conditionals) {
@@ -210,40 +219,4 @@ export function deriveRecord(
     if (same) break
   }
   return { data, hidden, hiddenIds }
-}
-
-/** Empty as a required control reads it. */
-const isMissing = (value: unknown) =>
-  value === null ||
-  value === undefined ||
-  value === '' ||
-  (Array.isArray(value) && value.length === 0) ||
-  (typeof value === 'object' &&
-    'passOrFail' in (value as object) &&
-    (value as { passOrFail: unknown }).passOrFail !== NA_TEXT &&
-    ((value as { value?: unknown }).value ?? null) === null)
-
-/**
- * Conditionally required controls (a `required` control with `visibleIf`, or one with `requiredIf`) that
- * are shown, required now and empty: the variables, in document order. Unconditional `required` is the
- * data schema's business.
- */
-export function missingRequired(
-  rules: LayoutRules,
-  derived: DerivedRecord,
-  params: Parameters = {},
-): Control[] {
-  const out: Control[] = []
-  const scope: Record<string, unknown> = { param: params }
-  for (const [variable, value] of Object.entries(derived.data))
-    scope[variable] = derived.hidden.has(variable) ? null : conditionValue(value)
-  for (const c of rules.conditionals) {
-    const variable = variableOf(c.control)
-    if (!variable || derived.hidden.has(variable)) continue
-    const required =
-      ('required' in c.control && c.control.required === true) ||
-      (!!c.requiredIf && conditionHolds(c.requiredIf, scope))
-    if (required && isMissing(derived.data[variable])) out.push(c.control)
-  }
-  return out
 }

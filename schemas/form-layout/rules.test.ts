@@ -119,7 +119,7 @@ describe('the judge with rules (issue #14)', () => {
   })
 
   it('requires a control while its condition holds, and a required control only while it is shown', async () => {
-    const { missingRequired } = await import('./derive')
+    const { missingRequired } = await import('./required-now')
     const rules = rulesOf(layout)
     const failing = deriveRecord(rules, { classI: true, earth: null, measured: '12', tests: 'Fail' })
     expect(missingRequired(rules, failing).map((c) => ('variable' in c ? c.variable : ''))).toEqual([
@@ -185,6 +185,36 @@ describe('layout schema and checks of rules (issue #14)', () => {
 })
 
 describe('CSV cells of rule controls (issue #14)', () => {
+  it("a condition on a table reads the table's result, judged from its values (issue #14)", () => {
+    const layout = {
+      controls: [
+        {
+          type: 'table',
+          id: 't',
+          variable: 'readings',
+          label: 'Readings',
+          rowLabels: ['1', '2'],
+          columns: [
+            { type: 'testField', id: 'c', variable: 'v', label: 'V', testType: 'numeric', max: 5 },
+          ],
+        },
+        {
+          type: 'singletext',
+          id: 'why',
+          variable: 'why',
+          label: 'Why did it fail?',
+          visibleIf: { '==': [{ var: 'readings' }, 'Fail'] },
+        },
+      ],
+    } as unknown as FormLayout
+    const rows = (a: number, b: number) => [{ v: a }, { v: b }]
+    expect(judgeRecord(layout, { readings: rows(1, 2), why: null }).hidden.has('why')).toBe(true)
+    expect(judgeRecord(layout, { readings: rows(1, 9), why: 'x' }).hidden.has('why')).toBe(false)
+    // Bare values are judged for the condition (a claimed Pass on a failing value does not hide it).
+    const claimed = [{ v: { value: 9, passOrFail: 'Pass' } }, { v: 1 }]
+    expect(judgeRecord(layout, { readings: claimed, why: 'x' }).hidden.has('why')).toBe(false)
+  })
+
   it('reads a calculated cell as a number, and an unticked hidden checkbox is not a value', async () => {
     const { textDataReader } = await import('./text-values')
     const read = textDataReader(layout)

@@ -1,6 +1,6 @@
 import { NA_TEXT, type GroupResult, type PassOrFail } from './constants'
 import type { TestFieldControl } from './control-schemas'
-import { numberOf, type Parameters } from './derive'
+import { numberOf, type Parameters } from './rule-values'
 import { evaluateFormula, formulaVariables, parseFormula, roundTo, type Formula } from './formula'
 import type { Control, FormLayout } from './layout-schema'
 import { walkControls } from './layout-walk'
@@ -168,6 +168,13 @@ export function judgeTableRows(
 
 /** How a cell is named in messages, CSV headers and the judgement: `variable[row].column`, rows from 1. */
 export const cellName = (table: string, row: number, column: string) => `${table}[${row + 1}].${column}`
+
+/** A row's label at capture: its fixed label, else its number from 1. */
+export const rowLabelOf = (control: Pick<TableControl, 'rowLabels'>, row: number) =>
+  control.rowLabels?.[row] ?? String(row + 1)
+
+/** How capture names a cell to a person (its input's accessible name, and its Save messages): 'Column, Row'. */
+export const cellCaption = (columnLabel: string, rowLabel: string) => `${columnLabel}, ${rowLabel}`
 
 /** What `judgeTables` decides. */
 export interface TableJudgement {

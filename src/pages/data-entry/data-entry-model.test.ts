@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FormLayout } from '../../../schemas/form-layout'
+import { RATIO_TABLE_CONTROLS } from '../../../schemas/form-layout/table-fixture'
 import { clearSerialGroup, headerResult, serialCheck, submitRoute } from './data-entry-model'
 
 const layout: FormLayout = {
@@ -28,6 +29,17 @@ describe('data entry rules', () => {
     expect(submitRoute('Test', true)).toBe('upload-single')
     expect(submitRoute('Calibration', false)).toBe('calibration')
     expect(submitRoute('Despatch', false)).toBe('despatch')
+  })
+
+  it('a group holding a measurement table has a header result once a cell is answered (issue #14)', () => {
+    const ratios: FormLayout = { version: 2, title: 'R', controls: RATIO_TABLE_CONTROLS }
+    const mapping = { resultField: 'ratioGroup' }
+    const unset = { measured: null }
+    expect(headerResult(ratios, mapping, 'Test', { ratioGroup: 'Fail', ratios: [unset] })).toBe('-')
+    const answered = { measured: { value: 10, passOrFail: 'Pass' } }
+    expect(headerResult(ratios, mapping, 'Test', { ratioGroup: 'Fail', ratios: [answered, unset] })).toBe(
+      'Fail',
+    )
   })
 
   it('has a header result only for Test records with a result variable; n/a counts as a pass', () => {

@@ -64,6 +64,11 @@ const answered = (value: unknown): boolean => {
   return false
 }
 
+/** A measurement table (issue #14) with one answered test cell. */
+const tableAnswered = (rows: unknown): boolean =>
+  Array.isArray(rows) &&
+  rows.some((row) => typeof row === 'object' && row !== null && Object.values(row).some(answered))
+
 /**
  * SPEC §2: the header's pass/fail status for Test records with a result variable (the mapping's
  * resultField); null when there is no icon. A group result is '-' until one of its tests has an answer,
@@ -82,7 +87,11 @@ export function headerResult(
   const { control } = found
   if (control.type === 'group') {
     const tests = [...walkControls(control.children)].map((v) => v.control)
-    const anyAnswer = tests.some((c) => c.type === 'testField' && answered(data[c.variable]))
+    const anyAnswer = tests.some(
+      (c) =>
+        (c.type === 'testField' && answered(data[c.variable])) ||
+        (c.type === 'table' && tableAnswered(data[c.variable])),
+    )
     if (!anyAnswer) return '-'
   }
   const text = resultText(data[variable])

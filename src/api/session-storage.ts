@@ -63,6 +63,18 @@ export function claimsFromToken(token: string): Claims {
   return claims as Claims
 }
 
+/** The signed-in user's id (the token's `sub`), or null without a readable token; keys the user's drafts. */
+export function userOfToken(token: string | null = readSession().token): string | null {
+  if (!token) return null
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }
+    return typeof json.sub === 'string' && json.sub !== '' ? json.sub : null
+  } catch {
+    return null
+  }
+}
+
 /** Stores a token answer: token, expiry, refresh token, claims, supplier id and viewer categories. */
 export function storeTokens(answer: TokenResponse): void {
   const claims = claimsFromToken(answer.token)

@@ -2,13 +2,15 @@ import { useCallback, useEffect, useState, Suspense } from 'react'
 import { useAtomValue } from 'jotai'
 import { Outlet, useLocation } from 'react-router-dom'
 import { LoginModal } from '../auth/login-modal'
-import { clearSession, hasValidToken } from '../api/session-storage'
+import { hasValidToken } from '../api/session-storage'
+import { ConfirmDialog } from '../components/confirm-dialog'
 import { Loading } from '../components/page-state'
 import { NotAuthorisedPage } from '../pages/not-authorised-page'
 import { appConfigAtom, canOpenAtom, navItemsAtom, sessionAtom } from '../session/session-atoms'
 import { Footer } from './footer'
 import { NavDrawer } from './nav-drawer'
 import { TopBar } from './top-bar'
+import { useLogOut } from './use-log-out'
 
 const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
@@ -44,10 +46,7 @@ export function AppShell() {
     if (isNarrow()) setDrawerOpen(false)
   }, [])
 
-  const logOut = () => {
-    clearSession()
-    window.location.reload()
-  }
+  const leave = useLogOut()
 
   return (
     <div className={`app-shell${drawerOpen ? ' drawer-open' : ''}`}>
@@ -55,7 +54,7 @@ export function AppShell() {
         title={title}
         drawerOpen={drawerOpen}
         onToggleDrawer={() => setDrawerOpen((o) => !o)}
-        onLogOut={signedIn ? logOut : undefined}
+        onLogOut={signedIn ? leave.logOut : undefined}
       />
       <div className="app-body">
         <NavDrawer open={drawerOpen} items={signedIn ? navItems : []} onNavigate={closeOnNarrow} />
@@ -74,6 +73,12 @@ export function AppShell() {
         </div>
       </div>
       {!signedIn && <LoginModal title={title} onSuccess={reloadAfterLogin} />}
+      <ConfirmDialog
+        question={leave.question}
+        confirmLabel="Log Out"
+        onConfirm={leave.confirm}
+        onCancel={leave.cancel}
+      />
     </div>
   )
 }

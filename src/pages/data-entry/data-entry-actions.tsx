@@ -1,5 +1,6 @@
 import { CertificateButton } from '../../components/certificate-button'
 import Button from 'react-bootstrap/Button'
+import type { ReactNode } from 'react'
 
 /** The buttons under the form: Edit/Close for a record shown read-only, Save/Cancel otherwise. */
 export function DataEntryActions(props: {
@@ -11,6 +12,8 @@ export function DataEntryActions(props: {
   onCancel: () => void
   /** The stored record shown, whose certificate a read-only view offers (issue #16). */
   recordId?: number | null
+  /** Beside Save: when the form's draft was last kept (issue #18.1). */
+  kept?: ReactNode
 }) {
   return (
     <div className="d-flex flex-wrap gap-2 mt-4 mb-2 data-entry-actions">
@@ -30,6 +33,7 @@ export function DataEntryActions(props: {
           <Button variant="outline-secondary" onClick={props.onCancel} disabled={props.saving}>
             Cancel
           </Button>
+          {props.kept}
         </>
       )}
     </div>

@@ -11,6 +11,7 @@ import { UploadSummary } from './upload-summary'
 import { useDataEntry } from './use-data-entry'
 import { ParametersUsed } from '../../components/parameters-used'
 import { EquipmentUsed } from '../../components/equipment-used'
+import { DraftKept, DraftOffer } from './draft-offer'
 
 /**
  * /DataEntry (SPEC §2): the record type's form titled by its layout, the pass/fail icon for Test records,
@@ -62,6 +63,7 @@ export default function DataEntryPage() {
               Saving stores a new record; the original record is kept unchanged.
             </p>
           )}
+          <DraftOffer offer={c.draft.offer} onRestore={c.draft.restore} onDiscard={c.draft.discard} />
           <SerialChecks checks={c.serialChecks} labelOf={c.labelOf} />
           <Banner variant="success" message={c.notice} />
           <Banner variant="error" message={c.error} onClose={c.dismissError} />
@@ -86,6 +88,7 @@ export default function DataEntryPage() {
             onSave={() => void c.save()}
             onCancel={c.cancel}
             recordId={c.recordId}
+            kept={<DraftKept keptAt={c.draft.keptAt} />}
           />
           {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>

@@ -59,6 +59,8 @@ export interface SaveInput {
   feedback: SaveFeedback
   /** Override reasons by test equipment id (issue #15.1). */
   overrides?: Readonly<Record<number, string>>
+  /** The record is stored (its draft goes, issue #18.1). */
+  onSaved?: () => void
 }
 
 /**
@@ -94,6 +96,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
       },
       data.record?.recordId,
     )
+    input.onSaved?.()
     if (input.category === 'Despatch' && !input.existing) {
       // SPEC §4: no summary; the serial group is cleared for the next item.
       input.setValue((v) => clearSerialGroup(layout, v, emptyValues(layout)))

@@ -9,6 +9,7 @@ import { saveDataEntry, useSaveFeedback } from './use-data-entry-save'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
 import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
 import { useCalibrationOverrides } from './use-calibration-overrides'
+import { draftScopeOf, useDataEntryDraft } from './use-data-entry-draft'
 
 export type { UploadSummary } from './use-data-entry-save'
 
@@ -79,13 +80,20 @@ export function useDataEntry() {
   const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName = productTypeNameOf(data, ids.productTypeId)
+  const draft = useDataEntryDraft(
+    draftScopeOf(ids, data?.record?.recordId ?? null, !!data && !readOnly),
+    value,
+    setValue,
+  )
+  const { touch } = draft
 
   const onChange = useCallback(
     (next: Values) => {
       setValue(next)
       setNotice(null)
+      touch()
     },
-    [setNotice],
+    [setNotice, touch],
   )
   const save = () =>
     saveDataEntry({
@@ -99,6 +107,7 @@ export function useDataEntry() {
       setValue,
       feedback,
       overrides: gate.calibration.overrides,
+      onSaved: draft.saved,
     })
 
   const navigation = useDataEntryNavigation({
@@ -138,6 +147,8 @@ export function useDataEntry() {
     save,
     summary: feedback.summary,
     ...navigation,
+    /** The browser-kept draft of this form (issue #18.1). */
+    draft,
     dismissError: () => setError(null),
   }
 }

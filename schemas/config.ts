@@ -8,6 +8,11 @@ export interface AppConfig {
   title: string
   /** Base URL of each service host, without a trailing slash. */
   hosts: Record<Host, string>
+  /**
+   * Days before expiry in which test equipment is 'Due soon' (issue #15.4, CALIBRATION_DUE_SOON_DAYS):
+   * the same lead time the server's reminder job uses, so the list and the e-mails agree.
+   */
+  calibrationDueSoonDays: number
 }
 
 export const DEFAULT_TITLE = 'ITR Studio'
@@ -15,9 +20,10 @@ export const DEFAULT_TITLE = 'ITR Studio'
 /** JSON Schema of /config.json, used by the server's response serializer and the API docs. */
 export const appConfigSchema = {
   type: 'object',
-  required: ['title', 'hosts'],
+  required: ['title', 'hosts', 'calibrationDueSoonDays'],
   properties: {
     title: { type: 'string' },
+    calibrationDueSoonDays: { type: 'integer', minimum: 0 },
     hosts: {
       type: 'object',
       required: [...HOSTS],

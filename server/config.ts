@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../schemas/config'
+import { DEFAULT_DUE_SOON_DAYS, MAX_DUE_SOON_DAYS } from '../schemas/records/calibration-status'
 
 /** Server settings read from the environment once at start. See README "Environment". */
 export interface ServerConfig {
@@ -30,6 +31,10 @@ export interface ServerConfig {
   trustProxy: boolean | string | ((address: string, hop: number) => boolean)
   /** Paper of test certificates (issue #16): A4 unless CERTIFICATE_PAPER=letter. */
   certificatePaper: 'A4' | 'LETTER'
+  /** Days before expiry in which test equipment is 'Due soon' and reminded (issue #15.4). */
+  calibrationDueSoonDays: number
+  /** Minutes between calibration reminder runs inside the server; 0 turns them off (issue #15.4). */
+  reminderIntervalMinutes: number
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` option. */
@@ -42,6 +47,31 @@ export function trustProxyOf(value: string | undefined): ServerConfig['trustProx
     return (_address, hop) => hop < hops
   }
   return text
+}
+
+/**
+ * CALIBRATION_DUE_SOON_DAYS: a whole number of days from 0 to MAX_DUE_SOON_DAYS. Anything else stops the
+ * start with a message rather than silently reminding at the wrong time.
+ */
+export function dueSoonDaysOf(value: string | undefined): number {
+  const text = (value ?? '').trim()
+  if (text === '') return DEFAULT_DUE_SOON_DAYS
+  const days = Number(text)
+  if (!/^\d+$/.test(text) || days > MAX_DUE_SOON_DAYS)
+    throw new Error(`CALIBRATION_DUE_SOON_DAYS must be a whole number of days from 0 to ${MAX_DUE_SOON_DAYS}`)
+  return days
+}
+
+/** CALIBRATION_REMINDER_INTERVAL_MINUTES: minutes (decimals allowed), 0 = off, default 60. */
+export function reminderIntervalOf(value: string | undefined): number {
+  const text = (value ?? '').trim()
+  if (text === '') return 60
+  const minutes = Number(text)
+  if (!Number.isFinite(minutes) || minutes < 0)
+    throw new Error(
+      'CALIBRATION_REMINDER_INTERVAL_MINUTES must be a number of minutes, 0 to turn reminders off',
+    )
+  return minutes
 }
 
 /** Prefix under which each service host is mounted on this server. */
@@ -69,10 +99,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     jwtSecret: env.JWT_SECRET || undefined,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     certificatePaper: env.CERTIFICATE_PAPER?.trim().toLowerCase() === 'letter' ? 'LETTER' : 'A4',
+    calibrationDueSoonDays: dueSoonDaysOf(env.CALIBRATION_DUE_SOON_DAYS),
+    reminderIntervalMinutes: reminderIntervalOf(env.CALIBRATION_REMINDER_INTERVAL_MINUTES),
   }
 }
 
 /** What /config.json answers. */
 export function publicConfig(config: ServerConfig): AppConfig {
-  return { title: config.title, hosts: config.hosts }
+  return { title: config.title, hosts: config.hosts, calibrationDueSoonDays: config.calibrationDueSoonDays }
 }

@@ -2,6 +2,9 @@ import { buildApp } from './app'
 import { readConfig } from './config'
 import { openDatabase } from './db/client'
 import { JobsRepository } from './jobs/jobs'
+import { CalibrationReminders } from './jobs/calibration-reminders'
+import { scheduleCalibrationReminders } from './jobs/reminder-scheduler'
+import { createMailer } from './mail/mailer'
 import { seedDemoData } from './seed/demo'
 
 /**
@@ -25,11 +28,22 @@ async function main() {
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   })
 
+  // Calibration reminders (issue #15.4): on the root database, from start, every interval.
+  const reminders = scheduleCalibrationReminders(
+    new CalibrationReminders(database.db, createMailer(process.env, config.title, config.dataDir), {
+      title: config.title,
+      dueSoonDays: config.calibrationDueSoonDays,
+      log: app.log,
+    }),
+    config.reminderIntervalMinutes,
+    app.log,
+  )
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
+    await reminders.stop()
     await app.close() // closes the database too (onClose hook)
     process.exit(0)
   }
@@ -37,6 +51,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'))
 
   await app.listen({ port: config.port, host: config.host })
+  reminders.start()
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`
   console.log(`\n${config.title} is running on http://localhost:${config.port}  (database: ${where})`)
   if (logins.length) {

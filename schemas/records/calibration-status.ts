@@ -119,3 +119,61 @@ export function calibrationBlockedMessage(
         : why.never
   return RECORD_MESSAGES.calibrationBlocked(serial, text)
 }
+
+/*
+ * Due reminders (issue #15.4): the list's and the reminder job's view of a device today. The same
+ * day rule as the gate: `calibrationStatusAt` decides valid / expired / never / not required, and a
+ * valid device whose expiry day is at most `dueSoonDays` days ahead is due soon.
+ */
+
+/** The lead time before expiry in which a device is 'Due soon', when nothing else is configured. */
+export const DEFAULT_DUE_SOON_DAYS = 30
+/** The longest lead time accepted (CALIBRATION_DUE_SOON_DAYS); 0 turns 'Due soon' off. */
+export const MAX_DUE_SOON_DAYS = 366
+
+/** A device's calibration standing on a day: the list's Calibrated column and status filter. */
+export type CalibrationDueState = 'valid' | 'dueSoon' | 'expired' | 'never' | 'notRequired'
+
+/** The status filter's order and texts on /TestEquipment. */
+export const CALIBRATION_DUE_STATES: readonly CalibrationDueState[] = [
+  'valid',
+  'dueSoon',
+  'expired',
+  'never',
+  'notRequired',
+]
+export const CALIBRATION_DUE_STATE_LABELS: Record<CalibrationDueState, string> = {
+  valid: 'Calibrated',
+  dueSoon: 'Due soon',
+  expired: 'Expired',
+  never: 'Never calibrated',
+  notRequired: 'Calibration not required',
+}
+
+/**
+ * Whole UTC days from the day of `at` to the expiry day: 1 the day before expiry, 0 on the expiry day
+ * (expired), negative after it; null without an expiry.
+ */
+export function daysUntilExpiry(expires: string | Date | null | undefined, at: Date): number | null {
+  const expiry = dateOf(expires ?? null)
+  if (!expiry) return null
+  return Math.round((startOfUtcDay(expiry).getTime() - startOfUtcDay(at).getTime()) / DAY)
+}
+
+/**
+ * The device's standing at `at` with a lead time of `dueSoonDays`: 'dueSoon' from `dueSoonDays` days
+ * before the expiry day through the day before it (with 30 days and an expiry on 31/03, from 01/03
+ * through 30/03), 'expired' from the expiry day on (as the gate says), otherwise what
+ * {@link calibrationStatusAt} says. A lead time of 0 never answers 'dueSoon'.
+ */
+export function calibrationDueState(
+  calibration: CalibrationFacts | null | undefined,
+  at: Date,
+  dueSoonDays: number = DEFAULT_DUE_SOON_DAYS,
+): CalibrationDueState {
+  // No suspect context here: 'suspect' is #15.3's own marking, not a due date.
+  const status = calibrationStatusAt(calibration, at)
+  if (status === 'notRequired' || status === 'never' || status === 'expired') return status
+  const days = daysUntilExpiry(calibration?.expires, at)
+  return days !== null && days <= dueSoonDays ? 'dueSoon' : 'valid'
+}

@@ -1,8 +1,10 @@
 import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../../schemas/config'
+import { DEFAULT_DUE_SOON_DAYS } from '../../schemas/records/calibration-status'
 
 let current: AppConfig = {
   title: DEFAULT_TITLE,
   hosts: Object.fromEntries(HOSTS.map((h) => [h, `/svc/${h}`])) as Record<Host, string>,
+  calibrationDueSoonDays: DEFAULT_DUE_SOON_DAYS,
 }
 
 /**
@@ -12,7 +14,8 @@ let current: AppConfig = {
 export async function loadAppConfig(): Promise<AppConfig> {
   const res = await fetch('/config.json', { cache: 'no-cache' })
   if (!res.ok) throw new Error(`Could not load /config.json (${res.status} ${res.statusText})`)
-  current = (await res.json()) as AppConfig
+  // A server older than a setting answers without it: the SPA keeps that setting's default.
+  current = { ...current, ...((await res.json()) as Partial<AppConfig>) }
   return current
 }
 

@@ -170,7 +170,7 @@ describe('bearer tokens and role guard', () => {
     expect(res.statusCode).toBe(200)
   })
 
-  it('serves /config.json without a token, with six hosts and the title', async () => {
+  it('serves /config.json without a token, with six hosts, the title and the due-soon lead time', async () => {
     const res = await server.app.inject({ method: 'GET', url: '/config.json' })
     expect(res.statusCode).toBe(200)
     expect(res.json()).toEqual({
@@ -183,6 +183,7 @@ describe('bearer tokens and role guard', () => {
         submission: '/svc/submission',
         itr: '/svc/itr',
       },
+      calibrationDueSoonDays: 30,
     })
   })
 

@@ -54,6 +54,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       LISTEN_HOST: '127.0.0.1',
       DIST_DIR: '/nonexistent',
       LOG_LEVEL: 'warn',
+      // No calibration reminders unless a test asks (they would file e-mails under DATA_DIR's outbox).
+      CALIBRATION_REMINDER_INTERVAL_MINUTES: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -293,6 +293,25 @@ CREATE TABLE "audit_log" (
 	"revision_of" text
 );
 --> statement-breakpoint
+CREATE TABLE "calibration_reminders" (
+	"test_equipment_id" integer NOT NULL,
+	"threshold" text NOT NULL,
+	"expires" timestamp with time zone NOT NULL,
+	"owner_id" integer,
+	"recipients" jsonb NOT NULL,
+	"delivery" text NOT NULL,
+	"sent_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "calibration_reminders_test_equipment_id_threshold_expires_pk" PRIMARY KEY("test_equipment_id","threshold","expires"),
+	CONSTRAINT "calibration_reminders_threshold" CHECK ("calibration_reminders"."threshold" IN ('dueSoon','overdue'))
+);
+--> statement-breakpoint
+CREATE TABLE "job_leases" (
+	"name" text PRIMARY KEY NOT NULL,
+	"holder" text NOT NULL,
+	"acquired_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parameters" ADD CONSTRAINT "asset_model_parameters_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -335,6 +354,8 @@ ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_asset_model_id_asset
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_location_id_device_owner_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."device_owner_locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_calibrator_id_calibrators_id_fk" FOREIGN KEY ("calibrator_id") REFERENCES "public"."calibrators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_certificate_document_id_documents_id_fk" FOREIGN KEY ("certificate_document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_reminders" ADD CONSTRAINT "calibration_reminders_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_reminders" ADD CONSTRAINT "calibration_reminders_owner_id_device_owners_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."device_owners"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_parameters_key" ON "asset_model_parameters" USING btree ("asset_model_id","key");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
@@ -377,4 +398,5 @@ CREATE INDEX "login_attempts_updated_idx" ON "login_attempts" USING btree ("upda
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity_id","at");--> statement-breakpoint
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_name","at");--> statement-breakpoint
-CREATE INDEX "audit_log_revision_idx" ON "audit_log" USING btree ("revision_of");
+CREATE INDEX "audit_log_revision_idx" ON "audit_log" USING btree ("revision_of");--> statement-breakpoint
+CREATE INDEX "calibration_reminders_sent_idx" ON "calibration_reminders" USING btree ("sent_at");

@@ -1,5 +1,11 @@
 import type { Row } from '@tanstack/react-table'
-import { UNKNOWN_LOCATION, type TestEquipment } from '../../../schemas/records'
+import {
+  CALIBRATION_DUE_STATES,
+  calibrationDueState,
+  UNKNOWN_LOCATION,
+  type CalibrationDueState,
+  type TestEquipment,
+} from '../../../schemas/records'
 
 /** SPEC §2 Calibrated column: red cross, grey minus or green tick. */
 export type CalibrationKind = 'never' | 'notRequired' | 'calibrated'
@@ -55,3 +61,14 @@ export function qrPayload(item: Pick<TestEquipment, 'id' | 'serialNumber' | 'ser
   const t = prefix.endsWith(SERIAL_SEPARATOR) ? prefix.slice(0, -SERIAL_SEPARATOR.length) : prefix
   return JSON.stringify({ id: item.id, t, s: item.serialNumber.value })
 }
+
+/** The item's calibration standing today (issue #15.4), by the rule the reminder job uses. */
+export const calibrationState = (
+  item: Pick<TestEquipment, 'latestCalibration'>,
+  now: Date,
+  dueSoonDays: number,
+): CalibrationDueState => calibrationDueState(item.latestCalibration, now, dueSoonDays)
+
+/** `?status=` of /TestEquipment: one of the states, or null (all). */
+export const statusFilterOf = (raw: string | null): CalibrationDueState | null =>
+  CALIBRATION_DUE_STATES.find((s) => s === raw) ?? null

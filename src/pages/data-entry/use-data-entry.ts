@@ -56,6 +56,32 @@ function loadedParts(data: Loaded | undefined) {
   }
 }
 
+/** A user's change to the form: shown, the notice cleared, and kept as the form's draft (issue #18.1). */
+function useDraftedChange(
+  data: Loaded | undefined,
+  ids: ReturnType<typeof entryIds>,
+  readOnly: boolean,
+  value: Values,
+  setValue: (v: Values) => void,
+  setNotice: (notice: string | null) => void,
+) {
+  const draft = useDataEntryDraft(
+    draftScopeOf(ids, data?.record?.recordId ?? null, !!data && !readOnly),
+    value,
+    setValue,
+  )
+  const { touch } = draft
+  const onChange = useCallback(
+    (next: Values) => {
+      setValue(next)
+      setNotice(null)
+      touch()
+    },
+    [setValue, setNotice, touch],
+  )
+  return { draft, onChange }
+}
+
 /**
  * Controller of /DataEntry (SPEC §2 "Data entry", §4 "Data entry"): loads the record type, its layout
  * (the captured revision for an existing record) and the record; keeps the values, Lock Items, the
@@ -80,21 +106,7 @@ export function useDataEntry() {
   const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName = productTypeNameOf(data, ids.productTypeId)
-  const draft = useDataEntryDraft(
-    draftScopeOf(ids, data?.record?.recordId ?? null, !!data && !readOnly),
-    value,
-    setValue,
-  )
-  const { touch } = draft
-
-  const onChange = useCallback(
-    (next: Values) => {
-      setValue(next)
-      setNotice(null)
-      touch()
-    },
-    [setNotice, touch],
-  )
+  const { draft, onChange } = useDraftedChange(data, ids, readOnly, value, setValue, setNotice)
   const save = () =>
     saveDataEntry({
       data,

@@ -9,10 +9,11 @@ import type { ReactNode } from 'react'
 /** The form's values by field id. */
 export type Data = Record<string, string | boolean | undefined>
 
-/** A result badge, coloured as the runtime's. */
-export const badge = (result: string) => (
+/** A result badge, coloured as the runtime's; `label` is its accessible name where it has one. */
+export const badge = (result: string, label?: string) => (
   <span
     className={`badge text-bg-${result === 'Pass' ? 'success' : result === 'Fail' ? 'danger' : 'secondary'}`}
+    aria-label={label}
   >
     {result}
   </span>

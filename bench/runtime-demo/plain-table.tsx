@@ -63,7 +63,7 @@ function cell(
     <td key={column.variable}>
       <div className="d-flex align-items-center gap-1">
         {input(id, caption)}
-        <span aria-label={`${caption} result`}>{badge(results[id])}</span>
+        {badge(results[id], `${caption} result`)}
       </div>
     </td>
   )

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { chromium } from 'playwright-core'
-import { ARGS, buildPage, CHROMIUM, serve } from './form-300'
+import { ARGS, buildPage, CHROMIUM, serve } from './support/form-pages'
 
 /**
  * Screenshots of the form runtime demo (bench/runtime-demo, every control kind) for people to look at:

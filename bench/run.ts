@@ -12,7 +12,13 @@ import {
   type Target,
 } from './support/targets'
 import type { Benchmark } from './types'
-import { FORM_BENCH_NAME, formatFormFigures, formOverBudget, measureForm } from './form-300'
+import { formatBrowserFigures, overBudget, type BrowserBenchmark } from './support/form-figures'
+import form300 from './form-300'
+import formTable from './form-table'
+
+/** The browser benchmarks, which need no database: run once each, in this order, after the others. */
+const BROWSER_BENCHMARKS: BrowserBenchmark[] = [form300, formTable]
+const isBrowserBenchmark = (name: string) => BROWSER_BENCHMARKS.some((b) => b.name === name)
 
 /**
  * `npm run bench`: runs every benchmark in bench/benchmarks/ on PGlite and on PostgreSQL, each on a fresh
@@ -43,7 +49,9 @@ async function loadBenchmarks(only: string[]): Promise<Benchmark[]> {
   }
   const unknown = only.filter((name) => !all.some((b) => b.name === name))
   if (unknown.length)
-    throw new Error(`Unknown benchmark ${unknown.join(', ')}; known: ${all.map((b) => b.name).join(', ')}`)
+    throw new Error(
+      `Unknown benchmark ${unknown.join(', ')}; known: ${[...all, ...BROWSER_BENCHMARKS].map((b) => b.name).join(', ')}`,
+    )
   return only.length ? all.filter((b) => only.includes(b.name)) : all
 }
 
@@ -96,8 +104,7 @@ async function main() {
     console.log(USAGE)
     process.exit(values.help ? 0 : 1)
   }
-  // The browser form benchmark (bench/form-300.ts) needs no database: it runs once, after the others.
-  const dbOnly = (values.only ?? []).filter((name) => name !== FORM_BENCH_NAME)
+  const dbOnly = (values.only ?? []).filter((name) => !isBrowserBenchmark(name))
   const formOnly = (values.only?.length ?? 0) > 0 && dbOnly.length === 0
   const benchmarks = formOnly ? [] : await loadBenchmarks(dbOnly)
   const scale = values.quick ? 0.05 : 1
@@ -127,13 +134,14 @@ async function main() {
   } finally {
     await closeTargets()
   }
-  if (!values.only?.length || values.only.includes(FORM_BENCH_NAME)) {
+  for (const benchmark of BROWSER_BENCHMARKS) {
+    if (values.only?.length && !values.only.includes(benchmark.name)) continue
     try {
-      const figures = await measureForm(values.quick)
-      console.log(`\n${formatFormFigures(figures)}`)
-      if (formOverBudget(figures)) over = true
+      const figures = await benchmark.measure(values.quick ?? false)
+      console.log(`\n${formatBrowserFigures(benchmark, figures)}`)
+      if (overBudget(figures)) over = true
     } catch (error) {
-      console.log(`\n${FORM_BENCH_NAME}: FAILED: ${(error as Error).message.split('\n')[0]}`)
+      console.log(`\n${benchmark.name}: FAILED: ${(error as Error).message.split('\n')[0]}`)
       failed = true
     }
   }

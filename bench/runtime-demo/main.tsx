@@ -7,18 +7,22 @@ import type { FormLayout } from '../../schemas/form-layout'
 import { ResultBadge } from '../../runtime/widgets/group-result-widget'
 import { demoServices } from './demo-services'
 import { benchLayout, DEMO_LAYOUT } from './layouts'
-import { tableBench } from './table-layout'
+import { tableBench, tableFormLayout } from './table-layout'
 import { PlainForm } from './plain-form'
+import { PlainTableForm } from './plain-table-form'
 
 /**
  * The form runtime outside the SPA: `?mode=demo` shows every control kind (for people and the
- * screenshot); `?mode=record|plain&controls=300` is driven by bench/form-300.ts, which calls
+ * screenshot); `?mode=record|plain&controls=300` is driven by bench/form-300.ts, and
+ * `?mode=record|plain&form=table` and `?mode=table&rows=1000` by bench/form-table.ts, each of which calls
  * `window.formBench.mount()` and times it.
  */
 
 const params = new URLSearchParams(location.search)
 const mode = params.get('mode') ?? 'demo'
 const controls = Number(params.get('controls') ?? 300)
+/** `table`: the 20-row table with conditions (bench/runtime-demo/table-layout.ts) instead of the flat form. */
+const tableForm = params.get('form') === 'table'
 
 function RecordPage({ layout, initial }: { layout: FormLayout; initial?: Record<string, unknown> }) {
   const services = useMemo(() => demoServices(), [])
@@ -99,6 +103,24 @@ function tableLayoutProps() {
   return { layout, initial: value }
 }
 
+/** The page `mode` (and `form`) ask for. */
+function benchPage() {
+  if (mode === 'table') return <RecordPage {...tableLayoutProps()} />
+  if (tableForm)
+    return mode === 'plain' ? (
+      <div className="container py-4">
+        <PlainTableForm />
+      </div>
+    ) : (
+      <RecordPage layout={tableFormLayout()} />
+    )
+  return mode === 'plain' ? (
+    <PlainPage groups={Math.ceil(controls / 10)} />
+  ) : (
+    <RecordPage layout={benchLayout(controls)} />
+  )
+}
+
 const root = createRoot(document.getElementById('root') as HTMLElement)
 if (mode === 'demo') root.render(<RecordPage layout={DEMO_LAYOUT} />)
 else {
@@ -110,17 +132,7 @@ else {
     async mount() {
       const start = performance.now()
       const painted = new Promise<number>((resolve) => (window.formBench.painted = resolve))
-      root.render(
-        <Committed>
-          {mode === 'plain' ? (
-            <PlainPage groups={Math.ceil(controls / 10)} />
-          ) : mode === 'table' ? (
-            <RecordPage {...tableLayoutProps()} />
-          ) : (
-            <RecordPage layout={benchLayout(controls)} />
-          )}
-        </Committed>,
-      )
+      root.render(<Committed>{benchPage()}</Committed>)
       const paintedAt = await painted
       window.formBench.scriptMs = (window.formBench.committedAt ?? start) - start
       return paintedAt - start

@@ -1,12 +1,19 @@
-/** The plain form's fields (bench/runtime-demo/plain-form.tsx): hand-written controlled inputs. */
+import type { ReactNode } from 'react'
+
+/**
+ * The plain forms' fields (bench/runtime-demo/plain-form.tsx, plain-table-form.tsx): hand-written
+ * controlled inputs. The lower-case ones are plain functions called in render, not components, so the
+ * React tree stays that of one hand-written form.
+ */
 
 /** The form's values by field id. */
 export type Data = Record<string, string | boolean | undefined>
 
-/** A result badge, coloured as the runtime's. */
-export const badge = (result: string) => (
+/** A result badge, coloured as the runtime's; `label` is its accessible name where it has one. */
+export const badge = (result: string, label?: string) => (
   <span
     className={`badge text-bg-${result === 'Pass' ? 'success' : result === 'Fail' ? 'danger' : 'secondary'}`}
+    aria-label={label}
   >
     {result}
   </span>
@@ -23,13 +30,18 @@ export const numericResult = (text: string | boolean | undefined, min: number, m
 export const choiceResult = (value: string | boolean | undefined, pass: string) =>
   value === undefined ? '-' : value === pass ? 'Pass' : 'Fail'
 
+/** A field's caption, as the runtime's field shell draws it. */
+const caption = (id: string, label: string) => (
+  <label className="form-label fw-semibold mb-1" htmlFor={id}>
+    {label}
+  </label>
+)
+
 /** A text input with its caption. */
 export function Text(props: { id: string; label: string; data: Data; set(id: string, v: string): void }) {
   return (
     <div className="col-12 col-md-4">
-      <label className="form-label fw-semibold mb-1" htmlFor={props.id}>
-        {props.label}
-      </label>
+      {caption(props.id, props.label)}
       <input
         id={props.id}
         className="form-control"
@@ -54,9 +66,7 @@ export function Numeric(props: {
   const value = (props.data[props.id] as string) ?? ''
   return (
     <div className="col-12 col-md-4">
-      <label className="form-label fw-semibold mb-1" htmlFor={props.id}>
-        {props.label}
-      </label>
+      {caption(props.id, props.label)}
       <div className="d-flex flex-wrap align-items-center gap-2">
         <div className="input-group" style={{ maxWidth: '16rem' }}>
           <input
@@ -114,3 +124,65 @@ export function Choice(props: {
     </div>
   )
 }
+
+/** A select of fixed values with its caption. */
+export const selectField = (p: {
+  id: string
+  label: string
+  values: readonly string[]
+  data: Data
+  set(id: string, v: string): void
+}) => (
+  <div className="col-12 col-md-4">
+    {caption(p.id, p.label)}
+    <select
+      id={p.id}
+      className="form-select"
+      value={(p.data[p.id] as string) ?? ''}
+      onChange={(e) => p.set(p.id, e.target.value)}
+    >
+      <option value="">Select…</option>
+      {p.values.map((s) => (
+        <option key={s}>{s}</option>
+      ))}
+    </select>
+  </div>
+)
+
+/** A checkbox with its label beside it. */
+export const checkField = (p: {
+  id: string
+  label: string
+  data: Data
+  set(id: string, v: boolean): void
+}) => (
+  <div className="form-check">
+    <input
+      id={p.id}
+      type="checkbox"
+      className="form-check-input"
+      checked={p.data[p.id] === true}
+      onChange={(e) => p.set(p.id, e.target.checked)}
+    />
+    <label className="form-check-label" htmlFor={p.id}>
+      {p.label}
+    </label>
+  </div>
+)
+
+/** A group's card: its caption and result badge, its body in a grid row. */
+export const groupCard = (label: string, result: string, body: ReactNode) => (
+  <div className="col-12">
+    <fieldset className="card">
+      <legend className="card-header d-flex justify-content-between align-items-center fs-6 fw-semibold mb-0">
+        <span>{label}</span>
+        <span role="status" aria-label={`${label} result`}>
+          {badge(result)}
+        </span>
+      </legend>
+      <div className="card-body">
+        <div className="row g-3">{body}</div>
+      </div>
+    </fieldset>
+  </div>
+)

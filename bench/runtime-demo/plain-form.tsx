@@ -1,5 +1,17 @@
 import { useState } from 'react'
-import { badge, Choice, choiceResult, Numeric, numericResult, Text, type Data } from './plain-fields'
+import {
+  checkField,
+  Choice,
+  choiceResult,
+  groupCard,
+  Numeric,
+  numericResult,
+  selectField,
+  Text,
+  type Data,
+} from './plain-fields'
+
+const SITES = ['North', 'South', 'East', 'West']
 
 /**
  * The benchmark's reference: the same fields as `benchLayout` written by hand as one plain controlled
@@ -82,40 +94,13 @@ const choiceRow = ({ g, v, data, set }: Section) => (
       data={data}
       set={set}
     />
-    <div className="col-12 col-md-4">
-      <label className="form-label fw-semibold mb-1" htmlFor={v('site')}>
-        Site {g + 1}
-      </label>
-      <select
-        id={v('site')}
-        className="form-select"
-        value={(data[v('site')] as string) ?? ''}
-        onChange={(e) => set(v('site'), e.target.value)}
-      >
-        <option value="">Select…</option>
-        {['North', 'South', 'East', 'West'].map((s) => (
-          <option key={s}>{s}</option>
-        ))}
-      </select>
-    </div>
+    {selectField({ id: v('site'), label: `Site ${g + 1}`, values: SITES, data, set })}
   </div>
 )
 
 /** The section's 'Cleaned' checkbox, which its result also requires. */
-const cleanedCheck = ({ g, v, data, set }: Section) => (
-  <div className="form-check">
-    <input
-      id={v('check')}
-      type="checkbox"
-      className="form-check-input"
-      checked={data[v('check')] === true}
-      onChange={(e) => set(v('check'), e.target.checked)}
-    />
-    <label className="form-check-label" htmlFor={v('check')}>
-      Cleaned {g + 1}
-    </label>
-  </div>
-)
+const cleanedCheck = ({ g, v, data, set }: Section) =>
+  checkField({ id: v('check'), label: `Cleaned ${g + 1}`, data, set })
 
 /** One section: its result needs every test passed and the checkbox ticked. */
 function Group({ g, data, set }: { g: number; data: Data; set(id: string, v: string | boolean): void }) {
@@ -129,23 +114,15 @@ function Group({ g, data, set }: { g: number; data: Data; set(id: string, v: str
   ]
   const groupResult = results.every((r) => r === 'Pass') && data[v('check')] === true ? 'Pass' : 'Fail'
   const section: Section = { g, v, data, set }
-  return (
-    <div className="col-12">
-      <fieldset className="card">
-        <legend className="card-header d-flex justify-content-between align-items-center fs-6 fw-semibold mb-0">
-          <span>Section {g + 1}</span>
-          {badge(groupResult)}
-        </legend>
-        <div className="card-body">
-          <div className="row g-3">
-            <div className="col-12">{textRow(section)}</div>
-            <div className="col-12">{numericRow(section)}</div>
-            <div className="col-12">{choiceRow(section)}</div>
-            <div className="col-12">{cleanedCheck(section)}</div>
-          </div>
-        </div>
-      </fieldset>
-    </div>
+  return groupCard(
+    `Section ${g + 1}`,
+    groupResult,
+    <>
+      <div className="col-12">{textRow(section)}</div>
+      <div className="col-12">{numericRow(section)}</div>
+      <div className="col-12">{choiceRow(section)}</div>
+      <div className="col-12">{cleanedCheck(section)}</div>
+    </>,
   )
 }
 

@@ -8,13 +8,20 @@ export function ResultBadge({ result, className }: { result: unknown; className?
   return resultBadge(result, className)
 }
 
-/** The badge as plain JSX, for hot paths that should not add a component per badge. */
-export function resultBadge(result: unknown, className?: string) {
+/**
+ * The badge as plain JSX, for hot paths that should not add a component per badge; `label` names it for
+ * assistive technology (a table cell's 'Measured ratio, Tap 1 A result') without a wrapping element.
+ */
+export function resultBadge(result: unknown, className?: string, label?: string) {
   const text = typeof result === 'string' && result !== '' ? result : '-'
   const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
   // A plain span, not react-bootstrap's Badge: a big form shows one per test and group.
   return (
-    <span className={`badge text-bg-${bg}${className ? ` ${className}` : ''}`} data-result={text}>
+    <span
+      className={`badge text-bg-${bg}${className ? ` ${className}` : ''}`}
+      data-result={text}
+      aria-label={label}
+    >
       {text === 'Pass' ? '✓ ' : text === 'Fail' ? '✗ ' : ''}
       {text}
     </span>

@@ -118,7 +118,7 @@ function testCell(args: CellArgs, editable: boolean) {
           }
         />
       )}
-      <span aria-label={`${args.label} result`}>{resultBadge(cell.passOrFail)}</span>
+      {resultBadge(cell.passOrFail, undefined, `${args.label} result`)}
     </div>
   )
 }

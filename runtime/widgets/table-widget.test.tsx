@@ -140,8 +140,8 @@ describe('TableWidget: capture of a measurement table (issue #14)', () => {
 
   it('the window follows the scroll position with a margin of rows either side', () => {
     expect(visibleRange(50, -5000, 800, 40)).toEqual({ start: 0, end: 50 })
-    expect(visibleRange(1000, 0, 800, 40)).toEqual({ start: 0, end: 30 })
-    expect(visibleRange(1000, -4000, 800, 40)).toEqual({ start: 90, end: 130 })
-    expect(visibleRange(1000, -50_000, 800, 40)).toEqual({ start: 990, end: 1000 })
+    expect(visibleRange(1000, 0, 800, 40)).toEqual({ start: 0, end: 24 })
+    expect(visibleRange(1000, -4000, 800, 40)).toEqual({ start: 96, end: 124 })
+    expect(visibleRange(1000, -50_000, 800, 40)).toEqual({ start: 996, end: 1000 })
   })
 })

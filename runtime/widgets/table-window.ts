@@ -9,8 +9,12 @@ import { useCallback, useEffect, useRef, useState, type RefObject } from 'react'
 
 /** Tables up to this many rows are rendered whole. */
 export const WINDOW_FROM = 100
-/** Rows rendered beyond each edge of the view. */
-const OVERSCAN = 10
+/**
+ * Rows rendered beyond each edge of the view. Few: every scroll step restyles and lays out every rendered
+ * row, so each row kept out of view costs every step (4 rather than 10 took the longest scroll task of
+ * bench/form-table.ts down by about a sixth, in thread time).
+ */
+const OVERSCAN = 4
 /** A row's height before one is measured (a small input plus the cell padding). */
 const DEFAULT_ROW_PX = 38
 

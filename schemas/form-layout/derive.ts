@@ -39,6 +39,8 @@ export interface LayoutRules {
   conditionals: Conditional[]
   /** Every variable some rule reads: a change to one of them re-derives the record. */
   inputs: ReadonlySet<string>
+  /** Every variable some condition reads (a group among them is re-judged first, see `judgeRecord`). */
+  conditionReads: ReadonlySet<string>
   /** Tables a condition reads: the condition sees the table's result ('Pass' / 'Fail'). */
   conditionTables: TableControl[]
   /** True when the layout has no rule at all (most layouts): nothing to derive. */
@@ -100,6 +102,7 @@ function findRules(controls: readonly Control[]): LayoutRules {
     valueFrom,
     conditionals,
     inputs,
+    conditionReads: conditionInputs,
     conditionTables: tables.filter((t) => conditionInputs.has(t.variable)),
     none: calculated.length + valueFrom.length + conditionals.length === 0,
   }

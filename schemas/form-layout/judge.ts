@@ -130,6 +130,22 @@ export function judgeRecord(
   input: Data,
   params: Parameters = {},
 ): Judgement {
+  let judgement = judgeOnce(layout, input, params)
+  // A condition reading a group's result must see the result these values give, not the one stored with
+  // them (a form's previous edit, or none in a CSV row): judged again with it, until nothing changes.
+  const reads = rulesOf(layout).conditionReads
+  for (let round = 0; round < 3 && reads.size; round++) {
+    const stale = Object.entries(judgement.groups).filter(
+      ([v, result]) => reads.has(v) && input[v] !== result,
+    )
+    if (!stale.length) break
+    input = { ...input, ...Object.fromEntries(stale) }
+    judgement = judgeOnce(layout, input, params)
+  }
+  return judgement
+}
+
+function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Parameters): Judgement {
   // Calculations, `valueFrom` tests and conditions first (issue #14): the tests judge what they give.
   const { data: derived, hidden, hiddenIds } = deriveRecord(rulesOf(layout), input, params)
   const data: Record<string, unknown> = { ...derived }

@@ -194,9 +194,7 @@ describe('CSV cells of rule controls (issue #14)', () => {
           variable: 'readings',
           label: 'Readings',
           rowLabels: ['1', '2'],
-          columns: [
-            { type: 'testField', id: 'c', variable: 'v', label: 'V', testType: 'numeric', max: 5 },
-          ],
+          columns: [{ type: 'testField', id: 'c', variable: 'v', label: 'V', testType: 'numeric', max: 5 }],
         },
         {
           type: 'singletext',
@@ -213,6 +211,33 @@ describe('CSV cells of rule controls (issue #14)', () => {
     // Bare values are judged for the condition (a claimed Pass on a failing value does not hide it).
     const claimed = [{ v: { value: 9, passOrFail: 'Pass' } }, { v: 1 }]
     expect(judgeRecord(layout, { readings: claimed, why: 'x' }).hidden.has('why')).toBe(false)
+  })
+
+  it('a condition on a group reads the result its members give now, not the one stored with them', () => {
+    const layout = {
+      controls: [
+        {
+          type: 'group',
+          id: 'g',
+          variable: 'checks',
+          label: 'Checks',
+          children: [{ type: 'testField', id: 't', variable: 't', label: 'T', testType: 'numeric', max: 5 }],
+        },
+        {
+          type: 'singletext',
+          id: 'why',
+          variable: 'why',
+          label: 'Why did it fail?',
+          visibleIf: { '==': [{ var: 'checks' }, 'Fail'] },
+        },
+      ],
+    } as unknown as FormLayout
+    // The stored group result is the previous edit's: the condition follows the values, both ways.
+    const failing = judgeRecord(layout, { t: 9, checks: 'Pass', why: 'x' })
+    expect([failing.groups.checks, failing.hidden.has('why')]).toEqual(['Fail', false])
+    const passing = judgeRecord(layout, { t: 1, checks: 'Fail', why: null })
+    expect([passing.groups.checks, passing.hidden.has('why')]).toEqual(['Pass', true])
+    expect(judgeRecord(layout, { t: 9 }).hidden.has('why')).toBe(false)
   })
 
   it('reads a calculated cell as a number, and an unticked hidden checkbox is not a value', async () => {

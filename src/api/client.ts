@@ -47,6 +47,19 @@ function sessionLost(): never {
 }
 
 /**
+ * Refreshes the token; when the server refuses, the session is lost. When it cannot be reached (offline),
+ * the call fails as unreachable instead, so a save offline goes to the outbox and nobody is signed out.
+ */
+async function refreshOrLeave(): Promise<void> {
+  try {
+    await refreshTokens()
+  } catch (error) {
+    if (error instanceof TypeError) throw new ApiError(error.message)
+    sessionLost()
+  }
+}
+
+/**
  * Calls a service host with the bearer token, JSON by default, following SPEC §4 "Session": an expired
  * token is refreshed first; a 401 (or a 403 once the token has expired) triggers one refresh and a
  * retry, and if that fails the token is removed and the user sent to login; a 403 with a valid token
@@ -57,20 +70,10 @@ export async function apiRequest<T = unknown>(
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  if (!hasValidToken()) {
-    try {
-      await refreshTokens()
-    } catch {
-      sessionLost()
-    }
-  }
+  if (!hasValidToken()) await refreshOrLeave()
   let res = await send(host, path, options)
   if (res.status === 401 || (res.status === 403 && !hasValidToken())) {
-    try {
-      await refreshTokens()
-    } catch {
-      sessionLost()
-    }
+    await refreshOrLeave()
     res = await send(host, path, options)
     if (res.status === 401) sessionLost()
   }

@@ -11,6 +11,8 @@ import { Footer } from './footer'
 import { NavDrawer } from './nav-drawer'
 import { TopBar } from './top-bar'
 import { useLogOut } from './use-log-out'
+import { OutboxBadge } from './outbox-panel'
+import { useOutbox } from './use-outbox'
 
 const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
@@ -47,6 +49,7 @@ export function AppShell() {
   }, [])
 
   const leave = useLogOut()
+  const outbox = useOutbox(signedIn)
 
   return (
     <div className={`app-shell${drawerOpen ? ' drawer-open' : ''}`}>
@@ -55,6 +58,7 @@ export function AppShell() {
         drawerOpen={drawerOpen}
         onToggleDrawer={() => setDrawerOpen((o) => !o)}
         onLogOut={signedIn ? leave.logOut : undefined}
+        extra={<OutboxBadge outbox={outbox} />}
       />
       <div className="app-body">
         <NavDrawer open={drawerOpen} items={signedIn ? navItems : []} onNavigate={closeOnNarrow} />

@@ -1,3 +1,4 @@
+import type React from 'react'
 import Button from 'react-bootstrap/Button'
 
 export interface TopBarProps {
@@ -7,10 +8,12 @@ export interface TopBarProps {
   /** Shown only when signed in. */
   onLogOut?: () => void
   username?: string
+  /** Beside Log Out: the outbox badge (issue #18.2). */
+  extra?: React.ReactNode
 }
 
 /** The top bar: drawer toggle, product title and Log Out (SPEC §2 "Shell"). */
-export function TopBar({ title, drawerOpen, onToggleDrawer, onLogOut, username }: TopBarProps) {
+export function TopBar({ title, drawerOpen, onToggleDrawer, onLogOut, username, extra }: TopBarProps) {
   return (
     <header className="top-bar navbar navbar-dark px-2 px-sm-3">
       <div className="d-flex align-items-center gap-2 min-w-0">
@@ -28,7 +31,8 @@ export function TopBar({ title, drawerOpen, onToggleDrawer, onLogOut, username }
         <span className="navbar-brand mb-0 h1 text-truncate">{title}</span>
       </div>
       {onLogOut && (
-        <div className="d-flex align-items-center gap-3">
+        <div className="d-flex align-items-center gap-2 gap-sm-3">
+          {extra}
           {username && <span className="text-white-50 d-none d-sm-inline">{username}</span>}
           <Button variant="light" size="sm" onClick={onLogOut}>
             Log Out

@@ -45,6 +45,7 @@ export const DATA_ENTRY_TEXTS = {
   noLayout: 'Selected record type does not have an associated data entry form.',
   despatchSaved: 'Despatch record saved. Scan the next item.',
   invalid: 'Please correct the highlighted fields before saving.',
+  queued: 'No connection: the record is kept in the outbox and will be sent when the connection returns.',
 } as const
 
 export interface Loaded {

@@ -4,7 +4,9 @@ import { emptyValues } from '../../../runtime/compiler'
 import { validateRecord } from '../../../runtime/form'
 import { toServerData } from '../../../runtime/pass-fail'
 import type { FormLayout } from '../../../schemas/form-layout'
+import { isUnreachable } from '../../api/submit-record'
 import { dataEntryApi } from './data-entry-api'
+import { queueSubmission } from './outbox-entry'
 import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
 import { clearSerialGroup, submitRoute, type Category } from './data-entry-model'
 import type { EntryIds } from './use-data-entry-view'
@@ -81,21 +83,22 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
   f.setNotice(null)
   f.setSaving(true)
   const overrides = overridesToSend(layout, value, input.overrides ?? {})
+  const body = {
+    supplierId: ids.supplierId,
+    deviceOwnerId: ids.ownerId,
+    productTypeId: ids.productTypeId,
+    recordTypeId: data.recordType.id,
+    fileName: null,
+    data: toServerData(layout, value, data.params),
+    // Only when a configurator or admin gave one (issue #15.1): other saves send what they always did.
+    ...(overrides.length ? { calibrationOverrides: overrides } : {}),
+  }
+  const route = submitRoute(input.category, input.existing)
+  // Kept in the outbox while it is sent (issue #18.2): a closed tab or a lost answer loses nothing.
+  const queued = await queueSubmission(route, body, data, value)
   try {
-    await dataEntryApi.submit(
-      submitRoute(input.category, input.existing),
-      {
-        supplierId: ids.supplierId,
-        deviceOwnerId: ids.ownerId,
-        productTypeId: ids.productTypeId,
-        recordTypeId: data.recordType.id,
-        fileName: null,
-        data: toServerData(layout, value, data.params),
-        // Only when a configurator or admin gave one (issue #15.1): other saves send what they always did.
-        ...(overrides.length ? { calibrationOverrides: overrides } : {}),
-      },
-      data.record?.recordId,
-    )
+    await dataEntryApi.submit(route, body, data.record?.recordId, queued.key)
+    await queued.sent()
     input.onSaved?.()
     if (input.category === 'Despatch' && !input.existing) {
       // SPEC §4: no summary; the serial group is cleared for the next item.
@@ -105,7 +108,16 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
       f.setSummary({ productTypeName: input.productTypeName, recordTypeName: data.recordType.name })
     }
   } catch (e) {
-    f.setError(describeError(e))
+    if (queued.kept && isUnreachable(e)) {
+      // No connection: the outbox sends it when the connection returns; the form starts afresh.
+      await queued.waiting()
+      input.onSaved?.()
+      input.setValue(() => emptyValues(layout))
+      f.setNotice(DATA_ENTRY_TEXTS.queued)
+    } else {
+      await queued.sent()
+      f.setError(describeError(e))
+    }
   } finally {
     f.setSaving(false)
   }

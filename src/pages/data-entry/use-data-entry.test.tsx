@@ -142,6 +142,8 @@ describe('useDataEntry', () => {
         },
       },
       undefined,
+      // The outbox entry's Idempotency-Key (issue #18.2).
+      expect.stringMatching(/^[0-9a-f-]{36}$/),
     )
     expect(result.current.c.summary).toEqual({ productTypeName: 'Transformer', recordTypeName: 'Test type' })
     act(() => result.current.c.addDuplicate())

@@ -5,7 +5,8 @@ import { emptyValues } from '../../../runtime/compiler'
 import { fromServerData } from '../../../runtime/pass-fail'
 import { load, parseDataEntryQuery, type DataEntryQuery, type Loaded } from './data-entry-load'
 import { categoryOf, mappingsOf } from './data-entry-model'
-import { saveDataEntry, useSaveFeedback } from './use-data-entry-save'
+import { saveDataEntry, useSaveFeedback, type SaveFeedback } from './use-data-entry-save'
+import { useOutboxReopen } from './use-outbox-reopen'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
 import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
 import { useCalibrationOverrides } from './use-calibration-overrides'
@@ -63,14 +64,26 @@ function useDraftedChange(
   readOnly: boolean,
   value: Values,
   setValue: (v: Values) => void,
-  setNotice: (notice: string | null) => void,
+  feedback: Pick<SaveFeedback, 'setNotice' | 'setError'>,
 ) {
-  const draft = useDataEntryDraft(
+  const { setNotice, setError } = feedback
+  const reopenedSaved = useOutboxReopen(data, setValue, setError)
+  const kept = useDataEntryDraft(
     draftScopeOf(ids, data?.record?.recordId ?? null, !!data && !readOnly),
     value,
     setValue,
   )
-  const { touch } = draft
+  const { touch } = kept
+  const draft = useMemo(
+    () => ({
+      ...kept,
+      saved: () => {
+        kept.saved()
+        reopenedSaved()
+      },
+    }),
+    [kept, reopenedSaved],
+  )
   const onChange = useCallback(
     (next: Values) => {
       setValue(next)
@@ -94,7 +107,7 @@ export function useDataEntry() {
   const [value, setValue] = useState<Values>({})
   const [locked, setLocked] = useState(false)
   const feedback = useSaveFeedback()
-  const { setNotice, setError } = feedback
+  const { setError } = feedback
   const resource = useDataEntryResource(query, setValue, feedback.reset)
   const data = resource.data
   const existing = data?.record != null
@@ -106,7 +119,7 @@ export function useDataEntry() {
   const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName = productTypeNameOf(data, ids.productTypeId)
-  const { draft, onChange } = useDraftedChange(data, ids, readOnly, value, setValue, setNotice)
+  const { draft, onChange } = useDraftedChange(data, ids, readOnly, value, setValue, feedback)
   const save = () =>
     saveDataEntry({
       data,

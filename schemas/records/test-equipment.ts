@@ -46,6 +46,18 @@ export const testEquipmentSchema = {
         certificate: { type: ['string', 'null'], description: 'savedFilename of the certificate document.' },
       },
     },
+    /**
+     * Issue #15.3: the UTC days (both ends included, null = open) the device is suspect in: an impact
+     * case's window, or after a calibration that left it out of tolerance until the next passing one.
+     */
+    suspectPeriods: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } },
+      },
+    },
   },
 } as const
 

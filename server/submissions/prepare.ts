@@ -7,10 +7,11 @@ import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
-import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
+import { asFoundResult, assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
 import { KIND_CATEGORIES, KIND_LABEL } from './types'
-import type { PreparedRecord, PrepareOptions, SerialRef, SubmissionInput, SubmissionKind } from './types'
+import type { PreparedCalibration, PreparedRecord, PrepareOptions, SerialRef } from './types'
+import type { SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
@@ -135,9 +136,9 @@ export class SubmissionPreparer {
       parentSerial: null,
       components: [],
     }
-    return definition.category === 'calibration'
-      ? this.calibrationRecord(input, base, fields)
-      : this.productRecord(supplierId, input, base, fields)
+    if (definition.category !== 'calibration') return this.productRecord(supplierId, input, base, fields)
+    const asFound = asFoundResult(definition.layout, definition.mappings.asFoundResultField, judgement)
+    return this.calibrationRecord(input, base, fields, asFound)
   }
 
   /**
@@ -169,6 +170,7 @@ export class SubmissionPreparer {
     input: SubmissionInput,
     base: BaseRecord,
     fields: MappedFields,
+    asFound: PreparedCalibration['asFound'],
   ): Promise<PreparedRecord> {
     if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
     const m = base.definition.mappings
@@ -191,7 +193,7 @@ export class SubmissionPreparer {
       productTypeId: input.productTypeId ?? null,
       deviceOwnerId: input.deviceOwnerId,
       product: null,
-      calibration,
+      calibration: { ...calibration, asFound },
     }
   }
 

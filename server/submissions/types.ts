@@ -36,6 +36,8 @@ export interface PreparedCalibration {
   expires: Date | null
   calibratorId: number | null
   certificateDocumentId: number | null
+  /** The device as found, before adjustment (issue #15.3), as the server judged it. */
+  asFound: 'pass' | 'fail' | '-'
 }
 
 /** Everything a record write needs, checked and resolved, with nothing written yet. */

@@ -6,10 +6,13 @@ import {
   type TestEquipment,
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
+import { CalibrationHistory } from '../impact-cases/calibration-history'
 import type { Db } from '../db/client'
 import {
+  calibrationHistory,
   calibrators,
   deviceOwnerLocations,
+  impactCases,
   deviceOwners,
   documents,
   productTestEquipment,
@@ -54,6 +57,10 @@ export class TestEquipmentRepository {
         locationName: deviceOwnerLocations.name,
         calibratorName: calibrators.name,
         certificate: documents.savedFilename,
+        // Issue #15.3: whether the device can be suspect at all, so only those read their periods.
+        suspectKnown: sql<boolean>`(EXISTS (SELECT 1 FROM ${impactCases} WHERE ${impactCases.testEquipmentId} = ${testEquipment.id})
+          OR EXISTS (SELECT 1 FROM ${calibrationHistory} WHERE ${calibrationHistory.testEquipmentId} = ${testEquipment.id}
+            AND ${calibrationHistory.asLeft} = 'fail'))`,
       })
       .from(testEquipment)
       .innerJoin(deviceOwners, eq(deviceOwners.id, testEquipment.ownerId))
@@ -62,6 +69,8 @@ export class TestEquipmentRepository {
       .leftJoin(documents, eq(documents.id, testEquipment.certificateDocumentId))
       .where(where)
       .orderBy(asc(testEquipment.fullSerialNumber), asc(testEquipment.id))
+    const flagged = rows.filter((r) => r.suspectKnown).map((r) => r.te.id)
+    const periods = flagged.length ? await new CalibrationHistory(this.db).suspectPeriods(flagged) : new Map()
     return rows.map(({ te, ownerName, locationName, calibratorName, certificate }) => ({
       id: te.id,
       serialNumberPrefix: te.serialNumberPrefix,
@@ -84,6 +93,7 @@ export class TestEquipmentRepository {
               calibrator: te.calibratorId ? { id: te.calibratorId, name: calibratorName ?? '' } : null,
               certificate: certificate ?? null,
             },
+      suspectPeriods: periods.get(te.id) ?? [],
     }))
   }
 

@@ -1,5 +1,5 @@
 import type { TestEquipment } from '../../schemas/records'
-import { calibrationStatusAt, startOfUtcDay, type CalibrationContext } from '../../schemas/records'
+import { calibrationStatusAt, startOfUtcDay, suspectOn, type CalibrationContext } from '../../schemas/records'
 import { WIDGET_MESSAGES } from './messages'
 
 /** SPEC §4 "Calibration card" states. */
@@ -50,7 +50,10 @@ export function calibrationStatus(
   const m = WIDGET_MESSAGES.calibration
   if (!item) return { state: 'noDevice', variant: 'danger', text: m.noDevice }
   const cal = item.latestCalibration
-  const status = calibrationStatusAt(cal, at, context)
+  // Suspect at `at` when an impact case's window (issue #15.3) covers that day, unless the caller says.
+  const status = calibrationStatusAt(cal, at, {
+    suspect: context.suspect ?? suspectOn(item.suspectPeriods, at),
+  })
   if (status === 'suspect') return { state: 'suspect', variant: 'danger', text: m.suspect }
   if (status === 'notRequired') return { state: 'skipped', variant: 'success', text: m.skipped }
   if (status === 'never' || !cal?.expires)

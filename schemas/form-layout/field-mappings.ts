@@ -36,6 +36,7 @@ export const MAPPING_FIELD_LABELS = {
   serialisedItemsField: 'Serialised Items Field',
   nonSerialisedItemsField: 'Non-Serialised Items Field',
   asFoundResultField: 'As-Found Result Field',
+  asLeftResultField: 'As-Left Result Field',
 } as const
 
 export type MappingField = keyof typeof MAPPING_FIELD_LABELS
@@ -90,6 +91,8 @@ export const fieldMappingsSchema = {
      * calibration suspect and opens an impact case.
      */
     asFoundResultField: mappingString,
+    /** Calibration only (issue #15.3): the test or group whose result is the device as left, after adjustment. */
+    asLeftResultField: mappingString,
   },
 } as const
 
@@ -128,6 +131,7 @@ export const MAPPING_FIELDS_BY_CATEGORY: Readonly<Record<RecordCategory, readonl
     'assetTagField',
     'assetDescriptionField',
     'asFoundResultField',
+    'asLeftResultField',
   ],
 }
 

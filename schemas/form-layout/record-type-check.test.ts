@@ -158,12 +158,20 @@ describe('checkRecordType (SPEC §5 Record type save)', () => {
       {
         field: 'asFoundResultField',
         message:
-          'As-Found Result Field "date" must be a test or a group: its Pass or Fail is the device\'s condition as found.',
+          'As-Found Result Field "date" must be a test or a group: its Pass or Fail is the device\'s condition.',
       },
     ])
     expect(asFound('gone')).toEqual([
       { field: 'asFoundResultField', message: 'Variable "gone" not found in data entry form' },
     ])
+    const asLeft = checkRecordType(
+      draft({
+        category: 'Calibration',
+        layout: calibration,
+        mappings: { ...mappings, asLeftResultField: 'serial' },
+      }),
+    )
+    expect(asLeft.map((i) => i.field)).toEqual(['asLeftResultField'])
     // Optional: a Calibration without it saves as before.
     expect(checkRecordType(draft({ category: 'Calibration', layout: calibration, mappings }))).toEqual([])
   })

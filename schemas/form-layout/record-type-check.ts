@@ -77,8 +77,10 @@ export function checkRecordType(draft: RecordTypeDraft): RecordTypeIssue[] {
   for (const [field, variable] of mapped) {
     if (!known.has(variable)) issues.push({ field, message: M.variableNotFound(variable) })
   }
-  const asFound = asFoundIssue(draft.category, mappings, layout)
-  if (asFound) issues.push(asFound)
+  for (const field of ['asFoundResultField', 'asLeftResultField'] as const) {
+    const issue = conditionIssue(draft.category, field, mappings, layout)
+    if (issue) issues.push(issue)
+  }
 
   for (const variable of findDuplicateVariables(layout)) {
     issues.push({ field: 'layout', message: M.duplicateVariable(variable) })
@@ -96,20 +98,21 @@ export function judgedVariables(layout: Pick<FormLayout, 'controls'>): string[] 
 }
 
 /**
- * The as-found mapping of a Calibration (issue #15.3) names a test field or a group, whose judged Pass or
- * Fail the server reads; any other control has no result to judge. A variable the layout lacks is
- * reported by the 'not found' check already.
+ * The as-found and as-left mappings of a Calibration (issue #15.3) name a test field or a group, whose
+ * judged Pass or Fail the server reads; any other control has no result to judge. A variable the layout
+ * lacks is reported by the 'not found' check already.
  */
-function asFoundIssue(
+function conditionIssue(
   category: RecordCategory,
+  field: 'asFoundResultField' | 'asLeftResultField',
   mappings: FieldMappings,
   layout: Pick<FormLayout, 'controls'>,
 ): RecordTypeIssue | null {
-  const variable = mappings.asFoundResultField?.trim()
+  const variable = mappings[field]?.trim()
   if (category !== 'Calibration' || !variable) return null
   const found = findControlByVariable(layout, variable)
   if (!found || found.control.type === 'testField' || found.control.type === 'group') return null
-  return { field: 'asFoundResultField', message: M.asFoundNotJudged(variable) }
+  return { field, message: M.conditionNotJudged(MAPPING_FIELD_LABELS[field], variable) }
 }
 
 /** SPEC §4 "Record type editor": a new record type captures by file and is a Test. */

@@ -2,9 +2,9 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { startOfUtcDay } from '../../schemas/records/index'
 import type { AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
-import { impactCaseRecords, impactCases } from '../db/schema/index'
+import { calibrationHistory, impactCaseRecords, impactCases } from '../db/schema/index'
 import { chunks, rowsOf } from '../submissions/write/sql-batch'
-import { CalibrationHistory, type CalibrationFacts } from './calibration-history'
+import { CalibrationHistory, suspectUntil, type CalibrationFacts } from './calibration-history'
 import { actorOf, addWindowRecords, auditedCaseChange, reopen } from './case-writes'
 
 const DAY_MS = 86_400_000
@@ -91,16 +91,18 @@ export class ImpactAssessment {
     const devices = [...new Set(written.flatMap((w) => w.testEquipmentIds))]
     if (devices.length === 0) return joined
     const cases = await this.db
-      .select()
+      .select({ c: impactCases, asLeft: calibrationHistory.asLeft })
       .from(impactCases)
+      .leftJoin(calibrationHistory, eq(calibrationHistory.recordId, impactCases.calibrationRecordId))
       .where(and(eq(impactCases.kind, 'failedCalibration'), inArray(impactCases.testEquipmentId, devices)))
-    for (const c of cases) {
+    for (const { c, asLeft } of cases) {
+      const until = suspectUntil(c.windowEnd, asLeft)
       const inWindow = written.filter(
         (w) =>
           w.testEquipmentIds.includes(c.testEquipmentId) &&
           w.calibration?.testEquipmentId !== c.testEquipmentId &&
           (!c.windowStart || w.recordDate >= c.windowStart) &&
-          (!c.windowEnd || w.recordDate.getTime() < c.windowEnd.getTime() + DAY_MS),
+          (!until || w.recordDate.getTime() < until.getTime() + DAY_MS),
       )
       if (inWindow.length === 0) continue
       const ids = inWindow.map((w) => w.recordId)

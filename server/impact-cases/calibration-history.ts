@@ -26,6 +26,17 @@ export interface PassingCalibration {
 const dayIso = (d: Date | null) => (d ? startOfUtcDay(d).toISOString() : null)
 
 /**
+ * The last day a failed-calibration case makes a new record suspect: the window's end, the failing
+ * calibration's day — unless that calibration left the device in tolerance (as-left not Fail). A record
+ * entered once the case is open and dated that day is then taken as made after the adjustment; the
+ * records already stored for that day stay in the case (they may have been made before it).
+ */
+export function suspectUntil(windowEnd: Date | null, asLeft: string | null | undefined): Date | null {
+  if (!windowEnd || asLeft === 'fail') return windowEnd
+  return new Date(startOfUtcDay(windowEnd).getTime() - 86_400_000)
+}
+
+/**
  * The calibration history of test equipment (issue #15.3): one row per calibration record, written in
  * the record's transaction, read for the impact window, the device page and the gate's suspect periods.
  */
@@ -108,15 +119,24 @@ export class CalibrationHistory {
     const add = (id: number, period: SuspectPeriod) => periods.set(id, [...(periods.get(id) ?? []), period])
     if (deviceIds !== 'all' && deviceIds.length === 0) return periods
     const cases = await this.db
-      .select({ id: impactCases.testEquipmentId, from: impactCases.windowStart, to: impactCases.windowEnd })
+      .select({
+        id: impactCases.testEquipmentId,
+        from: impactCases.windowStart,
+        to: impactCases.windowEnd,
+        asLeft: calibrationHistory.asLeft,
+      })
       .from(impactCases)
+      .leftJoin(calibrationHistory, eq(calibrationHistory.recordId, impactCases.calibrationRecordId))
       .where(
         and(
           eq(impactCases.kind, 'failedCalibration'),
           deviceIds === 'all' ? undefined : inArray(impactCases.testEquipmentId, [...deviceIds]),
         ),
       )
-    for (const c of cases) add(c.id, { from: dayIso(c.from), to: dayIso(c.to) })
+    for (const c of cases) {
+      const to = suspectUntil(c.to, c.asLeft)
+      if (!c.from || !to || c.from <= to) add(c.id, { from: dayIso(c.from), to: dayIso(to) })
+    }
     await this.leftFailing(deviceIds, add)
     return periods
   }

@@ -394,9 +394,9 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     mappings: {
       serialField: 'serialNumber',
       dateOfRecordField: 'calibrationDate',
-      // Issue #15.3: an as-found Fail opens an impact case; the record's own result is the device as left.
+      // Issue #15.3: an as-found Fail opens an impact case; the history shows the device as found and as left.
       asFoundResultField: 'asFound',
-      resultField: 'asLeft',
+      asLeftResultField: 'asLeft',
       skipCalibrationField: 'skipCalibration',
       calibrationCertificateField: 'certificate',
       calibrationFrequencyField: 'frequency',

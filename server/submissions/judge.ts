@@ -125,22 +125,6 @@ export function judgedRecordResult(
 }
 
 /**
- * A calibration's as-found result (issue #15.3): the judged result of the test or group the record type's
- * `asFoundResultField` names — read from the server's own judgement, never the submitted claim. '-' when
- * unmapped, not a test or group, or nothing was measured.
- */
-export function asFoundResult(
-  layout: FormLayout | null,
-  asFoundField: string | undefined,
-  judgement: Judgement | null,
-): 'pass' | 'fail' | '-' {
-  if (!asFoundField || !layout || !judgement) return '-'
-  const control = findControlByVariable(layout, asFoundField)?.control
-  if (control?.type !== 'group' && control?.type !== 'testField') return '-'
-  return resultOf(judgement.data[asFoundField], asFoundField)
-}
-
-/**
  * The record's stored result: the judge's (see `judgedRecordResult`); a submitted value in a plain result
  * field that disagrees with it is refused; with nothing to judge the submitted value stands.
  */

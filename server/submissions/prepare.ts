@@ -1,5 +1,6 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import { readsParameters, textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
+import { measuredResult, readsParameters, textDataReader } from '../../schemas/form-layout/index'
+import type { TextDataReader } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -7,7 +8,7 @@ import type { Db } from '../db/client'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
-import { asFoundResult, assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
+import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
 import { KIND_CATEGORIES, KIND_LABEL } from './types'
 import type { PreparedCalibration, PreparedRecord, PrepareOptions, SerialRef } from './types'
@@ -137,8 +138,15 @@ export class SubmissionPreparer {
       components: [],
     }
     if (definition.category !== 'calibration') return this.productRecord(supplierId, input, base, fields)
-    const asFound = asFoundResult(definition.layout, definition.mappings.asFoundResultField, judgement)
-    return this.calibrationRecord(input, base, fields, asFound)
+    // The device as found and as left (issue #15.3): the server's judgement, and only what was measured.
+    const m = definition.mappings
+    const measured = (variable: string | undefined) =>
+      definition.layout && judgement ? measuredResult(definition.layout, variable, judgement.data) : '-'
+    const condition = {
+      asFound: measured(m.asFoundResultField),
+      asLeft: m.asLeftResultField ? measured(m.asLeftResultField) : base.testResult,
+    }
+    return this.calibrationRecord(input, base, fields, condition)
   }
 
   /**
@@ -170,7 +178,7 @@ export class SubmissionPreparer {
     input: SubmissionInput,
     base: BaseRecord,
     fields: MappedFields,
-    asFound: PreparedCalibration['asFound'],
+    condition: Pick<PreparedCalibration, 'asFound' | 'asLeft'>,
   ): Promise<PreparedRecord> {
     if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
     const m = base.definition.mappings
@@ -193,7 +201,7 @@ export class SubmissionPreparer {
       productTypeId: input.productTypeId ?? null,
       deviceOwnerId: input.deviceOwnerId,
       product: null,
-      calibration: { ...calibration, asFound },
+      calibration: { ...calibration, ...condition },
     }
   }
 

@@ -11,6 +11,8 @@ import type {
   SuspectRecordPage,
 } from '../../schemas/records/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { eq } from 'drizzle-orm'
+import { dataPointTypes } from '../../server/db/schema/index'
 
 /** A calibration layout with the device as found and as left (issue #15.3), and a reference device used. */
 const CALIBRATION: FormLayout = {
@@ -60,7 +62,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
         assetTagField: 'tag',
         assetDescriptionField: 'description',
         asFoundResultField: 'asFound',
-        resultField: 'asLeft',
+        asLeftResultField: 'asLeft',
       },
       CALIBRATION,
       [],
@@ -430,6 +432,50 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     expect(nothing.statusCode).toBe(400)
   })
 
+  it("the demo calibration's as-found group opens a case only when something measured fails", async () => {
+    const [demo] = await server.database.db
+      .select({ id: dataPointTypes.id })
+      .from(dataPointTypes)
+      .where(eq(dataPointTypes.name, 'Test Equipment Calibration'))
+    const casesOf = async (id: number) =>
+      (
+        ok(
+          await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: id })}`),
+        ) as ImpactCasePage
+      ).totalCount
+    const submit = (date: string, data: Record<string, unknown>) =>
+      server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
+        as: 'configurator',
+        body: {
+          deviceOwnerId: fx.owner,
+          recordTypeId: demo.id,
+          data: {
+            serialNumber: 'EPN-TE:806',
+            calibrationDate: date,
+            description: 'Clamp meter',
+            frequency: 'P12M',
+            calibrationHouse: fx.calibrator,
+            ...data,
+          },
+        },
+      })
+    // Nothing measured as found (SPEC §4 would fail the empty group): no case.
+    const blank = ok(await submit('2025-02-01', {})) as { testEquipmentId: number }
+    expect(await casesOf(blank.testEquipmentId)).toBe(0)
+    ok(await submit('2025-05-01', { asFoundError: { value: 0.2 }, asFoundFunction: { value: 'Pass' } }))
+    expect(await casesOf(blank.testEquipmentId)).toBe(0)
+    ok(await submit('2025-08-01', { asFoundError: { value: 0.7 } }))
+    expect(await casesOf(blank.testEquipmentId)).toBe(1)
+    const history = ok(
+      await itr('GET', `/api/testEquipment/${blank.testEquipmentId}/calibrations`),
+    ) as CalibrationHistoryItem[]
+    expect(history.map((h) => [h.asFound, h.asLeft])).toEqual([
+      ['fail', '-'],
+      ['pass', '-'],
+      ['-', '-'],
+    ])
+  })
+
   it('a device suspect over a date blocks like an expired one under a block policy', async () => {
     const blockType = await recordType(
       server,
@@ -473,8 +519,11 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     // After the failing calibration the device was adjusted (as left Pass): no longer suspect.
     expect((await submit('2025-10-20')).statusCode).toBe(200)
     const item = ok(await itr('GET', `/api/testEquipment/${device}`))
+    // Up to the day before the failing calibration: that one left the device in tolerance.
     expect(item.suspectPeriods).toEqual([
-      { from: '2025-03-01T00:00:00.000Z', to: '2025-10-01T00:00:00.000Z' },
+      { from: '2025-03-01T00:00:00.000Z', to: '2025-09-30T00:00:00.000Z' },
     ])
+    expect((await submit('2025-09-30')).statusCode).toBe(400)
+    expect((await submit('2025-10-01')).statusCode).toBe(200)
   })
 })

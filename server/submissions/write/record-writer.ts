@@ -45,7 +45,7 @@ function assessed(
               calibratorId: c.calibratorId,
               certificateDocumentId: c.certificateDocumentId,
               asFound: c.asFound,
-              asLeft: p.testResult,
+              asLeft: c.asLeft,
             }
           : null,
     }

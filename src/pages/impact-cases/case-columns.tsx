@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { actionsColumn, type ColumnDef } from '../../../runtime/grid'
+import type { ColumnDef } from '../../../runtime/grid'
 import type { ImpactCase, ImpactCounts } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
@@ -10,7 +10,7 @@ const countColumn = (key: keyof ImpactCounts, header: string): ColumnDef<ImpactC
   id: String(key),
   header,
   enableSorting: false,
-  meta: { width: 90, align: 'end' },
+  meta: { width: 85, align: 'end' },
   cell: ({ row }) => row.original.counts[key],
 })
 
@@ -33,29 +33,49 @@ const plain = (
  */
 export function caseColumns(): ColumnDef<ImpactCase, unknown>[] {
   return [
-    { id: 'id', accessorKey: 'id', header: 'Case', meta: { width: 80 } },
+    { id: 'id', accessorKey: 'id', header: 'Case', meta: { width: 70 } },
     plain('device', 'Test Equipment', (c) => (
-      <>
+      <div>
         <Link to={`/TestEquipment/${c.testEquipmentId}`}>{c.testEquipmentSerial}</Link>
         {c.testEquipmentDescription && (
           <span className="d-block small text-secondary">{c.testEquipmentDescription}</span>
         )}
-      </>
+      </div>
     )),
-    plain('kind', 'Opened because', caseKindText),
-    plain('window', 'Suspect window', windowText, 190),
-    plain('opened', 'Opened', (c) => `${formatUtc(c.openedAt)} by ${c.openedByName}`, 170),
-    plain('status', 'Status', (c) => <CaseStatusBadge status={c.status} />, 90),
+    plain('kind', 'Opened because', (c) => (
+      <div>
+        {caseKindText(c)}
+        <span className="d-block small text-secondary">Window: {windowText(c)}</span>
+      </div>
+    )),
+    plain(
+      'opened',
+      'Opened',
+      (c) => (
+        <div>
+          {formatUtc(c.openedAt)}
+          <span className="d-block small text-secondary">by {c.openedByName}</span>
+        </div>
+      ),
+      140,
+    ),
+    plain('status', 'Status', (c) => <CaseStatusBadge status={c.status} />, 80),
     countColumn('undecided', 'Undecided'),
     countColumn('accept', 'Accepted'),
     countColumn('retest', 'Retest'),
     countColumn('recall', 'Recalled'),
-    actionsColumn<ImpactCase>(({ row }) => (
-      <RowActions>
-        <ActionLink to={`/ImpactCases/${row.original.id}`} label={`Open impact case ${row.original.id}`}>
-          Open
-        </ActionLink>
-      </RowActions>
-    )),
+    {
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      meta: { width: 70, align: 'end' },
+      cell: ({ row }) => (
+        <RowActions>
+          <ActionLink to={`/ImpactCases/${row.original.id}`} label={`Open impact case ${row.original.id}`}>
+            Open
+          </ActionLink>
+        </RowActions>
+      ),
+    },
   ]
 }

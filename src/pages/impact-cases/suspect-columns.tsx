@@ -1,6 +1,6 @@
 import Badge from 'react-bootstrap/Badge'
 import Form from 'react-bootstrap/Form'
-import { actionsColumn, type ColumnDef } from '../../../runtime/grid'
+import type { ColumnDef } from '../../../runtime/grid'
 import { resultLabel, type SuspectRecord } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
@@ -52,7 +52,7 @@ export function suspectColumns(
 ): ColumnDef<SuspectRecord, unknown>[] {
   const all = rows.length > 0 && rows.every((r) => selected.has(r.recordId))
   const select: ColumnDef<SuspectRecord, unknown> = {
-    id: 'select',
+    id: 'Select',
     enableSorting: false,
     meta: { width: 40 },
     header: () => (
@@ -82,7 +82,7 @@ export function suspectColumns(
       id: 'recordDate',
       header: 'Date',
       enableSorting: false,
-      meta: { width: 140 },
+      meta: { width: 130 },
       cell: ({ row }) => formatUtc(row.original.recordDate),
     },
     {
@@ -103,11 +103,16 @@ export function suspectColumns(
       id: 'state',
       header: 'Disposition',
       enableSorting: false,
-      meta: { width: 240 },
+      meta: { width: 220 },
       cell: ({ row }) => <DispositionCell record={row.original} />,
     },
-    actionsColumn<SuspectRecord>(
-      ({ row }) => (
+    {
+      // One small button: narrower than SPEC's 150 px actions column, so the grid fits beside the drawer.
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      meta: { width: 70, align: 'end' },
+      cell: ({ row }) => (
         <RowActions>
           <ActionLink
             to={`/Records/${row.original.recordId}`}
@@ -117,7 +122,6 @@ export function suspectColumns(
           </ActionLink>
         </RowActions>
       ),
-      '',
-    ),
+    },
   ]
 }

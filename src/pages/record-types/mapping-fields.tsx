@@ -12,6 +12,7 @@ export const RESULT_VARIABLES_LIST_ID = 'record-type-result-variables'
 const FIELD_HINTS: Partial<Record<MappingField, string>> = {
   asFoundResultField:
     'A test or group: its Pass or Fail is the device as found, before adjustment. A Fail makes the records that used the device since its last passing calibration suspect.',
+  asLeftResultField: 'A test or group: its Pass or Fail is the device as left, after adjustment.',
 }
 
 /**
@@ -47,7 +48,7 @@ export function MappingFields({ c }: { c: RecordTypeEditController }) {
           const missing = fixed ? null : c.missingVariable(value)
           const shown = errors.length > 0 ? errors : []
           const id = `mapping-${field}`
-          const list = field === 'asFoundResultField' ? RESULT_VARIABLES_LIST_ID : VARIABLES_LIST_ID
+          const list = field in FIELD_HINTS ? RESULT_VARIABLES_LIST_ID : VARIABLES_LIST_ID
           const hint = FIELD_HINTS[field]
           return (
             <Form.Group key={field} className="col-md-6 col-xl-4" controlId={id}>

@@ -1,5 +1,11 @@
 import type { TestEquipment } from '../../schemas/records'
-import { calibrationStatusAt, startOfUtcDay, suspectOn, type CalibrationContext } from '../../schemas/records'
+import {
+  calibrationInForce,
+  calibrationStatusAt,
+  startOfUtcDay,
+  suspectOn,
+  type CalibrationContext,
+} from '../../schemas/records'
 import { WIDGET_MESSAGES } from './messages'
 
 /** SPEC §4 "Calibration card" states. */
@@ -49,7 +55,8 @@ export function calibrationStatus(
 ): CalibrationStatus {
   const m = WIDGET_MESSAGES.calibration
   if (!item) return { state: 'noDevice', variant: 'danger', text: m.noDevice }
-  const cal = item.latestCalibration
+  // The calibration in force at `at` (issue #15.3): a back-dated record is judged by the one it was made under.
+  const cal = calibrationInForce(item, at)
   // Suspect at `at` when an impact case's window (issue #15.3) covers that day, unless the caller says.
   const status = calibrationStatusAt(cal, at, {
     suspect: context.suspect ?? suspectOn(item.suspectPeriods, at),

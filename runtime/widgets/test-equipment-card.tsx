@@ -2,6 +2,7 @@ import type { TestEquipment } from '../../schemas/records'
 import {
   calibrationBlockedMessage,
   calibrationGate,
+  calibrationInForce,
   calibrationStatusAt,
   suspectOn,
   UNKNOWN_ASSET_TAG,
@@ -32,11 +33,12 @@ export interface CardGate {
 function blockOf(item: TestEquipment | null, at: Date | undefined, gate: CardGate | undefined) {
   if (!item || !gate) return null
   const when = at ?? new Date()
-  const status = calibrationStatusAt(item.latestCalibration, when, {
+  const calibration = calibrationInForce(item, when)
+  const status = calibrationStatusAt(calibration, when, {
     suspect: suspectOn(item.suspectPeriods, when),
   })
   if (calibrationGate(status, gate.policy) !== 'block') return null
-  return calibrationBlockedMessage(item.serialNumber.full, status, item.latestCalibration?.expires)
+  return calibrationBlockedMessage(item.serialNumber.full, status, calibration?.expires)
 }
 
 /**

@@ -1,8 +1,43 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm'
-import { startOfUtcDay, type CalibrationHistoryItem, type SuspectPeriod } from '../../schemas/records/index'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+import {
+  startOfUtcDay,
+  type CalibrationHistoryItem,
+  type SuspectPeriod,
+  type TestEquipment,
+} from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import { calibrationHistory, calibrators, documents, impactCases } from '../db/schema/index'
 import { chunks, insertJson } from '../submissions/write/sql-batch'
+
+/**
+ * A device's calibrations as one JSON list, newest first, in the shape of SPEC §3 latestCalibration
+ * (issue #15.3): a column of the test equipment select, so reading a device still takes one query.
+ */
+export const calibrationsOf = (
+  deviceId: AnyPgColumn,
+) => sql<unknown>`(SELECT coalesce(json_agg(json_build_object(
+    'skipped', h.skipped, 'date', h.calibration_date, 'expires', h.expires,
+    'calibrator', CASE WHEN c.id IS NULL THEN NULL ELSE json_build_object('id', c.id, 'name', c.name) END,
+    'certificate', d.saved_filename) ORDER BY h.calibration_date DESC, h.record_id DESC), '[]'::json)
+  FROM ${calibrationHistory} h
+  LEFT JOIN ${calibrators} c ON c.id = h.calibrator_id
+  LEFT JOIN ${documents} d ON d.id = h.certificate_document_id
+  WHERE h.test_equipment_id = ${deviceId})`
+
+/** Whether the device has a case or a calibration that left it failing: only those read suspect periods. */
+export const suspectKnown = (deviceId: AnyPgColumn) => sql<boolean>`(EXISTS (SELECT 1 FROM ${impactCases} i
+    WHERE i.test_equipment_id = ${deviceId})
+  OR EXISTS (SELECT 1 FROM ${calibrationHistory} f WHERE f.test_equipment_id = ${deviceId} AND f.as_left = 'fail'))`
+
+type Calibration = NonNullable<TestEquipment['latestCalibration']>
+
+/** The JSON list of `calibrationsOf` with ISO dates (the database writes its own timestamp text). */
+export function readCalibrations(value: unknown): Calibration[] {
+  const list = (typeof value === 'string' ? JSON.parse(value) : value) as Calibration[] | null
+  const iso = (d: string | null) => (d ? new Date(d).toISOString() : null)
+  return (list ?? []).map((c) => ({ ...c, date: iso(c.date), expires: iso(c.expires) }))
+}
 
 /** One calibration record's row of the history, as the writer stores it. */
 export interface CalibrationFacts {

@@ -6,13 +6,16 @@ import {
   type TestEquipment,
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
-import { CalibrationHistory } from '../impact-cases/calibration-history'
+import {
+  CalibrationHistory,
+  calibrationsOf,
+  readCalibrations,
+  suspectKnown,
+} from '../impact-cases/calibration-history'
 import type { Db } from '../db/client'
 import {
-  calibrationHistory,
   calibrators,
   deviceOwnerLocations,
-  impactCases,
   deviceOwners,
   documents,
   productTestEquipment,
@@ -57,10 +60,9 @@ export class TestEquipmentRepository {
         locationName: deviceOwnerLocations.name,
         calibratorName: calibrators.name,
         certificate: documents.savedFilename,
-        // Issue #15.3: whether the device can be suspect at all, so only those read their periods.
-        suspectKnown: sql<boolean>`(EXISTS (SELECT 1 FROM ${impactCases} WHERE ${impactCases.testEquipmentId} = ${testEquipment.id})
-          OR EXISTS (SELECT 1 FROM ${calibrationHistory} WHERE ${calibrationHistory.testEquipmentId} = ${testEquipment.id}
-            AND ${calibrationHistory.asLeft} = 'fail'))`,
+        // Issue #15.3: every calibration, and whether the device can be suspect at all.
+        calibrations: calibrationsOf(testEquipment.id),
+        suspectKnown: suspectKnown(testEquipment.id),
       })
       .from(testEquipment)
       .innerJoin(deviceOwners, eq(deviceOwners.id, testEquipment.ownerId))
@@ -71,7 +73,7 @@ export class TestEquipmentRepository {
       .orderBy(asc(testEquipment.fullSerialNumber), asc(testEquipment.id))
     const flagged = rows.filter((r) => r.suspectKnown).map((r) => r.te.id)
     const periods = flagged.length ? await new CalibrationHistory(this.db).suspectPeriods(flagged) : new Map()
-    return rows.map(({ te, ownerName, locationName, calibratorName, certificate }) => ({
+    return rows.map(({ te, ownerName, locationName, calibratorName, certificate, calibrations }) => ({
       id: te.id,
       serialNumberPrefix: te.serialNumberPrefix,
       serialNumber: { full: te.fullSerialNumber, prefix: te.serialNumberPrefix, value: te.serialNumber },
@@ -93,6 +95,7 @@ export class TestEquipmentRepository {
               calibrator: te.calibratorId ? { id: te.calibratorId, name: calibratorName ?? '' } : null,
               certificate: certificate ?? null,
             },
+      calibrations: readCalibrations(calibrations),
       suspectPeriods: periods.get(te.id) ?? [],
     }))
   }

@@ -198,6 +198,13 @@ describe('impact assessment (issue #15.3)', () => {
       'Waiting for a new record',
     )
 
+    // The auditors' workbook, downloaded with the bearer token.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export XLSX' }).click(),
+    ])
+    expect(download.suggestedFilename()).toMatch(/^impact-case-\d+\.xlsx$/)
+
     await page.getByRole('button', { name: 'Close case' }).click()
     await page.getByText(/Impact case \d+ is closed\./).waitFor()
     await page.locator('.badge', { hasText: 'Closed' }).first().waitFor()

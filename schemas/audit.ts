@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = {
   calibrator: 'Calibrator',
   configuration: 'Survey/Repair Type',
   record: 'Record',
+  impactCase: 'Impact Case',
 } as const
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES

@@ -24,8 +24,12 @@ describe('navItemsFor', () => {
   it('gives no items without a role', () => {
     expect(navItemsFor('none')).toEqual([])
   })
-  it('gives the configurator all eleven items', () => {
-    expect(navItemsFor('configurator')).toHaveLength(11)
+  it("gives the configurator all eleven of SPEC §2's items and Impact Cases (issue #15.3)", () => {
+    expect(navItemsFor('configurator')).toHaveLength(12)
+    expect(navItemsFor('configurator').map((i) => i.label)).toContain('Impact Cases')
+    expect(navItemsFor('internal').map((i) => i.label)).not.toContain('Impact Cases')
+    expect(canOpenPage('internal', '/ImpactCases')).toBe(false)
+    expect(canOpenPage('configurator', '/ImpactCases/3')).toBe(true)
   })
 })
 

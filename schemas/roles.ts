@@ -61,6 +61,7 @@ export const NAV_ITEMS = [
   { route: '/ProductTypes', label: 'Product Types' },
   { route: '/Products', label: 'Products' },
   { route: '/TestEquipment', label: 'Test Equipment' },
+  { route: '/ImpactCases', label: 'Impact Cases' },
   { route: '/AddRecord', label: 'Add New Record' },
   { route: '/RecordTypes', label: 'Record Types' },
   { route: '/Records', label: 'Records' },

@@ -8,6 +8,7 @@ import productsRoutes from './products/routes'
 import recordTypesRoutes from './record-types/routes'
 import downloadNowRoutes from './records/export/download-now-routes'
 import excelExportRoutes from './records/export/routes'
+import impactCaseRoutes from './impact-cases/routes'
 import recordsRoutes from './records/routes'
 import calibratorsRoutes from './reference/calibrators-routes'
 import configurationRoutes from './reference/configuration-routes'
@@ -34,5 +35,6 @@ export const HOST_ROUTES: Record<Exclude<Host, 'auth'>, readonly FastifyPluginAs
     faultRepairRoutes,
     documentsRoutes,
     testEquipmentRoutes,
+    impactCaseRoutes,
   ],
 }

@@ -24,6 +24,8 @@ const TestEquipmentDetail = lazy(() => import('./pages/test-equipment/test-equip
 const Records = lazy(() => import('./pages/records/records-page'))
 const RecordDetail = lazy(() => import('./pages/records/record-detail-page'))
 const Audit = lazy(() => import('./pages/audit/audit-page'))
+const ImpactCases = lazy(() => import('./pages/impact-cases/impact-cases-page'))
+const ImpactCase = lazy(() => import('./pages/impact-cases/impact-case-page'))
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -61,6 +63,8 @@ export const routes: RouteObject[] = [
       page('/SurveyRepairTypes', SurveyRepairList),
       page('/SurveyRepairTypes/:id', SurveyRepairEdit),
       page('/Audit', Audit),
+      page('/ImpactCases', ImpactCases),
+      page('/ImpactCases/:id', ImpactCase),
       page('*', NotFound),
     ],
   },

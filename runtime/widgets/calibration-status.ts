@@ -1,5 +1,11 @@
 import type { TestEquipment } from '../../schemas/records'
-import { calibrationStatusAt, startOfUtcDay, type CalibrationContext } from '../../schemas/records'
+import {
+  calibrationInForce,
+  calibrationStatusAt,
+  startOfUtcDay,
+  suspectOn,
+  type CalibrationContext,
+} from '../../schemas/records'
 import { WIDGET_MESSAGES } from './messages'
 
 /** SPEC §4 "Calibration card" states. */
@@ -49,8 +55,12 @@ export function calibrationStatus(
 ): CalibrationStatus {
   const m = WIDGET_MESSAGES.calibration
   if (!item) return { state: 'noDevice', variant: 'danger', text: m.noDevice }
-  const cal = item.latestCalibration
-  const status = calibrationStatusAt(cal, at, context)
+  // The calibration in force at `at` (issue #15.3): a back-dated record is judged by the one it was made under.
+  const cal = calibrationInForce(item, at)
+  // Suspect at `at` when an impact case's window (issue #15.3) covers that day, unless the caller says.
+  const status = calibrationStatusAt(cal, at, {
+    suspect: context.suspect ?? suspectOn(item.suspectPeriods, at),
+  })
   if (status === 'suspect') return { state: 'suspect', variant: 'danger', text: m.suspect }
   if (status === 'notRequired') return { state: 'skipped', variant: 'success', text: m.skipped }
   if (status === 'never' || !cal?.expires)

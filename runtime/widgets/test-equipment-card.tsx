@@ -2,7 +2,9 @@ import type { TestEquipment } from '../../schemas/records'
 import {
   calibrationBlockedMessage,
   calibrationGate,
+  calibrationInForce,
   calibrationStatusAt,
+  suspectOn,
   UNKNOWN_ASSET_TAG,
   UNKNOWN_LOCATION,
   type CalibrationPolicy,
@@ -30,9 +32,13 @@ export interface CardGate {
 /** Whether the item's policy blocks it at `at`, and the message naming it. */
 function blockOf(item: TestEquipment | null, at: Date | undefined, gate: CardGate | undefined) {
   if (!item || !gate) return null
-  const status = calibrationStatusAt(item.latestCalibration, at ?? new Date())
+  const when = at ?? new Date()
+  const calibration = calibrationInForce(item, when)
+  const status = calibrationStatusAt(calibration, when, {
+    suspect: suspectOn(item.suspectPeriods, when),
+  })
   if (calibrationGate(status, gate.policy) !== 'block') return null
-  return calibrationBlockedMessage(item.serialNumber.full, status, item.latestCalibration?.expires)
+  return calibrationBlockedMessage(item.serialNumber.full, status, calibration?.expires)
 }
 
 /**

@@ -35,6 +35,8 @@ export const MAPPING_FIELD_LABELS = {
   assetDescriptionField: 'Asset Description Field',
   serialisedItemsField: 'Serialised Items Field',
   nonSerialisedItemsField: 'Non-Serialised Items Field',
+  asFoundResultField: 'As-Found Result Field',
+  asLeftResultField: 'As-Left Result Field',
 } as const
 
 export type MappingField = keyof typeof MAPPING_FIELD_LABELS
@@ -83,6 +85,14 @@ export const fieldMappingsSchema = {
     assetDescriptionField: mappingString,
     serialisedItemsField: mappingString,
     nonSerialisedItemsField: mappingString,
+    /**
+     * Calibration only (issue #15.3): the test or group whose judged result is the device's condition as
+     * found, before any adjustment. A Fail makes the records that used the device since its last passing
+     * calibration suspect and opens an impact case.
+     */
+    asFoundResultField: mappingString,
+    /** Calibration only (issue #15.3): the test or group whose result is the device as left, after adjustment. */
+    asLeftResultField: mappingString,
   },
 } as const
 
@@ -120,6 +130,8 @@ export const MAPPING_FIELDS_BY_CATEGORY: Readonly<Record<RecordCategory, readonl
     'locationField',
     'assetTagField',
     'assetDescriptionField',
+    'asFoundResultField',
+    'asLeftResultField',
   ],
 }
 

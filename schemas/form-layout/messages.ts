@@ -12,6 +12,9 @@ export const FORM_LAYOUT_MESSAGES = {
     componentProductType: 'You cannot select an empty product type for a component.',
     componentSerialField: 'You must specify a serial field for a component.',
     duplicateVariable: (variable: string) => `Variable ${variable} is already defined.`,
+    /** Ours (issue #15.3): the as-found result must be judged, so it names a test or a group. */
+    conditionNotJudged: (label: string, variable: string) =>
+      `${label} "${variable}" must be a test or a group: its Pass or Fail is the device's condition.`,
   },
   dataEntry: {
     testEquipmentMin: (n: number, label: string) => `At least ${n} test equipment required for ${label}`,

@@ -125,6 +125,57 @@ describe('checkRecordType (SPEC §5 Record type save)', () => {
     ])
   })
 
+  it('a Calibration maps its as-found result to a test or a group only (issue #15.3)', () => {
+    const calibration: FormLayout = {
+      ...layout,
+      controls: [
+        ...layout.controls,
+        { type: 'testField', testType: 'passFail', variable: 'asFoundCheck', label: 'As found' },
+      ],
+    }
+    const mappings = {
+      serialField: 'serial',
+      dateOfRecordField: 'date',
+      skipCalibrationField: 'serial',
+      calibrationCertificateField: 'serial',
+      calibrationFrequencyField: 'serial',
+      calibrationHouseField: 'serial',
+      locationField: 'serial',
+      assetTagField: 'serial',
+      assetDescriptionField: 'serial',
+    }
+    const asFound = (variable: string) =>
+      checkRecordType(
+        draft({
+          category: 'Calibration',
+          layout: calibration,
+          mappings: { ...mappings, asFoundResultField: variable },
+        }),
+      )
+    expect(asFound('asFoundCheck')).toEqual([])
+    expect(asFound('result')).toEqual([])
+    expect(asFound('date')).toEqual([
+      {
+        field: 'asFoundResultField',
+        message:
+          'As-Found Result Field "date" must be a test or a group: its Pass or Fail is the device\'s condition.',
+      },
+    ])
+    expect(asFound('gone')).toEqual([
+      { field: 'asFoundResultField', message: 'Variable "gone" not found in data entry form' },
+    ])
+    const asLeft = checkRecordType(
+      draft({
+        category: 'Calibration',
+        layout: calibration,
+        mappings: { ...mappings, asLeftResultField: 'serial' },
+      }),
+    )
+    expect(asLeft.map((i) => i.field)).toEqual(['asLeftResultField'])
+    // Optional: a Calibration without it saves as before.
+    expect(checkRecordType(draft({ category: 'Calibration', layout: calibration, mappings }))).toEqual([])
+  })
+
   it('rejects duplicate variables, nested ones included', () => {
     const dup: FormLayout = {
       ...layout,

@@ -6,7 +6,7 @@ import {
   REQUIRED_MAPPING_FIELDS,
 } from './field-mappings'
 import type { FormLayout } from './layout-schema'
-import { findDuplicateVariables, listVariables } from './layout-walk'
+import { findControlByVariable, findDuplicateVariables, listVariables, walkControls } from './layout-walk'
 import { FORM_LAYOUT_MESSAGES, RECORD_TYPE_NAME_MAX } from './messages'
 
 /**
@@ -77,11 +77,42 @@ export function checkRecordType(draft: RecordTypeDraft): RecordTypeIssue[] {
   for (const [field, variable] of mapped) {
     if (!known.has(variable)) issues.push({ field, message: M.variableNotFound(variable) })
   }
+  for (const field of ['asFoundResultField', 'asLeftResultField'] as const) {
+    const issue = conditionIssue(draft.category, field, mappings, layout)
+    if (issue) issues.push(issue)
+  }
 
   for (const variable of findDuplicateVariables(layout)) {
     issues.push({ field: 'layout', message: M.duplicateVariable(variable) })
   }
   return issues
+}
+
+/** Variables of the controls a result can be read from (test fields and groups), in layout order. */
+export function judgedVariables(layout: Pick<FormLayout, 'controls'>): string[] {
+  const out: string[] = []
+  for (const { control } of walkControls(layout.controls))
+    if ((control.type === 'testField' || control.type === 'group') && control.variable)
+      out.push(control.variable)
+  return out
+}
+
+/**
+ * The as-found and as-left mappings of a Calibration (issue #15.3) name a test field or a group, whose
+ * judged Pass or Fail the server reads; any other control has no result to judge. A variable the layout
+ * lacks is reported by the 'not found' check already.
+ */
+function conditionIssue(
+  category: RecordCategory,
+  field: 'asFoundResultField' | 'asLeftResultField',
+  mappings: FieldMappings,
+  layout: Pick<FormLayout, 'controls'>,
+): RecordTypeIssue | null {
+  const variable = mappings[field]?.trim()
+  if (category !== 'Calibration' || !variable) return null
+  const found = findControlByVariable(layout, variable)
+  if (!found || found.control.type === 'testField' || found.control.type === 'group') return null
+  return { field, message: M.conditionNotJudged(MAPPING_FIELD_LABELS[field], variable) }
 }
 
 /** SPEC §4 "Record type editor": a new record type captures by file and is a Test. */

@@ -2,10 +2,12 @@ import { describe, expect, it } from 'vitest'
 import {
   calibrationBlockedMessage,
   calibrationGate,
+  calibrationInForce,
   calibrationStatusAt,
   stricterPolicy,
   type CalibrationFacts,
 } from './calibration-status'
+import { suspectOn } from './impact-case'
 
 const at = (iso: string) => new Date(iso)
 const calibrated: CalibrationFacts = {
@@ -94,5 +96,46 @@ describe('calibrationGate', () => {
       /^Test equipment EPN-TE:5 cannot be used: its calibration expired on 01\/03\/2026\. /,
     )
     expect(calibrationBlockedMessage('EPN-TE:6', 'never', null)).toContain('it has never been calibrated')
+  })
+})
+
+describe('calibrationInForce and suspectOn (issue #15.3)', () => {
+  const cal = (date: string, expires: string | null, skipped = false) => ({ skipped, date, expires })
+  const device = {
+    latestCalibration: cal('2026-03-01T09:00:00Z', '2027-03-01T09:00:00Z'),
+    calibrations: [
+      cal('2026-03-01T09:00:00Z', '2027-03-01T09:00:00Z'),
+      cal('2025-01-01T00:00:00Z', '2025-07-01T00:00:00Z'),
+    ],
+  }
+  it('judges a record by the newest calibration of its day or before', () => {
+    expect(calibrationInForce(device, at('2026-03-05T00:00:00Z'))).toEqual(device.calibrations[0])
+    // The calibration's own day is in force all day, whatever the hour.
+    expect(calibrationInForce(device, at('2026-03-01T07:00:00Z'))).toEqual(device.calibrations[0])
+    expect(calibrationInForce(device, at('2026-02-28T23:00:00Z'))).toBe(device.calibrations[1])
+    expect(
+      calibrationStatusAt(calibrationInForce(device, at('2026-02-10T00:00:00Z')), at('2026-02-10T00:00:00Z')),
+    ).toBe('expired')
+    expect(calibrationInForce(device, at('2024-12-31T12:00:00Z'))).toBeNull()
+  })
+
+  it('falls back to the latest calibration without a history', () => {
+    expect(
+      calibrationInForce({ latestCalibration: device.latestCalibration }, at('2020-01-01T00:00:00Z')),
+    ).toBe(device.latestCalibration)
+    expect(
+      calibrationInForce({ latestCalibration: null, calibrations: [] }, at('2026-01-01T00:00:00Z')),
+    ).toBeNull()
+  })
+
+  it('is suspect on the days of a period, both ends included; open ends reach every day', () => {
+    const periods = [{ from: '2025-03-01T00:00:00.000Z', to: '2025-09-30T00:00:00.000Z' }]
+    expect(suspectOn(periods, at('2025-02-28T23:59:00Z'))).toBe(false)
+    expect(suspectOn(periods, at('2025-03-01T00:00:00Z'))).toBe(true)
+    expect(suspectOn(periods, at('2025-09-30T23:59:00Z'))).toBe(true)
+    expect(suspectOn(periods, at('2025-10-01T00:00:00Z'))).toBe(false)
+    expect(suspectOn([{ from: null, to: '2025-01-01T00:00:00.000Z' }], at('1999-01-01T00:00:00Z'))).toBe(true)
+    expect(suspectOn([{ from: '2025-01-01T00:00:00.000Z', to: null }], at('2099-01-01T00:00:00Z'))).toBe(true)
+    expect(suspectOn(undefined, at('2025-01-01T00:00:00Z'))).toBe(false)
   })
 })

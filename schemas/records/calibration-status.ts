@@ -22,6 +22,26 @@ export interface CalibrationFacts {
   expires: string | Date | null
 }
 
+/**
+ * The calibration in force at `at` (issue #15.3): of the device's calibrations (newest first), the newest
+ * calibrated on or before that UTC day; null when it had none yet (never calibrated then). Without a
+ * history (a device answered without one), its latest calibration, as before.
+ */
+export function calibrationInForce<C extends CalibrationFacts>(
+  device: { latestCalibration: C | null; calibrations?: readonly C[] },
+  at: Date,
+): C | null {
+  const latest = device.latestCalibration
+  const history = device.calibrations
+  const day = startOfUtcDay(at).getTime()
+  const dayOf = (c: CalibrationFacts) => {
+    const d = dateOf(c.date)
+    return d ? startOfUtcDay(d).getTime() : Number.NEGATIVE_INFINITY
+  }
+  if (!history?.length || !latest || dayOf(latest) <= day) return latest
+  return history.find((c) => dayOf(c) <= day) ?? null
+}
+
 /** Extra knowledge about the device at that moment; point 3 of issue #15 passes `suspect`. */
 export interface CalibrationContext {
   /** The device is suspect at this moment (out of tolerance as found by a later calibration). */

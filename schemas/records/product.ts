@@ -58,6 +58,8 @@ export const productSchema = {
     parent: { type: ['integer', 'null'] },
     dateOfLastRecord: { type: ['string', 'null'] },
     currentStatus: { type: ['string', 'null'], enum: ['pass', 'fail', 'other', null] },
+    /** Issue #15.3: a suspect record of the product was given 'retest' and no new record cleared it yet. */
+    retestRequired: { type: 'boolean' },
     attributes: { type: 'array', items: attributeSchema },
   },
 } as const

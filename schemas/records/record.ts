@@ -2,6 +2,7 @@ import { testParameterSchema } from '../entities/test-parameter'
 import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
 import { equipmentSnapshotSchema } from './equipment-snapshot'
+import { SUSPECT_STATES } from './impact-case'
 
 const nullableText = { type: ['string', 'null'] } as const
 const nullableId = { type: ['integer', 'null'] } as const
@@ -28,6 +29,11 @@ const listItemProperties = {
   recordDate: { type: 'string', description: 'ISO 8601 UTC.' },
   category: { type: 'string', enum: CATEGORY_FILTERS },
   captureType: { type: ['string', 'null'], enum: ['file', 'form', null] },
+  /**
+   * The record's state in impact cases (issue #15.3): undecided while any case has no disposition for it,
+   * else the strictest given (recall, retest, accept); null when it was never suspect.
+   */
+  suspect: { type: ['string', 'null'], enum: [...SUSPECT_STATES, null] },
 } as const
 
 /** SPEC §3 "Record list item" (plus category and capture type, which the View action needs). */
@@ -95,6 +101,8 @@ export const RECORD_FILTER_FIELDS = [
   'repairDescriptive',
   'productId',
   'deviceOwnerId',
+  /** Issue #15.3: 'true' for every suspect record, or states (undecided, accept, retest, recall). */
+  'suspect',
 ] as const
 
 /** Sort fields of the records page; anything else is refused. */

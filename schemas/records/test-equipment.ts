@@ -10,6 +10,19 @@ const idName = {
   properties: { id: { type: ['integer', 'null'] }, name: { type: 'string' } },
 } as const
 
+/** One calibration of a device (SPEC §3 latestCalibration). */
+const calibrationSchema = {
+  type: 'object',
+  required: ['skipped', 'date', 'expires', 'calibrator'],
+  properties: {
+    skipped: { type: 'boolean' },
+    date: { type: ['string', 'null'] },
+    expires: { type: ['string', 'null'] },
+    calibrator: idName,
+    certificate: { type: ['string', 'null'], description: 'savedFilename of the certificate document.' },
+  },
+} as const
+
 /** Test equipment as `GET {itr}/api/testEquipment` answers it (SPEC §3 "Test equipment"). */
 export const testEquipmentSchema = {
   type: 'object',
@@ -35,15 +48,22 @@ export const testEquipmentSchema = {
     owner: idName,
     assetTag: { type: 'string' },
     productTypeId: { type: ['integer', 'null'] },
-    latestCalibration: {
-      type: ['object', 'null'],
-      required: ['skipped', 'date', 'expires', 'calibrator'],
-      properties: {
-        skipped: { type: 'boolean' },
-        date: { type: ['string', 'null'] },
-        expires: { type: ['string', 'null'] },
-        calibrator: idName,
-        certificate: { type: ['string', 'null'], description: 'savedFilename of the certificate document.' },
+    latestCalibration: { ...calibrationSchema, type: ['object', 'null'] },
+    /**
+     * Issue #15.3: every calibration of the device, newest first (the first is the latest). A record is
+     * judged by the one in force at its date: the newest calibrated on or before that day.
+     */
+    calibrations: { type: 'array', items: calibrationSchema },
+    /**
+     * Issue #15.3: the UTC days (both ends included, null = open) the device is suspect in: an impact
+     * case's window, or after a calibration that left it out of tolerance until the next passing one.
+     */
+    suspectPeriods: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['from', 'to'],
+        properties: { from: { type: ['string', 'null'] }, to: { type: ['string', 'null'] } },
       },
     },
   },

@@ -12,6 +12,7 @@ import { TestParametersRepository } from '../product-types/test-parameters'
 import { RecordTypesRepository } from '../record-types/record-types'
 import { RecordsRepository } from '../records/records'
 import { SuppliersRepository } from '../reference/suppliers'
+import { caseAuditView } from '../impact-cases/case-writes'
 
 /** A repository read that answers 404 for a missing row: undefined instead. */
 async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -60,6 +61,7 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
     return row
   },
   record: (db, id) => orNone(() => new RecordsRepository(db).get(id, Viewer.system)),
+  impactCase: (db, id) => caseAuditView(db, id),
 }
 
 /** Reads an entity for the log; ids that are not positive integers name no row. */

@@ -7,7 +7,7 @@ import {
   type AuditEntity,
   type AuditFilter,
 } from '../../schemas/audit'
-import { ADMIN_VIEWS, RECORD_READ_VIEWS, REFERENCE_READ_VIEWS } from '../../schemas/roles'
+import { ADMIN_VIEWS, CONFIGURE_VIEWS, RECORD_READ_VIEWS, REFERENCE_READ_VIEWS } from '../../schemas/roles'
 import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { AuditRepository } from './repository'
 import { badRequest, forbidden, HttpError, notFound } from '../http-error'
@@ -81,6 +81,8 @@ const auditRoutes: FastifyPluginAsync = async (app) => {
       if (!Object.hasOwn(AUDIT_ENTITIES, entity)) throw badRequest(`Unknown entity: ${entity}`)
       if (entity !== 'record') {
         if (!REFERENCE_READ_VIEWS.includes(request.user.view)) throw forbidden()
+        // Impact cases (issue #15.3) are read by configurators and admins only, like the cases themselves.
+        if (entity === 'impactCase' && !CONFIGURE_VIEWS.includes(request.user.view)) throw forbidden()
         return repo.history(entity as AuditEntity, [id])
       }
       const family = await repo.revisionFamily(id)

@@ -8,6 +8,7 @@ import { assetManufacturers, assetModels, products } from '../db/schema/index'
 import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
 import { ProductsRepository, toProduct } from './products'
+import { productsAwaitingRetest } from '../impact-cases/retests'
 
 const SORT_COLUMNS = {
   id: products.id,
@@ -146,5 +147,12 @@ export async function productsPage(
     .orderBy(...order)
   // Exact up to the horizon, "at least" beyond it (see page-count.ts).
   const totalCount = await cappedCount(db, keys(false), countHorizon(offset, size))
-  return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toProduct) }
+  const listed = rows.map(toProduct)
+  // Issue #15.3: 'Retest required' until a new record of the suspect record's type clears it.
+  const retest = await productsAwaitingRetest(
+    db,
+    listed.map((p) => p.id),
+  )
+  const result = listed.map((p) => ({ ...p, retestRequired: retest.has(p.id) }))
+  return { totalCount, totalPages: Math.ceil(totalCount / size), result }
 }

@@ -3,14 +3,21 @@ import {
   CATEGORY_FILTERS,
   RECORD_MESSAGES,
   recordsFilterSchema,
+  SUSPECT_STATES,
   type RecordsFilter,
 } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
 import type { Viewer } from '../access/viewer'
-import { assetManufacturers, customers, recordTestEquipment, records } from '../db/schema/index'
+import {
+  assetManufacturers,
+  customers,
+  impactCaseRecords,
+  recordTestEquipment,
+  records,
+} from '../db/schema/index'
 import { parseFilter } from './filter-params'
 import { readDate } from '../submissions/values'
-import { FIELD_BY_LOWER, recordOrder } from './records-query'
+import { FIELD_BY_LOWER, recordOrder, suspectStateOf } from './records-query'
 
 /**
  * The records filter (SPEC §3 "Records filter"): its `filters[]` entries, dates and sort checked and turned
@@ -95,7 +102,30 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
       return contains(records.faultDescriptives, values)
     case 'repairDescriptive':
       return contains(records.repairDescriptives, values)
+    case 'suspect':
+      return suspectCondition(values)
   }
+}
+
+/**
+ * Records in impact cases (issue #15.3): 'true' (or 'any') for all of them, else those whose state is one
+ * of undecided, accept, retest, recall.
+ */
+function suspectCondition(values: string[]): SQL {
+  const words = values.map((v) => v.toLowerCase())
+  if (words.some((w) => w === 'true' || w === 'any' || w === 'yes'))
+    return inArray(records.id, sql`(SELECT record_id FROM ${impactCaseRecords})`)
+  const states = SUSPECT_STATES.filter((s) => words.includes(s))
+  if (states.length !== words.length)
+    throw badRequest(RECORD_MESSAGES.badFilterShape(`suspect must be true or ${SUSPECT_STATES.join(', ')}`))
+  return inArray(
+    records.id,
+    sql`(SELECT icr.record_id FROM ${impactCaseRecords} icr GROUP BY icr.record_id
+      HAVING ${suspectStateOf(sql.raw('icr'))} IN (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )}))`,
+  )
 }
 
 /** A date bound; a date without a time as an end bound includes that whole day. */

@@ -6,11 +6,19 @@ import {
   type CategoryFilter,
   type RecordListItem,
   type RecordsFilter,
+  type SuspectState,
 } from '../../schemas/records/index'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
-import { assetManufacturers, assetModels, customers, dataPointTypes, records } from '../db/schema/index'
+import {
+  assetManufacturers,
+  assetModels,
+  customers,
+  dataPointTypes,
+  impactCaseRecords,
+  records,
+} from '../db/schema/index'
 
 /** The list item columns: `records`' own and the names of its record type, product type, supplier, customer. */
 export const RECORD_LIST_FIELDS = {
@@ -37,10 +45,25 @@ export const RECORD_LIST_FIELDS = {
   category: records.category,
 }
 
+/**
+ * A record's state in impact cases (issue #15.3), strictest first: undecided while any case has no
+ * disposition for it, then recall, retest, accept; null when it is in no case. `rows` names the
+ * impact_case_records rows of one record.
+ */
+export const suspectStateOf = (rows: SQL) => sql`CASE
+    WHEN bool_or(${rows}.disposition IS NULL) THEN 'undecided'
+    WHEN bool_or(${rows}.disposition = 'recall') THEN 'recall'
+    WHEN bool_or(${rows}.disposition = 'retest') THEN 'retest'
+    ELSE 'accept' END`
+
+/** The list item's `suspect`: one index lookup per listed record (a page, never the export's million). */
+const SUSPECT = sql<SuspectState | null>`(SELECT ${suspectStateOf(sql.raw('icr'))}
+  FROM ${impactCaseRecords} icr WHERE icr.record_id = ${records.id} HAVING count(*) > 0)`
+
 /** The list item columns, joined with names. */
 export function recordListSelect(db: Db) {
   return db
-    .select(RECORD_LIST_FIELDS)
+    .select({ ...RECORD_LIST_FIELDS, suspect: SUSPECT })
     .from(records)
     .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
     .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))

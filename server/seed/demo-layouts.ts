@@ -18,6 +18,41 @@ const METER_1P = 100205
 const METER_3P = 100206
 const GENERIC = 100210
 
+/**
+ * A calibration's check of the device at one stage (as found, or as left after adjustment): the error at
+ * the reference point and a functional check, judged as a group. Optional, so a calibration house that
+ * only issues a certificate can still be recorded.
+ */
+const calibrationCheck = (stage: 'asFound' | 'asLeft', label: string): FormLayout['controls'][number] => ({
+  type: 'group',
+  variable: stage,
+  label,
+  children: [
+    {
+      type: 'row',
+      children: [
+        {
+          type: 'testField',
+          testType: 'numeric',
+          variable: `${stage}Error`,
+          label: `${stage === 'asFound' ? 'As-found' : 'As-left'} error at reference`,
+          min: -0.5,
+          max: 0.5,
+          unit: '%',
+          col: 6,
+        },
+        {
+          type: 'testField',
+          testType: 'passFail',
+          variable: `${stage}Function`,
+          label: `${stage === 'asFound' ? 'As-found' : 'As-left'} functional check`,
+          col: 6,
+        },
+      ],
+    },
+  ],
+})
+
 /** Realistic layouts for each record category (DESIGN.md: demo data). */
 export const DEMO_RECORD_TYPES: DemoRecordType[] = [
   {
@@ -346,6 +381,8 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
             },
           ],
         },
+        calibrationCheck('asFound', 'As found (before adjustment)'),
+        calibrationCheck('asLeft', 'As left (after adjustment)'),
         {
           type: 'upload',
           variable: 'certificate',
@@ -357,6 +394,9 @@ export const DEMO_RECORD_TYPES: DemoRecordType[] = [
     mappings: {
       serialField: 'serialNumber',
       dateOfRecordField: 'calibrationDate',
+      // Issue #15.3: an as-found Fail opens an impact case; the history shows the device as found and as left.
+      asFoundResultField: 'asFound',
+      asLeftResultField: 'asLeft',
       skipCalibrationField: 'skipCalibration',
       calibrationCertificateField: 'certificate',
       calibrationFrequencyField: 'frequency',

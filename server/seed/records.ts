@@ -97,6 +97,15 @@ async function seedCalibrations(submit: Submit, { owner, types, calibrator, loca
         calibrationHouse: item.skip ? null : (calibrator?.name ?? null),
         frequency: item.skip ? null : 'P12M',
         certificate: null,
+        // Found and left in tolerance (issue #15.3): the device history shows both.
+        ...(item.skip
+          ? {}
+          : {
+              asFoundError: { value: 0.12, passOrFail: 'Pass' },
+              asFoundFunction: { value: 'Pass', passOrFail: 'Pass' },
+              asLeftError: { value: 0.04, passOrFail: 'Pass' },
+              asLeftFunction: { value: 'Pass', passOrFail: 'Pass' },
+            }),
       },
     })
     if (result.testEquipmentId) equipment.push(result.testEquipmentId)

@@ -1,5 +1,6 @@
 import { walkControls } from '../../schemas/form-layout/index'
-import { RECORD_MESSAGES, type EquipmentSnapshot, type OverrideRequest } from '../../schemas/records/index'
+import { RECORD_MESSAGES, suspectOn } from '../../schemas/records/index'
+import type { EquipmentSnapshot, OverrideRequest } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { DocumentsRepository } from '../documents/documents'
@@ -64,6 +65,8 @@ export class SubmissionAttachments {
     if (missing !== undefined) throw badRequest(RECORD_MESSAGES.testEquipmentNotFoundId(missing))
     const overrides = checkOverrides(use.overrides, found, use.who)
     const frozen = new Map((use.frozen ?? []).map((f) => [f.testEquipmentId, f]))
+    // A device found out of tolerance over the record's date is suspect (issue #15.3).
+    const suspect = new Set(ids.filter((id) => suspectOn(found.get(id)!.suspectPeriods, use.recordDate)))
     const fresh = gateAndSnapshot({
       devices: ids.filter((id) => !frozen.has(id)).map((id) => found.get(id)!),
       policies,
@@ -71,6 +74,7 @@ export class SubmissionAttachments {
       recordDate: use.recordDate,
       who: use.who,
       now: new Date(),
+      suspect,
     })
     const byId = new Map([...fresh.map((f) => [f.testEquipmentId, f] as const), ...frozen])
     return { ids, snapshots: ids.map((id) => byId.get(id)!) }

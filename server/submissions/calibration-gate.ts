@@ -2,6 +2,7 @@ import { walkControls } from '../../schemas/form-layout/index'
 import {
   calibrationBlockedMessage,
   calibrationGate,
+  calibrationInForce,
   calibrationStatusAt,
   mayOverrideCalibration,
   RECORD_MESSAGES,
@@ -67,7 +68,8 @@ const overrideBy = (reason: string, who: Viewer, at: Date): CalibrationOverride 
  * the order of `devices`. Each device's status at the record's date comes from `calibrationStatusAt`,
  * the function the widget shows; a device its policy blocks needs an override, else 400 naming it.
  * An override of a device that is not blocked changes nothing and is not stored: there was nothing to
- * override. Issue #15.3 passes `suspect` ids here once calibration history knows them.
+ * override. A device is judged by its calibration in force at the record's date, and `suspect` names the
+ * devices an impact case's window covers then (issue #15.3).
  */
 export function gateAndSnapshot(input: {
   devices: readonly TestEquipment[]
@@ -79,7 +81,8 @@ export function gateAndSnapshot(input: {
   suspect?: ReadonlySet<number>
 }): EquipmentSnapshot[] {
   return input.devices.map((device) => {
-    const calibration = device.latestCalibration
+    // The calibration in force at the record's date (issue #15.3), not merely the latest one.
+    const calibration = calibrationInForce(device, input.recordDate)
     const status = calibrationStatusAt(calibration, input.recordDate, {
       suspect: input.suspect?.has(device.id),
     })

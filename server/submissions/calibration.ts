@@ -25,7 +25,7 @@ export async function prepareCalibration(
   data: Record<string, unknown>,
   date: Date,
   requiredText: (field: MappingField) => string,
-): Promise<PreparedCalibration> {
+): Promise<Omit<PreparedCalibration, 'asFound' | 'asLeft'>> {
   const match = await ownedSerial(db, ownerId, m, data)
 
   const skipped = boolOf(valueOf(data, m.skipCalibrationField))

@@ -1,5 +1,6 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import { readsParameters, textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
+import { measuredResult, readsParameters, textDataReader } from '../../schemas/form-layout/index'
+import type { TextDataReader } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -10,7 +11,8 @@ import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
 import { KIND_CATEGORIES, KIND_LABEL } from './types'
-import type { PreparedRecord, PrepareOptions, SerialRef, SubmissionInput, SubmissionKind } from './types'
+import type { PreparedCalibration, PreparedRecord, PrepareOptions, SerialRef } from './types'
+import type { SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
@@ -135,9 +137,16 @@ export class SubmissionPreparer {
       parentSerial: null,
       components: [],
     }
-    return definition.category === 'calibration'
-      ? this.calibrationRecord(input, base, fields)
-      : this.productRecord(supplierId, input, base, fields)
+    if (definition.category !== 'calibration') return this.productRecord(supplierId, input, base, fields)
+    // The device as found and as left (issue #15.3): the server's judgement, and only what was measured.
+    const m = definition.mappings
+    const measured = (variable: string | undefined) =>
+      definition.layout && judgement ? measuredResult(definition.layout, variable, judgement.data) : '-'
+    const condition = {
+      asFound: measured(m.asFoundResultField),
+      asLeft: m.asLeftResultField ? measured(m.asLeftResultField) : base.testResult,
+    }
+    return this.calibrationRecord(input, base, fields, condition)
   }
 
   /**
@@ -169,6 +178,7 @@ export class SubmissionPreparer {
     input: SubmissionInput,
     base: BaseRecord,
     fields: MappedFields,
+    condition: Pick<PreparedCalibration, 'asFound' | 'asLeft'>,
   ): Promise<PreparedRecord> {
     if (!input.deviceOwnerId) throw badRequest(RECORD_MESSAGES.ownerRequired)
     const m = base.definition.mappings
@@ -191,7 +201,7 @@ export class SubmissionPreparer {
       productTypeId: input.productTypeId ?? null,
       deviceOwnerId: input.deviceOwnerId,
       product: null,
-      calibration,
+      calibration: { ...calibration, ...condition },
     }
   }
 

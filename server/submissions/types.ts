@@ -36,6 +36,10 @@ export interface PreparedCalibration {
   expires: Date | null
   calibratorId: number | null
   certificateDocumentId: number | null
+  /** The device as found, before adjustment (issue #15.3), as the server judged it; '-' when not measured. */
+  asFound: 'pass' | 'fail' | '-'
+  /** The device as left: the as-left mapping's measured result, else the record's result. */
+  asLeft: 'pass' | 'fail' | '-'
 }
 
 /** Everything a record write needs, checked and resolved, with nothing written yet. */

@@ -6,6 +6,12 @@ import {
   type TestEquipment,
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
+import {
+  CalibrationHistory,
+  calibrationsOf,
+  readCalibrations,
+  suspectKnown,
+} from '../impact-cases/calibration-history'
 import type { Db } from '../db/client'
 import {
   calibrators,
@@ -54,6 +60,9 @@ export class TestEquipmentRepository {
         locationName: deviceOwnerLocations.name,
         calibratorName: calibrators.name,
         certificate: documents.savedFilename,
+        // Issue #15.3: every calibration, and whether the device can be suspect at all.
+        calibrations: calibrationsOf(testEquipment.id),
+        suspectKnown: suspectKnown(testEquipment.id),
       })
       .from(testEquipment)
       .innerJoin(deviceOwners, eq(deviceOwners.id, testEquipment.ownerId))
@@ -62,7 +71,9 @@ export class TestEquipmentRepository {
       .leftJoin(documents, eq(documents.id, testEquipment.certificateDocumentId))
       .where(where)
       .orderBy(asc(testEquipment.fullSerialNumber), asc(testEquipment.id))
-    return rows.map(({ te, ownerName, locationName, calibratorName, certificate }) => ({
+    const flagged = rows.filter((r) => r.suspectKnown).map((r) => r.te.id)
+    const periods = flagged.length ? await new CalibrationHistory(this.db).suspectPeriods(flagged) : new Map()
+    return rows.map(({ te, ownerName, locationName, calibratorName, certificate, calibrations }) => ({
       id: te.id,
       serialNumberPrefix: te.serialNumberPrefix,
       serialNumber: { full: te.fullSerialNumber, prefix: te.serialNumberPrefix, value: te.serialNumber },
@@ -84,6 +95,8 @@ export class TestEquipmentRepository {
               calibrator: te.calibratorId ? { id: te.calibratorId, name: calibratorName ?? '' } : null,
               certificate: certificate ?? null,
             },
+      calibrations: readCalibrations(calibrations),
+      suspectPeriods: periods.get(te.id) ?? [],
     }))
   }
 

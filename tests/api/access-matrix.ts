@@ -18,6 +18,9 @@ const CONFIGURE: readonly MatrixView[] = ['configurator', 'viewAll']
 /** Supplier delete (SPEC §2: delete only for the view-all role). */
 const ADMIN: readonly MatrixView[] = ['viewAll']
 
+/** Case actions refuse other roles with 403 and a message of their own (not the generic one). */
+const CASE_ACTION_REFUSED: MatrixRow['expect'] = { none: 403, supplier: 403, internal: 403 }
+
 /** Ids of demo rows the calls use, so an admitted call reaches its handler with a plausible request. */
 export interface MatrixIds {
   /** The demo supplier user's own supplier (Northwind Transformers). */
@@ -343,6 +346,51 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   row('GET', `${I}/testEquipment`, READ),
   row('GET', `${I}/testEquipment/:id`, READ, (i) => `${I}/testEquipment/${i.testEquipmentId}`),
   row('GET', `${I}/products/:id/testEquipment`, READ, (i) => `${I}/products/${i.productId}/testEquipment`),
+
+  // {itr} impact cases (issue #15.3): configurators and admins read and act; the actions refuse other
+  // roles with their own message ('Only a configurator or admin can decide …'), checked in impact-cases.test.ts.
+  row(
+    'GET',
+    `${I}/ImpactCases/page/:page/size/:size/filter/:filter`,
+    CONFIGURE,
+    () => `${I}/ImpactCases/page/1/size/10/filter/${FILTER}`,
+  ),
+  row('GET', `${I}/ImpactCases/:id`, CONFIGURE, () => `${I}/ImpactCases/${MISSING_ID}`),
+  row(
+    'GET',
+    `${I}/ImpactCases/:id/records/page/:page/size/:size/filter/:filter`,
+    CONFIGURE,
+    () => `${I}/ImpactCases/${MISSING_ID}/records/page/1/size/10/filter/${FILTER}`,
+  ),
+  row(
+    'GET',
+    `${I}/ImpactCases/:id/export.xlsx`,
+    CONFIGURE,
+    () => `${I}/ImpactCases/${MISSING_ID}/export.xlsx`,
+  ),
+  row(
+    'POST',
+    `${I}/ImpactCases/:id/dispositions`,
+    CONFIGURE,
+    () => `${I}/ImpactCases/${MISSING_ID}/dispositions`,
+    { body: {}, expect: CASE_ACTION_REFUSED },
+  ),
+  row('POST', `${I}/ImpactCases/:id/close`, CONFIGURE, () => `${I}/ImpactCases/${MISSING_ID}/close`, {
+    expect: CASE_ACTION_REFUSED,
+  }),
+  row('POST', `${I}/ImpactCases`, CONFIGURE, undefined, { body: {}, expect: CASE_ACTION_REFUSED }),
+  row(
+    'GET',
+    `${I}/testEquipment/:id/calibrations`,
+    CONFIGURE,
+    (i) => `${I}/testEquipment/${i.testEquipmentId}/calibrations`,
+  ),
+  row(
+    'GET',
+    `${I}/testEquipment/:id/usage/page/:page/size/:size/filter/:filter`,
+    CONFIGURE,
+    (i) => `${I}/testEquipment/${i.testEquipmentId}/usage/page/1/size/10/filter/${FILTER}`,
+  ),
 
   // {config} audit trail (issue 8): the Audit page for admins; a history for whoever reads the entity
   // (a supplier user reads no supplier history, only the history of records in scope).

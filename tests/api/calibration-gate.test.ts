@@ -66,6 +66,7 @@ describe('{submission} calibration gate and frozen snapshot (issue #15.1–2)', 
     typeId: number,
     equipment: number[],
     overrides?: { testEquipmentId: number; reason: string }[],
+    testDate = '2026-02-10',
   ) =>
     server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
       as,
@@ -73,7 +74,7 @@ describe('{submission} calibration gate and frozen snapshot (issue #15.1–2)', 
         supplierId: fx.northwind,
         productTypeId: fx.transformer,
         recordTypeId: typeId,
-        data: { serial: 'NWT:701', testDate: '2026-02-10', equipment },
+        data: { serial: 'NWT:701', testDate, equipment },
         ...(overrides ? { calibrationOverrides: overrides } : {}),
       },
     })
@@ -194,12 +195,16 @@ describe('{submission} calibration gate and frozen snapshot (issue #15.1–2)', 
     const item = await server.call('itr', 'GET', `/api/testEquipment/${expired}`, { as: 'configurator' })
     expect(item.json()).toMatchObject({ description: 'Renamed meter', latestCalibration: { skipped: true } })
     expect((await detail(recordId)).testEquipmentUsed).toEqual(before)
-    // And the device now passes the gate on a new record.
-    const later = await submit('internal', blockType, [expired])
+    // And the device now passes the gate on a new record made since.
+    const later = await submit('internal', blockType, [expired], undefined, '2026-03-02')
     expect(later.statusCode, later.body).toBe(200)
     expect((await detail(later.json().recordId)).testEquipmentUsed![0]).toMatchObject({
       status: 'notRequired',
     })
+    // A record dated before the recalibration is judged by the calibration in force then (issue #15.3).
+    const backDated = await submit('internal', blockType, [expired])
+    expect(backDated.statusCode).toBe(400)
+    expect(backDated.json().message).toContain('its calibration expired on 01/07/2025')
   })
 
   it('a Problem Report edited after a recalibration keeps its device as it was when used', async () => {

@@ -85,6 +85,13 @@ async function saveRecord(): Promise<number> {
   return body.recordId as number
 }
 
+/** Today as the date picker takes it (dd-MM-yyyy). */
+const todayText = () => {
+  const today = new Date()
+  const pad = (n: number) => String(n).padStart(2, '0')
+  return `${pad(today.getDate())}-${pad(today.getMonth() + 1)}-${today.getFullYear()}`
+}
+
 let equipmentId: number
 let testRecordId: number
 
@@ -102,11 +109,7 @@ describe('Data entry', () => {
     await field('Equipment serial number').fill(equipmentSerial)
     await page.getByText(`Equipment serial number: serial verified`).waitFor()
     // Today, so the equipment's calibration card shows it as valid.
-    const today = new Date()
-    const pad = (n: number) => String(n).padStart(2, '0')
-    await field('Calibration date').fill(
-      `${pad(today.getDate())}-${pad(today.getMonth() + 1)}-${today.getFullYear()}`,
-    )
+    await field('Calibration date').fill(todayText())
     await field('Description').fill('Insulation tester 5 kV')
     await field('Physical serial number (asset tag)').fill(`TAG-${RUN % 1000}`)
     await field('Calibration frequency').fill('12')
@@ -139,7 +142,8 @@ describe('Data entry', () => {
     await screenshot(page, 'capture-data-entry-new')
 
     await field('Transformer serial number').fill(transformerSerial)
-    await field('Test date').fill('02-05-2024')
+    // Today: the card judges the calibration in force at the record's date (issue #15.3), made today.
+    await field('Test date').fill(todayText())
     await page.getByLabel('Test equipment used: test equipment ID').fill(String(equipmentId))
     await page.getByRole('button', { name: 'Add', exact: true }).click()
     await page.locator('.itr-field[data-variable="testEquipment"]').getByText(equipmentSerial).waitFor()

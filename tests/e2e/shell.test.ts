@@ -15,6 +15,8 @@ const NAV = {
     'Product Types',
     'Products',
     'Test Equipment',
+    // Beyond SPEC §2: impact cases of issue #15.3, for admins and configurators.
+    'Impact Cases',
     'Add New Record',
     'Record Types',
     'Records',
@@ -30,6 +32,8 @@ const NAV = {
     'Product Types',
     'Products',
     'Test Equipment',
+    // Beyond SPEC §2: impact cases of issue #15.3, for admins and configurators.
+    'Impact Cases',
     'Add New Record',
     'Record Types',
     'Records',

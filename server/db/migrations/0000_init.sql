@@ -312,6 +312,56 @@ CREATE TABLE "job_leases" (
 	"expires_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "calibration_history" (
+	"record_id" integer PRIMARY KEY NOT NULL,
+	"test_equipment_id" integer NOT NULL,
+	"calibration_date" timestamp with time zone NOT NULL,
+	"expires" timestamp with time zone,
+	"skipped" boolean DEFAULT false NOT NULL,
+	"calibrator_id" integer,
+	"certificate_document_id" integer,
+	"as_found" text DEFAULT '-' NOT NULL,
+	"as_left" text DEFAULT '-' NOT NULL,
+	CONSTRAINT "calibration_history_as_found" CHECK ("calibration_history"."as_found" IN ('pass','fail','-')),
+	CONSTRAINT "calibration_history_as_left" CHECK ("calibration_history"."as_left" IN ('pass','fail','-'))
+);
+--> statement-breakpoint
+CREATE TABLE "impact_case_records" (
+	"case_id" integer NOT NULL,
+	"record_id" integer NOT NULL,
+	"product_id" integer,
+	"record_type_id" integer NOT NULL,
+	"added_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"disposition" text,
+	"reason" text,
+	"decided_at" timestamp with time zone,
+	"decided_by" integer,
+	"decided_by_name" text,
+	"retest_cleared_by" integer,
+	"retest_cleared_at" timestamp with time zone,
+	CONSTRAINT "impact_case_records_case_id_record_id_pk" PRIMARY KEY("case_id","record_id"),
+	CONSTRAINT "impact_case_records_disposition" CHECK ("impact_case_records"."disposition" IS NULL OR "impact_case_records"."disposition" IN ('accept','retest','recall'))
+);
+--> statement-breakpoint
+CREATE TABLE "impact_cases" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"test_equipment_id" integer NOT NULL,
+	"calibration_record_id" integer,
+	"last_passing_record_id" integer,
+	"window_start" timestamp with time zone,
+	"window_end" timestamp with time zone,
+	"status" text DEFAULT 'open' NOT NULL,
+	"opened_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"opened_by" integer,
+	"opened_by_name" text NOT NULL,
+	"closed_at" timestamp with time zone,
+	"closed_by" integer,
+	"closed_by_name" text,
+	CONSTRAINT "impact_cases_kind" CHECK ("impact_cases"."kind" IN ('failedCalibration','lapsed')),
+	CONSTRAINT "impact_cases_status" CHECK ("impact_cases"."status" IN ('open','closed'))
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parameters" ADD CONSTRAINT "asset_model_parameters_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -356,6 +406,21 @@ ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_calibrator_id_calibr
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_certificate_document_id_documents_id_fk" FOREIGN KEY ("certificate_document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calibration_reminders" ADD CONSTRAINT "calibration_reminders_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "calibration_reminders" ADD CONSTRAINT "calibration_reminders_owner_id_device_owners_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."device_owners"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_history" ADD CONSTRAINT "calibration_history_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_history" ADD CONSTRAINT "calibration_history_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_history" ADD CONSTRAINT "calibration_history_calibrator_id_calibrators_id_fk" FOREIGN KEY ("calibrator_id") REFERENCES "public"."calibrators"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "calibration_history" ADD CONSTRAINT "calibration_history_certificate_document_id_documents_id_fk" FOREIGN KEY ("certificate_document_id") REFERENCES "public"."documents"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_case_id_impact_cases_id_fk" FOREIGN KEY ("case_id") REFERENCES "public"."impact_cases"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_record_type_id_data_point_types_id_fk" FOREIGN KEY ("record_type_id") REFERENCES "public"."data_point_types"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_decided_by_users_id_fk" FOREIGN KEY ("decided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_case_records" ADD CONSTRAINT "impact_case_records_retest_cleared_by_records_id_fk" FOREIGN KEY ("retest_cleared_by") REFERENCES "public"."records"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_test_equipment_id_test_equipment_id_fk" FOREIGN KEY ("test_equipment_id") REFERENCES "public"."test_equipment"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_calibration_record_id_records_id_fk" FOREIGN KEY ("calibration_record_id") REFERENCES "public"."records"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_last_passing_record_id_records_id_fk" FOREIGN KEY ("last_passing_record_id") REFERENCES "public"."records"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_opened_by_users_id_fk" FOREIGN KEY ("opened_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_parameters_key" ON "asset_model_parameters" USING btree ("asset_model_id","key");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
@@ -399,4 +464,11 @@ CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity","entity
 CREATE INDEX "audit_log_at_idx" ON "audit_log" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "audit_log_user_idx" ON "audit_log" USING btree ("user_name","at");--> statement-breakpoint
 CREATE INDEX "audit_log_revision_idx" ON "audit_log" USING btree ("revision_of");--> statement-breakpoint
-CREATE INDEX "calibration_reminders_sent_idx" ON "calibration_reminders" USING btree ("sent_at");
+CREATE INDEX "calibration_reminders_sent_idx" ON "calibration_reminders" USING btree ("sent_at");--> statement-breakpoint
+CREATE INDEX "calibration_history_device_idx" ON "calibration_history" USING btree ("test_equipment_id","calibration_date","record_id");--> statement-breakpoint
+CREATE INDEX "impact_case_records_record_idx" ON "impact_case_records" USING btree ("record_id");--> statement-breakpoint
+CREATE INDEX "impact_case_records_case_idx" ON "impact_case_records" USING btree ("case_id","disposition");--> statement-breakpoint
+CREATE INDEX "impact_case_records_retest_idx" ON "impact_case_records" USING btree ("product_id","record_type_id") WHERE "impact_case_records"."disposition" = 'retest' AND "impact_case_records"."retest_cleared_at" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "impact_cases_calibration_unique" ON "impact_cases" USING btree ("calibration_record_id");--> statement-breakpoint
+CREATE INDEX "impact_cases_status_idx" ON "impact_cases" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "impact_cases_device_idx" ON "impact_cases" USING btree ("test_equipment_id","id");

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
 import { refreshSummaries } from '../../products/product-summaries'
 import { TestEquipmentRepository } from '../../test-equipment/test-equipment'
+import { ImpactAssessment, type WrittenRecordFacts } from '../../impact-cases/assessment'
 import type { PreparedRecord } from '../types'
 import { writeCustomers, writeProducts } from './product-writes'
 import { recordColumns } from './record-columns'
@@ -18,6 +19,37 @@ export interface WrittenRecord {
   recordId: number
   productId: number | null
   testEquipmentId: number | null
+}
+
+/** What the impact assessment (issue #15.3) needs of each stored record. */
+function assessed(
+  recordIds: readonly number[],
+  prepared: readonly PreparedRecord[],
+  equipment: readonly (number | null)[],
+): WrittenRecordFacts[] {
+  return recordIds.map((recordId, i) => {
+    const p = prepared[i]
+    const c = p.calibration
+    const deviceId = equipment[i]
+    return {
+      recordId,
+      recordDate: p.recordDate,
+      testEquipmentIds: p.testEquipmentIds,
+      calibration:
+        c && deviceId !== null
+          ? {
+              testEquipmentId: deviceId,
+              calibrationDate: p.recordDate,
+              expires: c.expires,
+              skipped: c.skipped,
+              calibratorId: c.calibratorId,
+              certificateDocumentId: c.certificateDocumentId,
+              asFound: c.asFound,
+              asLeft: c.asLeft,
+            }
+          : null,
+    }
+  })
 }
 
 /**
@@ -62,6 +94,7 @@ export class RecordWriter {
       this.db,
       [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
     )
+    await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,
       productId: productIds[i],
@@ -104,6 +137,10 @@ export class RecordWriter {
     await refreshSummaries(
       this.db,
       [productId, previousProductId].filter((id): id is number => id !== null),
+    )
+    await new ImpactAssessment(this.db, userId).afterWrite(
+      assessed([recordId], [p], [testEquipmentId]),
+      false,
     )
     return { recordId, productId, testEquipmentId, message: RECORD_MESSAGES.uploadAccepted }
   }

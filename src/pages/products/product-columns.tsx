@@ -1,5 +1,6 @@
 import { actionsColumn, type ColumnDef, type GridColumnMeta } from '../../../runtime/grid'
-import type { Product } from '../../../schemas/records'
+import Badge from 'react-bootstrap/Badge'
+import { RETEST_REQUIRED, type Product } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { DateRangeFilter, StatusFilter } from './product-filters'
@@ -44,7 +45,17 @@ export function productColumns(
     },
     {
       ...text(PRODUCT_COLUMN.status, 'Status', { renderFilter: StatusFilter, width: 130 }),
-      cell: ({ row }) => <ProductStatusBadge status={row.original.currentStatus} />,
+      cell: ({ row }) => (
+        <>
+          <ProductStatusBadge status={row.original.currentStatus} />
+          {/* Issue #15.3: a suspect record of the product was given 'retest' and none cleared it yet. */}
+          {row.original.retestRequired && (
+            <Badge bg="warning" text="dark" className="d-block mt-1 retest-badge">
+              {RETEST_REQUIRED}
+            </Badge>
+          )}
+        </>
+      ),
     },
     actionsColumn<Product>(({ row }) => {
       const p = row.original

@@ -132,6 +132,8 @@ describe('record type editor controller', () => {
     const { result } = await open(4)
     expect(result.current.fields).toEqual({ name: 'Routine Test', captureType: 'form', category: 'Test' })
     expect(result.current.variables).toEqual(['serial', 'testDate', 'result'])
+    // The as-found / as-left mappings of a Calibration offer only tests and groups (issue #15.3).
+    expect(result.current.resultVariables).toEqual(['result'])
     act(() => result.current.store.apply((d) => updateControl(d, [0], { variable: 'serialNo' })))
     // Renaming a variable carries the mapping with it.
     expect(result.current.doc.mappings.serialField).toBe('serialNo')

@@ -6,6 +6,7 @@ import {
   NEW_RECORD_TYPE,
   allowedCaptureTypes,
   applyCategory,
+  judgedVariables,
 } from '../../../schemas/form-layout'
 import type { RecordCategory, RecordTypeIssue } from '../../../schemas/form-layout'
 import { recordTypeIssues, type RecordTypeFields } from './record-type-draft'
@@ -17,6 +18,8 @@ import { recordTypeIssues, type RecordTypeFields } from './record-type-draft'
 export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument, submitted: boolean) {
   const [fields, setFields] = useState<RecordTypeFields>({ name: '', ...NEW_RECORD_TYPE })
   const variables = useMemo(() => selectVariables(doc), [doc])
+  // What the as-found mapping may name (issue #15.3): tests and groups, whose result the server judges.
+  const resultVariables = useMemo(() => judgedVariables(doc.layout), [doc])
   const issues: RecordTypeIssue[] = useMemo(
     () => (submitted ? recordTypeIssues(fields, doc.mappings, doc.layout) : []),
     [submitted, fields, doc],
@@ -51,6 +54,7 @@ export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument,
     fields,
     setFields,
     variables,
+    resultVariables,
     issues,
     messagesFor,
     missingVariable,

@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge'
 import Form from 'react-bootstrap/Form'
 import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../../runtime/grid'
-import { resultLabel, type RecordListItem } from '../../../schemas/records'
+import { resultLabel, SUSPECT_BADGES, type RecordListItem } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import { CertificateButton } from '../../components/certificate-button'
@@ -58,6 +58,16 @@ function ResultBadge({ result }: { result: RecordListItem['testResult'] }) {
   return <Badge bg={bg}>{resultLabel(result)}</Badge>
 }
 
+/** Issue #15.3: a record an impact case made suspect, with its disposition once given. */
+function SuspectBadge({ state }: { state: RecordListItem['suspect'] }) {
+  if (!state) return null
+  return (
+    <Badge bg={state === 'undecided' ? 'danger' : 'secondary'} className="ms-2 suspect-badge">
+      {SUSPECT_BADGES[state]}
+    </Badge>
+  )
+}
+
 function column(id: string): ColumnDef<RecordListItem, unknown> {
   const base: ColumnDef<RecordListItem, unknown> = {
     id,
@@ -74,6 +84,16 @@ function column(id: string): ColumnDef<RecordListItem, unknown> {
     }
   if (id === RECORD_COLUMN.date)
     return { ...base, meta: { width: 150 }, cell: ({ row }) => formatUtc(row.original.recordDate) }
+  if (id === RECORD_COLUMN.serial)
+    return {
+      ...base,
+      cell: ({ row }) => (
+        <>
+          {row.original.productSerialNumber || '—'}
+          <SuspectBadge state={row.original.suspect} />
+        </>
+      ),
+    }
   // An empty cell reads '—' (as /Products does): a calibration record has no product type, say.
   return { ...base, cell: ({ getValue }) => (getValue() as string | null) || '—' }
 }

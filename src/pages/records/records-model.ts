@@ -70,6 +70,7 @@ const FIELD_NAMES: Record<string, string> = {
   supplierid: 'Supplier',
   productid: 'Product',
   deviceownerid: 'Device owner',
+  suspect: 'Suspect',
 }
 
 export const filterFieldName = (field: string): string => FIELD_NAMES[field.toLowerCase()] ?? field
@@ -128,9 +129,12 @@ export function recordsFilter(
   query: ListQuery,
   category: CategoryChoice,
   base: readonly RecordFilterEntry[],
+  suspectOnly = false,
 ): RecordsFilter {
   const filters: RecordFilterEntry[] = [...base]
   if (category !== 'all') filters.push({ field: 'category', value: category })
+  // Issue #15.3: records an impact case made suspect, whatever their disposition.
+  if (suspectOnly) filters.push({ field: 'suspect', value: 'true' })
   for (const [column, raw] of Object.entries(query.filter)) {
     const field = FILTER_FIELD[column]
     const value = raw.trim()

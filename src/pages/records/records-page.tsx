@@ -44,6 +44,14 @@ export default function RecordsPage() {
             </Form.Select>
           </Form.Group>
         )}
+        <Form.Check
+          type="switch"
+          id="records-suspect"
+          className="mb-2"
+          label="Suspect only"
+          checked={list.suspectOnly}
+          onChange={(e) => list.setSuspectOnly(e.target.checked)}
+        />
         <Button variant="success" onClick={() => setExporting(true)} disabled={list.choices.length === 0}>
           Export to Excel
         </Button>

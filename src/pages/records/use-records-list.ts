@@ -31,7 +31,8 @@ export function useRecordsList() {
   const category: CategoryChoice = picked && choices.includes(picked) ? picked : (choices[0] ?? 'all')
   const base = useMemo(() => urlFilters(params), [params])
   const [query, setQuery, sent] = useListQuery()
-  const filter = recordsFilter(sent, category, base)
+  const [suspectOnly, setSuspectOnlyState] = useState(false)
+  const filter = recordsFilter(sent, category, base, suspectOnly)
   const page = usePagedList(recordsApi.page, sent.page, sent.size, filter, { skip: choices.length === 0 })
 
   const chooseCategory = useCallback(
@@ -45,6 +46,14 @@ export function useRecordsList() {
 
   const clearUrlFilters = useCallback(() => setParams({}, { replace: true }), [setParams])
 
+  const setSuspectOnly = useCallback(
+    (on: boolean) => {
+      setSuspectOnlyState(on)
+      setQuery((q) => ({ ...q, page: 0 }))
+    },
+    [setQuery],
+  )
+
   return {
     choices,
     labels,
@@ -52,10 +61,12 @@ export function useRecordsList() {
     chooseCategory,
     base,
     clearUrlFilters,
+    suspectOnly,
+    setSuspectOnly,
     query,
     setQuery,
     /** The filter the grid shows now, for the export dialog to start from. */
-    currentFilter: recordsFilter(query, category, base),
+    currentFilter: recordsFilter(query, category, base, suspectOnly),
     ...page,
   }
 }

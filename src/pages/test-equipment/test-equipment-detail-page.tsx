@@ -6,6 +6,7 @@ import { Link } from 'react-router-dom'
 import { QRCodeSVG } from 'qrcode.react'
 import { UNKNOWN_ASSET_TAG } from '../../../schemas/records'
 import { Banner } from '../../components/banner'
+import { describeError } from '../../api/client'
 import { formatUtc } from '../../components/date-format'
 import { Loading } from '../../components/page-state'
 import { PageHeader } from '../../components/page-header'
@@ -13,11 +14,17 @@ import { calibrationKind, locationName, qrPayload } from './calibration'
 import { CalibrationIcon } from './calibration-icon'
 import { PrintLabelDialog } from './equipment-label'
 import { useTestEquipmentDetail } from './use-test-equipment-detail'
+import { CalibrationHistoryCard } from './calibration-history-card'
+import { EquipmentUsageCard } from './equipment-usage-card'
+import { OpenCasesAlert } from './open-cases-alert'
+import { useDeviceHistory } from './use-device-history'
 
 /** /TestEquipment/{id} (SPEC §2): full serial in the title, calibration status, QR code and 'Print Label'. */
 export default function TestEquipmentDetailPage() {
   const { item, status, loading, error, productType, productTypeFailed } = useTestEquipmentDetail()
   const [printing, setPrinting] = useState(false)
+  // Issue #15.3: open cases on top, then the calibration history and the usage under the item.
+  const device = useDeviceHistory(item?.id ?? null)
 
   if (error)
     return (
@@ -48,6 +55,7 @@ export default function TestEquipmentDetailPage() {
         </Link>
         <Button onClick={() => setPrinting(true)}>Print Label</Button>
       </PageHeader>
+      <OpenCasesAlert cases={device.openCases} />
       <div className="row g-3">
         <div className="col-12 col-md-8">
           <Card className="shadow-sm">
@@ -85,6 +93,12 @@ export default function TestEquipmentDetailPage() {
           </Card>
         </div>
       </div>
+      {device.history.error ? (
+        <Banner variant="error" message={describeError(device.history.error)} />
+      ) : (
+        device.history.data && <CalibrationHistoryCard history={device.history.data} />
+      )}
+      <EquipmentUsageCard deviceId={item.id} serial={item.serialNumber.full} />
       <div className="mt-3">
         <Link to="/TestEquipment">Back to test equipment</Link>
       </div>

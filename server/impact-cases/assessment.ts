@@ -1,0 +1,187 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { startOfUtcDay } from '../../schemas/records/index'
+import type { AuditActor } from '../audit/write'
+import type { Db } from '../db/client'
+import { calibrationHistory, impactCaseRecords, impactCases } from '../db/schema/index'
+import { chunks, rowsOf } from '../submissions/write/sql-batch'
+import { CalibrationHistory, suspectUntil, type CalibrationFacts } from './calibration-history'
+import { actorOf, addWindowRecords, auditedCaseChange, reopen } from './case-writes'
+
+const DAY_MS = 86_400_000
+
+/** What the record writer tells the assessment about each record it stored. */
+export interface WrittenRecordFacts {
+  recordId: number
+  recordDate: Date
+  /** The devices the record used (its testEquipment controls). */
+  testEquipmentIds: readonly number[]
+  /** A calibration record's row of the device's history; null for other records. */
+  calibration: Omit<CalibrationFacts, 'recordId'> | null
+}
+
+/**
+ * Impact assessment after records are written (issue #15.3), in the records' own transaction, for a
+ * submission, a CSV file and the demo seed alike: calibrations join the device's history; an as-found
+ * Fail opens an impact case listing every record that used the device since its last passing
+ * calibration; a record dated inside an existing case's window joins that case (reopening it); and a new
+ * record of the same record type for a product clears the product's pending retest. Each case change is
+ * audited with the user the records were written by.
+ */
+export class ImpactAssessment {
+  private readonly history: CalibrationHistory
+  private actor: Promise<AuditActor> | undefined
+
+  constructor(
+    private readonly db: Db,
+    private readonly userId: number | null,
+  ) {
+    this.history = new CalibrationHistory(db)
+  }
+
+  private who(): Promise<AuditActor> {
+    this.actor ??= actorOf(this.db, this.userId)
+    return this.actor
+  }
+
+  /** Runs the steps above; `isNew` is false for an edit in place, which clears no retest. */
+  async afterWrite(written: readonly WrittenRecordFacts[], isNew = true): Promise<void> {
+    const calibrations = written.flatMap((w) =>
+      w.calibration ? [{ recordId: w.recordId, ...w.calibration }] : [],
+    )
+    if (isNew) await this.history.write(calibrations)
+    for (const c of calibrations)
+      if (c.asFound === 'fail')
+        await this.openFailedCalibration(c.testEquipmentId, c.recordId, c.calibrationDate)
+    const joined = await this.joinWindows(written)
+    if (isNew) await this.clearRetests(written.map((w) => w.recordId).filter((id) => !joined.has(id)))
+  }
+
+  /** Opens the case of a calibration that found the device out of tolerance. */
+  private async openFailedCalibration(deviceId: number, recordId: number, date: Date): Promise<void> {
+    const passing = await this.history.lastPassingBefore(deviceId, recordId, date)
+    const start = passing ? startOfUtcDay(passing.calibrationDate) : null
+    const end = startOfUtcDay(date)
+    const actor = await this.who()
+    await auditedCaseChange(this.db, actor, null, async () => {
+      const [row] = await this.db
+        .insert(impactCases)
+        .values({
+          kind: 'failedCalibration',
+          testEquipmentId: deviceId,
+          calibrationRecordId: recordId,
+          lastPassingRecordId: passing?.recordId ?? null,
+          windowStart: start,
+          windowEnd: end,
+          openedBy: actor.id ?? null,
+          openedByName: actor.username,
+        })
+        .returning({ id: impactCases.id })
+      await addWindowRecords(this.db, row.id, deviceId, start, end)
+      return { caseId: row.id, result: undefined }
+    })
+  }
+
+  /**
+   * Records dated inside the window of a failed-calibration case of a device they used (entered late, or
+   * edited) join that case undecided; a closed case opens again, since it now has a record to decide.
+   * Answers the records that joined a case.
+   */
+  private async joinWindows(written: readonly WrittenRecordFacts[]): Promise<Set<number>> {
+    const joined = new Set<number>()
+    const devices = [...new Set(written.flatMap((w) => w.testEquipmentIds))]
+    if (devices.length === 0) return joined
+    const cases = await this.db
+      .select({ c: impactCases, asLeft: calibrationHistory.asLeft })
+      .from(impactCases)
+      .leftJoin(calibrationHistory, eq(calibrationHistory.recordId, impactCases.calibrationRecordId))
+      .where(and(eq(impactCases.kind, 'failedCalibration'), inArray(impactCases.testEquipmentId, devices)))
+    for (const { c, asLeft } of cases) {
+      const until = suspectUntil(c.windowEnd, asLeft)
+      const inWindow = written.filter(
+        (w) =>
+          w.testEquipmentIds.includes(c.testEquipmentId) &&
+          w.calibration?.testEquipmentId !== c.testEquipmentId &&
+          (!c.windowStart || w.recordDate >= c.windowStart) &&
+          (!until || w.recordDate.getTime() < until.getTime() + DAY_MS),
+      )
+      if (inWindow.length === 0) continue
+      const ids = inWindow.map((w) => w.recordId)
+      await auditedCaseChange(this.db, await this.who(), c.id, async () => {
+        const added = await this.addRecords(c.id, ids)
+        if (added.length && c.status === 'closed') await reopen(this.db, c.id)
+        return { caseId: c.id, result: undefined }
+      })
+      for (const id of ids) joined.add(id)
+    }
+    return joined
+  }
+
+  /** Adds records (by id) to a case as undecided; answers those not already in it. */
+  private async addRecords(caseId: number, recordIds: readonly number[]): Promise<number[]> {
+    const added: number[] = []
+    for (const part of chunks(recordIds)) {
+      const rows = rowsOf<{ record_id: number }>(
+        await this.db
+          .execute(sql`INSERT INTO ${impactCaseRecords} (case_id, record_id, product_id, record_type_id)
+          SELECT ${caseId}::int, r.id, r.product_id, r.record_type_id FROM records r
+          WHERE r.id IN (${sql.join(
+            part.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})
+          ON CONFLICT DO NOTHING RETURNING record_id`),
+      )
+      added.push(...rows.map((r) => Number(r.record_id)))
+    }
+    return added
+  }
+
+  /**
+   * A new record of the same record type for the same product, dated on or after the suspect record,
+   * clears the product's pending retest of it (and says which record did).
+   */
+  private async clearRetests(recordIds: readonly number[]): Promise<void> {
+    if (recordIds.length === 0) return
+    const [pending] = await this.db
+      .select({ id: impactCaseRecords.caseId })
+      .from(impactCaseRecords)
+      .where(and(eq(impactCaseRecords.disposition, 'retest'), isNull(impactCaseRecords.retestClearedAt)))
+      .limit(1)
+    if (!pending) return
+    for (const part of chunks(recordIds)) {
+      const matches = rowsOf<{ case_id: number; record_id: number; by: number }>(
+        await this.db.execute(sql`SELECT DISTINCT ON (icr.case_id, icr.record_id)
+            icr.case_id, icr.record_id, n.id AS by
+          FROM records n
+          JOIN impact_case_records icr
+            ON icr.product_id = n.product_id AND icr.record_type_id = n.record_type_id
+          JOIN records s ON s.id = icr.record_id
+          WHERE n.id IN (${sql.join(
+            part.map((id) => sql`${id}::int`),
+            sql`, `,
+          )})
+            AND icr.disposition = 'retest' AND icr.retest_cleared_at IS NULL
+            AND icr.record_id <> n.id AND n.record_date >= s.record_date
+          ORDER BY icr.case_id, icr.record_id, n.id`),
+      )
+      const byCase = new Map<number, { recordId: number; by: number }[]>()
+      for (const m of matches)
+        byCase.set(Number(m.case_id), [
+          ...(byCase.get(Number(m.case_id)) ?? []),
+          { recordId: Number(m.record_id), by: Number(m.by) },
+        ])
+      for (const [caseId, cleared] of byCase) await this.clear(caseId, cleared)
+    }
+  }
+
+  private async clear(caseId: number, cleared: readonly { recordId: number; by: number }[]): Promise<void> {
+    await auditedCaseChange(this.db, await this.who(), caseId, async () => {
+      const now = new Date()
+      for (const { recordId, by } of cleared)
+        await this.db
+          .update(impactCaseRecords)
+          .set({ retestClearedBy: by, retestClearedAt: now })
+          .where(and(eq(impactCaseRecords.caseId, caseId), eq(impactCaseRecords.recordId, recordId)))
+      return { caseId, result: undefined }
+    })
+  }
+}

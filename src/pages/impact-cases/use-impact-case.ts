@@ -1,0 +1,148 @@
+import { useCallback, useState } from 'react'
+import { useParams } from 'react-router-dom'
+import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
+import {
+  DISPOSITION_LABELS,
+  IMPACT_MESSAGES,
+  type ImpactDisposition,
+  type SuspectState,
+} from '../../../schemas/records'
+import { ApiError, describeError } from '../../api/client'
+import { usePagedList } from '../../api/use-paged-list'
+import { useResource } from '../../api/use-resource'
+import { impactCasesApi } from './impact-cases-api'
+
+/** The records grid's state filter: all, or one state. */
+export type StateChoice = '' | SuspectState
+
+/** A disposition being given: which one and, for accept, why. */
+export interface DispositionDraft {
+  disposition: ImpactDisposition | ''
+  reason: string
+}
+
+const NO_DRAFT: DispositionDraft = { disposition: '', reason: '' }
+
+/** Why Apply cannot be pressed yet (null: it can). */
+export function draftProblem(draft: DispositionDraft, selected: number): string | null {
+  if (selected === 0) return 'Select the records to decide.'
+  if (!draft.disposition) return 'Choose a disposition.'
+  if (draft.disposition === 'accept' && !draft.reason.trim()) return IMPACT_MESSAGES.reasonRequired
+  return null
+}
+
+const plural = (n: number) => `${n} record${n === 1 ? '' : 's'}`
+
+/**
+ * Controller of /ImpactCases/{id}: the case, its suspect records (server-paged, by state), the records
+ * selected on the page, the disposition being given to them, Close and the XLSX export. Every refusal is
+ * the server's message, shown in the page's banner.
+ */
+export function useImpactCase() {
+  const { id = '' } = useParams()
+  const caseId = /^\d{1,9}$/.test(id) && Number(id) > 0 ? Number(id) : null
+  const found = useResource(
+    (signal) =>
+      caseId
+        ? impactCasesApi.get(caseId, signal)
+        : Promise.reject(new ApiError(IMPACT_MESSAGES.notFound(id), 404)),
+    [caseId],
+  )
+  const [state, setStateFilter] = useState<StateChoice>('')
+  const [query, setQueryState] = useState<ListQuery>({ page: 0, size: PAGE_SIZES.list, filter: {} })
+  const fetchPage = useCallback(
+    (page: number, size: number, filter: { state?: SuspectState }, signal: AbortSignal) =>
+      impactCasesApi.records(caseId ?? 0, page, size, filter, signal),
+    [caseId],
+  )
+  const records = usePagedList(fetchPage, query.page, query.size, state ? { state } : {}, { skip: !caseId })
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
+  const [draft, setDraft] = useState<DispositionDraft>(NO_DRAFT)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+
+  const setQuery = (next: ListQuery) => {
+    setQueryState(next)
+    setSelected(new Set())
+  }
+  const setState = (next: StateChoice) => {
+    setStateFilter(next)
+    setQueryState((q) => ({ ...q, page: 0 }))
+    setSelected(new Set())
+  }
+  const toggle = (recordId: number) =>
+    setSelected((s) => {
+      const next = new Set(s)
+      if (!next.delete(recordId)) next.add(recordId)
+      return next
+    })
+  const toggleAll = (on: boolean) =>
+    setSelected(on ? new Set(records.rows.map((r) => r.recordId)) : new Set())
+
+  /** Runs one case action, then loads the case and its records again. */
+  async function act(work: () => Promise<unknown>, message: string) {
+    setBusy(true)
+    setError(null)
+    setDone(null)
+    try {
+      await work()
+      setDone(message)
+      found.reload()
+      records.reload()
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : describeError(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  const apply = () => {
+    if (!caseId || draftProblem(draft, selected.size) || !draft.disposition) return
+    const disposition = draft.disposition
+    const ids = [...selected]
+    return act(
+      async () => {
+        await impactCasesApi.decide(caseId, {
+          recordIds: ids,
+          disposition,
+          reason: draft.reason.trim() || null,
+        })
+        setSelected(new Set())
+        setDraft(NO_DRAFT)
+      },
+      `${DISPOSITION_LABELS[disposition]}: ${plural(ids.length)}.`,
+    )
+  }
+  const close = () => caseId && act(() => impactCasesApi.close(caseId), `Impact case ${caseId} is closed.`)
+  const exportXlsx = () =>
+    caseId && act(() => impactCasesApi.exportXlsx(caseId), 'The case workbook was downloaded.')
+
+  return {
+    caseId,
+    found,
+    state,
+    setState,
+    query,
+    setQuery,
+    records,
+    selected,
+    toggle,
+    toggleAll,
+    draft,
+    setDraft,
+    problem: draftProblem(draft, selected.size),
+    apply,
+    close,
+    exportXlsx,
+    busy,
+    error,
+    done,
+    dismiss: () => {
+      setError(null)
+      setDone(null)
+    },
+  }
+}
+
+export type ImpactCaseController = ReturnType<typeof useImpactCase>

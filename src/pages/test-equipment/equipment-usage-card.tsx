@@ -1,0 +1,167 @@
+import { useMemo } from 'react'
+import Badge from 'react-bootstrap/Badge'
+import Button from 'react-bootstrap/Button'
+import Card from 'react-bootstrap/Card'
+import Form from 'react-bootstrap/Form'
+import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
+import {
+  CALIBRATION_STATUS_LABELS,
+  resultLabel,
+  SUSPECT_BADGES,
+  type CalibrationStatus,
+  type EquipmentUsageItem,
+} from '../../../schemas/records'
+import { describeError } from '../../api/client'
+import { Banner } from '../../components/banner'
+import { formatUtc } from '../../components/date-format'
+import { ActionLink, RowActions } from '../../components/row-actions'
+import { NO_USAGE_FILTERS, useEquipmentUsage } from './use-equipment-usage'
+
+const text = (
+  id: keyof EquipmentUsageItem & string,
+  header: string,
+): ColumnDef<EquipmentUsageItem, unknown> => ({
+  id,
+  accessorKey: id,
+  header,
+  enableSorting: false,
+  cell: ({ getValue }) => (getValue() as string | null) || '—',
+})
+
+/** Status at use (frozen with the record), then 'After expiry' and its impact-case state when it has them. */
+function UseCell({ item }: { item: EquipmentUsageItem }) {
+  const status = item.statusAtUse as CalibrationStatus | null
+  return (
+    <div className="d-flex flex-wrap gap-1">
+      {status && (
+        <Badge bg="light" text="dark" className="border">
+          {CALIBRATION_STATUS_LABELS[status] ?? status}
+        </Badge>
+      )}
+      {item.afterExpiry && (
+        <Badge bg="warning" text="dark">
+          After expiry
+        </Badge>
+      )}
+      {item.suspect && <Badge bg="danger">{SUSPECT_BADGES[item.suspect]}</Badge>}
+    </div>
+  )
+}
+
+function usageColumns(): ColumnDef<EquipmentUsageItem, unknown>[] {
+  return [
+    text('productSerialNumber', 'Serial'),
+    text('productTypeName', 'Product Type'),
+    text('recordTypeName', 'Record Type'),
+    text('supplierName', 'Supplier'),
+    {
+      id: 'recordDate',
+      header: 'Date',
+      enableSorting: false,
+      meta: { width: 140 },
+      cell: ({ row }) => formatUtc(row.original.recordDate),
+    },
+    {
+      id: 'testResult',
+      header: 'Result',
+      enableSorting: false,
+      meta: { width: 70 },
+      cell: ({ row }) => resultLabel(row.original.testResult),
+    },
+    {
+      id: 'use',
+      header: 'Calibration at use',
+      enableSorting: false,
+      cell: ({ row }) => <UseCell item={row.original} />,
+    },
+    actionsColumn<EquipmentUsageItem>(
+      ({ row }) => (
+        <RowActions>
+          <ActionLink
+            to={`/Records/${row.original.recordId}`}
+            label={`View record ${row.original.recordId} of ${row.original.productSerialNumber}`}
+          >
+            View
+          </ActionLink>
+        </RowActions>
+      ),
+      '',
+    ),
+  ]
+}
+
+/**
+ * The records that used the device (issue #15.3), newest first, by date range; 'Used after expiry only'
+ * lists those made on or after the expiry day of the calibration in force, and offers to open an impact
+ * case for them (no case is opened unless someone does).
+ */
+export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; serial: string }) {
+  const u = useEquipmentUsage(deviceId)
+  const columns = useMemo(() => usageColumns(), [])
+  const { filters, setFilters } = u
+  return (
+    <Card className="shadow-sm mt-3">
+      <Card.Header as="h2" className="h6 mb-0">
+        Usage
+      </Card.Header>
+      <Card.Body>
+        <Form className="d-flex flex-wrap align-items-end gap-2 mb-2" onSubmit={(e) => e.preventDefault()}>
+          <Form.Group controlId="usage-from">
+            <Form.Label className="mb-1 small text-secondary">From</Form.Label>
+            <Form.Control
+              type="date"
+              value={filters.from}
+              onChange={(e) => setFilters({ ...filters, from: e.target.value })}
+            />
+          </Form.Group>
+          <Form.Group controlId="usage-to">
+            <Form.Label className="mb-1 small text-secondary">To</Form.Label>
+            <Form.Control
+              type="date"
+              value={filters.to}
+              onChange={(e) => setFilters({ ...filters, to: e.target.value })}
+            />
+          </Form.Group>
+          <Form.Check
+            id="usage-after-expiry"
+            className="mb-2"
+            label="Used after expiry only"
+            checked={filters.afterExpiry}
+            onChange={(e) => setFilters({ ...filters, afterExpiry: e.target.checked })}
+          />
+          <Button variant="outline-secondary" onClick={() => setFilters(NO_USAGE_FILTERS)}>
+            Clear Filters
+          </Button>
+        </Form>
+        {filters.afterExpiry && u.totalCount > 0 && !u.loading && (
+          <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+            <span>
+              {u.totalCount} record{u.totalCount === 1 ? '' : 's'} used {serial} after its calibration
+              expired.
+            </span>
+            <Button size="sm" variant="danger" disabled={u.opening} onClick={() => void u.openLapsedCase()}>
+              Open impact case
+            </Button>
+          </div>
+        )}
+        <Banner variant="error" message={u.openError} />
+        <Banner variant="error" message={u.error ? describeError(u.error) : null} />
+        <DataGrid
+          label="Usage"
+          columns={columns}
+          data={u.rows}
+          loading={u.loading}
+          loadFailed={Boolean(u.error)}
+          onRetry={u.reload}
+          getRowId={(r) => String(r.recordId)}
+          emptyText={
+            filters.afterExpiry
+              ? 'No record used this device after its calibration expired.'
+              : 'No record used this device in these dates.'
+          }
+          server={{ query: u.query, totalCount: u.totalCount, onQueryChange: u.setQuery }}
+        />
+      </Card.Body>
+    </Card>
+  )
+}

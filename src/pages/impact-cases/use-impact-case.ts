@@ -33,6 +33,48 @@ export function draftProblem(draft: DispositionDraft, selected: number): string 
 
 const plural = (n: number) => `${n} record${n === 1 ? '' : 's'}`
 
+/** Selecting records of the page: one by one, or all of the page. */
+function selectionOf(
+  setSelected: (update: (s: ReadonlySet<number>) => ReadonlySet<number>) => void,
+  rows: readonly { recordId: number }[],
+) {
+  return {
+    toggle: (recordId: number) =>
+      setSelected((s) => {
+        const next = new Set(s)
+        if (!next.delete(recordId)) next.add(recordId)
+        return next
+      }),
+    toggleAll: (on: boolean) => setSelected(() => (on ? new Set(rows.map((r) => r.recordId)) : new Set())),
+  }
+}
+
+/** One case action at a time: busy while it runs, then its message or the server's refusal; `reload` after. */
+function useCaseAction(reload: () => void) {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  async function act(work: () => Promise<unknown>, message: string) {
+    setBusy(true)
+    setError(null)
+    setDone(null)
+    try {
+      await work()
+      setDone(message)
+      reload()
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : describeError(e))
+    } finally {
+      setBusy(false)
+    }
+  }
+  const dismiss = () => {
+    setError(null)
+    setDone(null)
+  }
+  return { busy, error, done, act, dismiss }
+}
+
 /**
  * Controller of /ImpactCases/{id}: the case, its suspect records (server-paged, by state), the records
  * selected on the page, the disposition being given to them, Close and the XLSX export. Every refusal is
@@ -58,9 +100,10 @@ export function useImpactCase() {
   const records = usePagedList(fetchPage, query.page, query.size, state ? { state } : {}, { skip: !caseId })
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [draft, setDraft] = useState<DispositionDraft>(NO_DRAFT)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [done, setDone] = useState<string | null>(null)
+  const { busy, error, done, act, dismiss } = useCaseAction(() => {
+    found.reload()
+    records.reload()
+  })
 
   const setQuery = (next: ListQuery) => {
     setQueryState(next)
@@ -71,31 +114,7 @@ export function useImpactCase() {
     setQueryState((q) => ({ ...q, page: 0 }))
     setSelected(new Set())
   }
-  const toggle = (recordId: number) =>
-    setSelected((s) => {
-      const next = new Set(s)
-      if (!next.delete(recordId)) next.add(recordId)
-      return next
-    })
-  const toggleAll = (on: boolean) =>
-    setSelected(on ? new Set(records.rows.map((r) => r.recordId)) : new Set())
-
-  /** Runs one case action, then loads the case and its records again. */
-  async function act(work: () => Promise<unknown>, message: string) {
-    setBusy(true)
-    setError(null)
-    setDone(null)
-    try {
-      await work()
-      setDone(message)
-      found.reload()
-      records.reload()
-    } catch (e) {
-      setError(e instanceof ApiError ? e.message : describeError(e))
-    } finally {
-      setBusy(false)
-    }
-  }
+  const { toggle, toggleAll } = selectionOf(setSelected, records.rows)
 
   const apply = () => {
     if (!caseId || draftProblem(draft, selected.size) || !draft.disposition) return
@@ -138,10 +157,7 @@ export function useImpactCase() {
     busy,
     error,
     done,
-    dismiss: () => {
-      setError(null)
-      setDone(null)
-    },
+    dismiss,
   }
 }
 

@@ -14,6 +14,7 @@ export const AUDIT_ENTITIES = {
   calibrator: 'Calibrator',
   configuration: 'Survey/Repair Type',
   record: 'Record',
+  certificateSettings: 'Certificate Settings',
 } as const
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES

@@ -12,6 +12,7 @@ import { TestParametersRepository } from '../product-types/test-parameters'
 import { RecordTypesRepository } from '../record-types/record-types'
 import { RecordsRepository } from '../records/records'
 import { SuppliersRepository } from '../reference/suppliers'
+import { CertificateSettingsRepository } from '../settings/certificate-settings'
 
 /** A repository read that answers 404 for a missing row: undefined instead. */
 async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -60,6 +61,8 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
     return row
   },
   record: (db, id) => orNone(() => new RecordsRepository(db).get(id, Viewer.system)),
+  // One row of settings (id 1); the logo as its type, size and digest, not its bytes.
+  certificateSettings: (db) => new CertificateSettingsRepository(db).forAudit(),
 }
 
 /** Reads an entity for the log; ids that are not positive integers name no row. */

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Mark } from './certificate-model'
+import type { Thumbnail } from './certificate-images'
 
 /**
  * The certificate's page geometry, fonts and one table row (measured, then drawn): the parts
@@ -86,5 +87,42 @@ export function cells(
       doc.x = MARGIN
       doc.y = y + height
     },
+  }
+}
+
+/** A section heading in the house colour, its result mark at the right. */
+export function heading(doc: Doc, text: string, mark?: Mark) {
+  ensure(doc, 60)
+  doc.moveDown(0.4)
+  const y = doc.y
+  doc
+    .font(BOLD)
+    .fontSize(11)
+    .fillColor('#0b3d6e')
+    .text(printable(text), MARGIN, y, { width: width(doc) - 80 })
+  if (mark)
+    doc.fillColor(COLOURS[mark]).text(mark, MARGIN + width(doc) - 80, y, { width: 80, align: 'right' })
+  doc.x = MARGIN
+  doc.moveDown(0.3)
+}
+
+/** Images each document has opened, by their bytes: the logo of a merged batch is embedded once. */
+const opened = new WeakMap<Doc, Map<Buffer, PDFKit.Mixins.ImageSrc>>()
+
+/** Draws an image inside a box (kept in proportion, centred); false when pdfkit cannot take it. */
+export function placeImage(doc: Doc, image: Thumbnail, x: number, y: number, w: number, h: number): boolean {
+  try {
+    let images = opened.get(doc)
+    if (!images) opened.set(doc, (images = new Map()))
+    let src = images.get(image.data)
+    if (!src) {
+      // pdfkit's openImage is not in its typings; an opened image is drawn again without re-embedding.
+      src = (doc as unknown as { openImage(d: Buffer): PDFKit.Mixins.ImageSrc }).openImage(image.data)
+      images.set(image.data, src)
+    }
+    doc.image(src, x, y, { fit: [w, h], align: 'center', valign: 'center' })
+    return true
+  } catch {
+    return false
   }
 }

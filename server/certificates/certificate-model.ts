@@ -13,6 +13,7 @@ import {
   type FormLayout,
 } from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
+import type { Thumbnail } from './certificate-images'
 import {
   CATEGORY_NAMES,
   type EquipmentSnapshot,
@@ -41,8 +42,22 @@ export interface CertificateSection {
   rows: CertificateRow[]
 }
 
+/** An uploaded image the certificate shows as a thumbnail. */
+export interface CertificateImage {
+  name: string
+  image: Thumbnail
+}
+
+/** A file linked to the record: an image carries its thumbnail, or why it cannot be shown. */
+export interface CertificateFile {
+  name: string
+  image?: Thumbnail | { error: string }
+}
+
 /** Everything a certificate shows, as text: the PDF writer only lays it out. */
 export interface CertificateModel {
+  /** 'Test certificate', or 'Calibration certificate' for a calibration record. */
+  heading: string
   title: string
   number: string
   header: [label: string, value: string][]
@@ -50,9 +65,17 @@ export interface CertificateModel {
   verdict: Mark
   equipment: string[][]
   parameters: string[]
+  /** Uploaded PNG/JPEG images, shown as thumbnails. */
+  images: CertificateImage[]
+  /** Other uploads by name; an image that cannot be shown is named with the reason. */
   files: string[]
   footer: string
   url: string
+  /**
+   * Issue #19's hook: a record not yet approved prints 'DRAFT — not approved' across every page and in
+   * the header. Nothing sets it until review and approval exist; the PDF writer already honours it.
+   */
+  draft: boolean
 }
 
 /** What the server gathers for one certificate. */
@@ -60,10 +83,12 @@ export interface CertificateInput {
   record: RecordDetail
   layout: FormLayout | null
   equipment: TestEquipment[]
-  files: string[]
+  files: CertificateFile[]
   audit: { edits: number; lastBy: string | null; lastAt: Date | null; createdBy: string | null }
   organisation: string
   url: string
+  /** See {@link CertificateModel.draft}; false unless given. */
+  draft?: boolean
 }
 
 /** SPEC §9 date format. */
@@ -216,7 +241,15 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     audit.edits > 0
       ? ` · edited ${audit.edits}× — last by ${audit.lastBy ?? 'unknown'} on ${formatDate(audit.lastAt)}`
       : ''
+  const images: CertificateImage[] = []
+  const files: string[] = []
+  for (const file of input.files) {
+    if (file.image && 'data' in file.image) images.push({ name: file.name, image: file.image })
+    else if (file.image) files.push(`${file.name} (image not shown: ${file.image.error})`)
+    else files.push(file.name)
+  }
   return {
+    heading: record.category === 'calibration' ? 'Calibration certificate' : 'Test certificate',
     title: `${record.productTypeName ?? record.recordTypeName} — ${record.recordTypeName}`,
     number: String(record.recordId),
     header: [
@@ -237,8 +270,10 @@ export function certificateModel(input: CertificateInput): CertificateModel {
       ? record.testEquipmentUsed.map(snapshotRow)
       : input.equipment.map((te) => equipmentRow(te, record.recordDate)),
     parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
-    files: input.files,
+    images,
+    files,
     footer: `${input.organisation} · Record ${record.recordId}${edited}`,
     url: input.url,
+    draft: input.draft ?? false,
   }
 }

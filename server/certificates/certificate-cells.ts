@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import type { Mark } from './certificate-model'
@@ -10,9 +11,26 @@ import type { Thumbnail } from './certificate-images'
 
 const require = createRequire(import.meta.url)
 const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf')
+// fontkit (pdfkit's own font engine) parses a font once here; pdfkit takes a parsed font as a source.
+const fontkit = require('fontkit') as { create(buffer: Buffer): PDFKit.Mixins.PDFFontSource }
+
 /** DejaVu covers Latin, Greek (Ω, µ), Cyrillic, Hebrew and Arabic letters and the symbols units use. */
-export const REGULAR = path.join(FONT_DIR, 'DejaVuSans.ttf')
-export const BOLD = path.join(FONT_DIR, 'DejaVuSans-Bold.ttf')
+export const REGULAR = 'DejaVuSans'
+export const BOLD = 'DejaVuSans-Bold'
+
+/**
+ * The fonts, parsed once per process and registered on each document: parsing DejaVu's tables (and
+ * shaping text with cold caches) was most of a certificate's time when every document read the files.
+ * Each document still embeds its own subset.
+ */
+let parsed: Record<string, PDFKit.Mixins.PDFFontSource> | undefined
+export function registerFonts(doc: PDFKit.PDFDocument): void {
+  parsed ??= {
+    [REGULAR]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'))),
+    [BOLD]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
+  }
+  for (const [name, font] of Object.entries(parsed)) doc.registerFont(name, font)
+}
 
 /** Paper of a certificate: A4 by default, Letter as a setting (CERTIFICATE_PAPER). */
 export type Paper = 'A4' | 'LETTER'

@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib'
 import { PNG } from 'pngjs'
 
 /**
@@ -73,10 +74,43 @@ function scaled(src: PNG, width: number, height: number): PNG {
   return out
 }
 
+/** Bits per pixel of each PNG colour type (times the bit depth). */
+const CHANNELS: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 }
+
+/**
+ * The PNG is whole: chunks within the file up to IEND, and (not interlaced) image data that inflates to
+ * every row. pngjs decodes a cut-off file without complaint, as a partly blank picture.
+ */
+function checkPngComplete(bytes: Buffer, width: number, height: number): void {
+  const idat: Buffer[] = []
+  let pos = 8
+  let ended = false
+  while (pos + 12 <= bytes.length) {
+    const length = bytes.readUInt32BE(pos)
+    const type = bytes.toString('latin1', pos + 4, pos + 8)
+    if (pos + 12 + length > bytes.length) break
+    if (type === 'IDAT') idat.push(bytes.subarray(pos + 8, pos + 8 + length))
+    pos += 12 + length
+    if (type === 'IEND') {
+      ended = true
+      break
+    }
+  }
+  if (!ended || !idat.length) throw new Error('not a readable PNG')
+  const depth = bytes[24]
+  const interlaced = bytes[28] === 1
+  if (interlaced) return
+  const rowBytes = Math.ceil((width * (CHANNELS[bytes[25]] ?? 4) * depth) / 8)
+  const expected = height * (1 + rowBytes)
+  const raw = inflateSync(Buffer.concat(idat), { maxOutputLength: expected + 1024 })
+  if (raw.length < expected) throw new Error('not a readable PNG')
+}
+
 function pngThumbnail(bytes: Buffer): Thumbnail {
   const size = pngSize(bytes)
   if (!size || size.width < 1 || size.height < 1) throw new Error('not a readable PNG')
   if (size.width * size.height > MAX_PIXELS) throw new Error('too large to show')
+  checkPngComplete(bytes, size.width, size.height)
   const image = PNG.sync.read(bytes)
   const factor = Math.min(1, THUMB_PX / Math.max(image.width, image.height))
   const width = Math.max(1, Math.round(image.width * factor))
@@ -132,6 +166,6 @@ export function thumbnailOf(bytes: Buffer): Thumbnail | { error: string } {
     return { error: 'not an image' }
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error)
-    return { error: /too large|PDF can show|readable/.test(message) ? message : 'not a readable image' }
+    return { error: /too large|PDF can show/.test(message) ? message : 'not a readable image' }
   }
 }

@@ -12,6 +12,7 @@ import {
   heading,
   placeImage,
   printable,
+  registerFonts,
   width,
   type Doc,
   type Paper,
@@ -58,12 +59,36 @@ function table(
   doc.moveDown(0.6)
 }
 
+/**
+ * The QR code of SPEC's approach drawn as vector squares (each run of dark modules one rectangle): sharp
+ * at any zoom and print size, and no image to encode and decode for every certificate.
+ */
+function qrCode(doc: Doc, text: string, x: number, y: number, size: number) {
+  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
+  const quiet = 1
+  const cell = size / (modules.size + 2 * quiet)
+  doc.save()
+  doc.rect(x, y, size, size).fill('#ffffff')
+  for (let row = 0; row < modules.size; row++) {
+    let run = -1
+    for (let col = 0; col <= modules.size; col++) {
+      const dark = col < modules.size && modules.get(row, col)
+      if (dark && run < 0) run = col
+      if (!dark && run >= 0) {
+        doc.rect(x + (quiet + run) * cell, y + (quiet + row) * cell, (col - run) * cell, cell)
+        run = -1
+      }
+    }
+  }
+  doc.fill('#000000')
+  doc.restore()
+}
+
 /** The letterhead: logo, organisation and address at the left, the QR code of the record at the right. */
 async function letterhead(doc: Doc, model: CertificateModel, template: CertificateTemplate) {
-  const qr = await QRCode.toBuffer(model.url, { margin: 1, width: 200 })
   const top = doc.y
   const textWidth = width(doc) - 90
-  doc.image(qr, MARGIN + width(doc) - 78, top, { width: 78 })
+  qrCode(doc, model.url, MARGIN + width(doc) - 78, top, 78)
   let x = MARGIN
   if (template.logo && placeImage(doc, template.logo, MARGIN, top, 110, 44)) x = MARGIN + 120
   doc
@@ -215,13 +240,15 @@ export async function drawCertificate(doc: Doc, model: CertificateModel, templat
 
 /** A PDF document as the certificates write it (buffered pages, so footers can count them). */
 export function certificateDocument(title: string, subject: string, paper: Paper): Doc {
-  return new PDFDocument({
+  const doc = new PDFDocument({
     size: paper,
     autoFirstPage: false,
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: title, Subject: subject, Creator: 'ITR Studio' },
   })
+  registerFonts(doc)
+  return doc
 }
 
 /** Collects a document's output into one Buffer. */

@@ -1,5 +1,4 @@
 import type { FromSchema } from 'json-schema-to-ts'
-import { recordsFilterSchema } from './record'
 
 /**
  * Batch certificates (issue #16.3): the records chosen on /Records, by their ids or by the records page's
@@ -45,7 +44,11 @@ export const certificateBatchSchema = {
       items: { type: 'integer', minimum: 1, maximum: 2_147_483_647 },
       errorMessage: { maxItems: CERTIFICATE_BATCH_MESSAGES.tooManyIds },
     },
-    filter: recordsFilterSchema,
+    /** The records page's filter JSON, checked by the same parser (parseRecordsFilter) on the server. */
+    filter: {
+      type: 'object',
+      description: 'The records page filter: {filters, startDate, endDate, sortField, sortDirection}.',
+    },
   },
 } as const
 

@@ -67,15 +67,23 @@ export function ensure(doc: Doc, height: number): boolean {
   return true
 }
 
+/** Whether a text fits one line of a column `w` wide (most cells): measured without wrapping. */
+const oneLine = (doc: Doc, text: string, w: number) => !text.includes('\n') && doc.widthOfString(text) <= w
+
 /** Cuts a text until it is at most `max` high in a column of `w` (a row never grows past a page). */
 function fitted(doc: Doc, text: string, w: number, max: number): string {
   let out = printable(text)
+  if (oneLine(doc, out, w)) return out
   for (let h = doc.heightOfString(out, { width: w }); h > max; h = doc.heightOfString(out, { width: w }))
     out = `${out.slice(0, Math.floor(out.length * (max / h) * 0.9))}… (cut to fit the page)`
   return out
 }
 
-/** One table row measured; `draw` writes it at `y` with a rule below. */
+/**
+ * One table row measured; `draw` writes it at `y` with a rule below. A text that fits one line is
+ * measured and written without pdfkit's line wrapper — most cells are short, and wrapping every one
+ * twice (measure, then draw) was most of a long certificate's time.
+ */
 export function cells(
   doc: Doc,
   raw: string[],
@@ -86,14 +94,19 @@ export function cells(
   font()
   const max = (doc.page.height - 2 * MARGIN - FOOTER) / 2
   const texts = raw.map((t, i) => fitted(doc, t, widths[i] - 6, max))
-  const height = Math.max(...texts.map((t, i) => doc.heightOfString(t, { width: widths[i] - 6 }))) + 6
+  const single = texts.map((t, i) => oneLine(doc, t, widths[i] - 6))
+  const line = doc.currentLineHeight(true)
+  const height =
+    Math.max(...texts.map((t, i) => (single[i] ? line : doc.heightOfString(t, { width: widths[i] - 6 })))) + 6
   return {
     height,
     draw(y: number) {
       font()
       let x = MARGIN
       texts.forEach((t, i) => {
-        doc.fillColor(options.colour?.[i] ?? '#111111').text(t, x + 3, y + 3, { width: widths[i] - 6 })
+        doc.fillColor(options.colour?.[i] ?? '#111111')
+        if (single[i]) doc.text(t, x + 3, y + 3, { lineBreak: false })
+        else doc.text(t, x + 3, y + 3, { width: widths[i] - 6 })
         x += widths[i]
       })
       doc

@@ -24,6 +24,7 @@ const TestEquipmentDetail = lazy(() => import('./pages/test-equipment/test-equip
 const Records = lazy(() => import('./pages/records/records-page'))
 const RecordDetail = lazy(() => import('./pages/records/record-detail-page'))
 const Audit = lazy(() => import('./pages/audit/audit-page'))
+const Settings = lazy(() => import('./pages/settings/certificate-settings-page'))
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -61,6 +62,7 @@ export const routes: RouteObject[] = [
       page('/SurveyRepairTypes', SurveyRepairList),
       page('/SurveyRepairTypes/:id', SurveyRepairEdit),
       page('/Audit', Audit),
+      page('/Settings', Settings),
       page('*', NotFound),
     ],
   },

@@ -63,6 +63,11 @@ export interface CertificateModel {
   header: [label: string, value: string][]
   sections: CertificateSection[]
   verdict: Mark
+  /** Whether the layout has tests at all: a record without (a calibration, a despatch) shows no verdict box. */
+  judged: boolean
+  /** The closing lines: when and from what the certificate was issued, and who tested. */
+  issued: string
+  testedBy: string
   equipment: string[][]
   parameters: string[]
   /** Uploaded PNG/JPEG images, shown as thumbnails. */
@@ -89,6 +94,8 @@ export interface CertificateInput {
   url: string
   /** See {@link CertificateModel.draft}; false unless given. */
   draft?: boolean
+  /** When the certificate is made (now unless given). */
+  issuedAt?: Date
 }
 
 /** SPEC §9 date format. */
@@ -250,7 +257,8 @@ export function certificateModel(input: CertificateInput): CertificateModel {
   }
   return {
     heading: record.category === 'calibration' ? 'Calibration certificate' : 'Test certificate',
-    title: `${record.productTypeName ?? record.recordTypeName} — ${record.recordTypeName}`,
+    // A calibration record has no product type: its device's serial says what it is about.
+    title: `${record.productTypeName ?? record.productSerialNumber} — ${record.recordTypeName}`,
     number: String(record.recordId),
     header: [
       ['Certificate no.', String(record.recordId)],
@@ -260,11 +268,22 @@ export function certificateModel(input: CertificateInput): CertificateModel {
       ['Serial', record.productSerialNumber],
       ['Product type', record.productTypeName ?? '—'],
       [record.supplierName ? 'Supplier' : 'Owner', owner],
-      ['Captured by', `${audit.createdBy ?? '—'} on ${formatDate(record.createdAt)}`],
+      [
+        'Captured by',
+        audit.createdBy
+          ? `${audit.createdBy} on ${formatDate(record.createdAt)}`
+          : formatDate(record.createdAt),
+      ],
       ['Layout revision', record.layoutVersion == null ? '—' : String(record.layoutVersion)],
     ],
     sections,
     verdict: markOf(record.testResult),
+    judged: sections.some((s) => s.mark !== undefined || s.rows.some((r) => r.criterion !== undefined)),
+    issued:
+      `Issued on ${formatDate(input.issuedAt ?? new Date())} UTC from record ${record.recordId} as stored` +
+      `${record.layoutVersion == null ? '' : ` (layout revision ${record.layoutVersion})`}. ` +
+      `The record can be seen at ${input.url} (the QR code above).`,
+    testedBy: audit.createdBy ?? '—',
     // What was true when the device was used; records from before snapshots show today's calibration.
     equipment: record.testEquipmentUsed?.length
       ? record.testEquipmentUsed.map(snapshotRow)
@@ -272,7 +291,7 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
     images,
     files,
-    footer: `${input.organisation} · Record ${record.recordId}${edited}`,
+    footer: `${input.organisation} · Record ${record.recordId} · ${record.productSerialNumber}${edited}`,
     url: input.url,
     draft: input.draft ?? false,
   }

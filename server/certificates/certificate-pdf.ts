@@ -130,7 +130,41 @@ async function header(doc: Doc, model: CertificateModel, template: CertificateTe
   }
   doc.x = MARGIN
   doc.moveDown(0.6)
-  verdict(doc, model.verdict)
+  // A record without tests (a calibration, a despatch) has nothing to judge: no verdict box.
+  if (model.verdict || model.judged) verdict(doc, model.verdict)
+}
+
+/** The closing block: how the certificate was issued, who tested, and a line to sign. */
+function closing(doc: Doc, model: CertificateModel) {
+  ensure(doc, 90)
+  doc.moveDown(0.8)
+  doc
+    .font(REGULAR)
+    .fontSize(8.5)
+    .fillColor('#444444')
+    .text(printable(model.issued), MARGIN, doc.y, { width: width(doc) })
+  doc.moveDown(1.2)
+  const y = doc.y + 24
+  const half = (width(doc) - 30) / 2
+  doc.font(REGULAR).fontSize(9).fillColor('#111111')
+  doc.text(printable(model.testedBy), MARGIN, y - 14, { width: half, lineBreak: false })
+  for (const [x, label] of [
+    [MARGIN, 'Tested by'],
+    [MARGIN + half + 30, model.draft ? 'Approved by (not yet approved)' : 'Authorised signature'],
+  ] as const) {
+    doc
+      .moveTo(x, y)
+      .lineTo(x + half, y)
+      .strokeColor('#888888')
+      .lineWidth(0.6)
+      .stroke()
+    doc
+      .fontSize(8)
+      .fillColor('#555555')
+      .text(label, x, y + 3, { width: half, lineBreak: false })
+  }
+  doc.x = MARGIN
+  doc.y = y + 16
 }
 
 function verdict(doc: Doc, mark: Mark) {
@@ -207,13 +241,12 @@ export async function drawCertificate(doc: Doc, model: CertificateModel, templat
     heading(doc, section.title, section.mark)
     for (const note of section.notes)
       doc.font(REGULAR).fontSize(9).fillColor('#444444').text(printable(note)).moveDown(0.2)
-    if (section.rows.length)
-      table(doc, HEAD, section.rows.map(rowTexts), COLUMNS, (row) => [
-        '#111111',
-        '#111111',
-        '#111111',
-        COLOURS[row[3] as Mark],
-      ])
+    const rows = section.rows.map(rowTexts)
+    // A section of fields only (no tests) reads as Field / Value, without empty result columns.
+    if (rows.length && rows.every((r) => r.length === 2))
+      table(doc, ['Field', 'Value'], rows, [COLUMNS[0], 1 - COLUMNS[0]])
+    else if (rows.length)
+      table(doc, HEAD, rows, COLUMNS, (row) => ['#111111', '#111111', '#111111', COLOURS[row[3] as Mark]])
   }
   if (model.parameters.length) {
     heading(doc, 'Test parameters of the product type')
@@ -234,6 +267,7 @@ export async function drawCertificate(doc: Doc, model: CertificateModel, templat
     )
   }
   attachments(doc, model)
+  closing(doc, model)
   const range = doc.bufferedPageRange()
   footers(doc, model, first, range.start + range.count - first)
 }

@@ -114,6 +114,16 @@ describe('test certificates in the browser', () => {
     expect(merged.suggestedFilename()).toMatch(/\.pdf$/)
     const { text } = await pdfText(fs.readFileSync((await merged.path()) as string))
     expect(text.match(/Overall verdict/g)?.length).toBe(Number(all.replace(/,/g, '')))
+
+    // The same at 400 px: the selection bar, the row checkboxes and the dialog fit the screen.
+    await page.setViewportSize({ width: 400, height: 900 })
+    await page.getByText(`All ${all} matching records are selected.`).waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
+    await screenshot(page, 'records-certificates-400')
+    await page.getByRole('button', { name: /^Certificates \(/ }).click()
+    await dialog.getByRole('button', { name: 'Download' }).waitFor()
+    await screenshot(page, 'records-certificates-dialog-400')
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
   })
 
   it('an administrator sets the organisation name and logo, and certificates carry them', async () => {
@@ -133,6 +143,8 @@ describe('test certificates in the browser', () => {
     await page.setViewportSize({ width: 1366, height: 900 })
     await screenshot(page, 'certificate-settings-1366')
     await page.setViewportSize({ width: 400, height: 900 })
+    await page.reload()
+    await page.getByRole('img', { name: 'Current logo' }).waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
     await screenshot(page, 'certificate-settings-400')
 

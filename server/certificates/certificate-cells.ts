@@ -24,12 +24,31 @@ export const BOLD = 'DejaVuSans-Bold'
  * Each document still embeds its own subset.
  */
 let parsed: Record<string, PDFKit.Mixins.PDFFontSource> | undefined
+
+/**
+ * Shaped words (pdfkit's per-font `layoutCache`: glyphs and positions of a word, scaled to the font's
+ * units) shared by every document of the process: a batch of one record type shapes its labels once, not
+ * once per certificate. A run is never changed after it is made (each document maps its glyphs into its
+ * own subset when writing), so sharing it is safe. Started afresh every CACHE_DOCUMENTS documents so
+ * the distinct values of many records do not pile up.
+ */
+const CACHE_DOCUMENTS = 500
+let shaped: Record<string, Record<string, unknown>> = {}
+let documents = 0
+
 export function registerFonts(doc: PDFKit.PDFDocument): void {
   parsed ??= {
     [REGULAR]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'))),
     [BOLD]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
   }
-  for (const [name, font] of Object.entries(parsed)) doc.registerFont(name, font)
+  if (++documents % CACHE_DOCUMENTS === 0) shaped = {}
+  for (const [name, font] of Object.entries(parsed)) {
+    doc.registerFont(name, font)
+    // pdfkit's EmbeddedFont is created on first use; its cache is swapped for the shared one.
+    doc.font(name)
+    const embedded = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font
+    if (embedded.layoutCache) embedded.layoutCache = shaped[name] ??= Object.create(null)
+  }
 }
 
 /** Paper of a certificate: A4 by default, Letter as a setting (CERTIFICATE_PAPER). */

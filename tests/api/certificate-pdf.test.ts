@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { pdfText } from '../../tests/support/pdf-text'
-import type { CertificateModel } from './certificate-model'
-import { certificatePdf } from './certificate-pdf'
+import { pdfText } from '../support/pdf-text'
+import type { CertificateModel } from '../../server/certificates/certificate-model'
+import { certificatePdf } from '../../server/certificates/certificate-pdf'
 
 const model = (extra: Partial<CertificateModel> = {}): CertificateModel => ({
   heading: 'Test certificate',

@@ -123,6 +123,11 @@ export function cells(
       font()
       let x = MARGIN
       texts.forEach((t, i) => {
+        // An empty cell (a field's criterion and result) draws nothing: no text call for it.
+        if (t === '') {
+          x += widths[i]
+          return
+        }
         doc.fillColor(options.colour?.[i] ?? '#111111')
         if (single[i]) doc.text(t, x + 3, y + 3, { lineBreak: false })
         else doc.text(t, x + 3, y + 3, { width: widths[i] - 6 })

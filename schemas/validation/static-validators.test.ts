@@ -65,8 +65,14 @@ const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {
   ],
   certificateSettings: [
     [{ organisationName: 'Eastern Power', addressLine: '', logo: null }, []],
-    [{ organisationName: 'x'.repeat(201), addressLine: '', logo: null }, [SETTINGS_MESSAGES.organisationName]],
-    [{ organisationName: '', addressLine: '', logo: 'data:image/gif;base64,R0lG' }, [SETTINGS_MESSAGES.logoType]],
+    [
+      { organisationName: 'x'.repeat(201), addressLine: '', logo: null },
+      [SETTINGS_MESSAGES.organisationName],
+    ],
+    [
+      { organisationName: '', addressLine: '', logo: 'data:image/gif;base64,R0lG' },
+      [SETTINGS_MESSAGES.logoType],
+    ],
   ],
   fieldMappings: [
     [{}, []],

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc.js'
 import {
   NA_TEXT,
   fromServerData,
@@ -14,14 +12,9 @@ import {
 } from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
 import type { Thumbnail } from './certificate-images'
-import {
-  CATEGORY_NAMES,
-  type EquipmentSnapshot,
-  type RecordDetail,
-  type TestEquipment,
-} from '../../schemas/records/index'
-
-dayjs.extend(utc)
+import { equipmentRow, snapshotRow } from './certificate-equipment'
+import { formatDate } from './certificate-dates'
+import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
 
 /** A result as the certificate marks it: a word that survives black-and-white printing. */
 export type Mark = 'PASS' | 'FAIL' | 'N/A' | ''
@@ -98,9 +91,7 @@ export interface CertificateInput {
   issuedAt?: Date
 }
 
-/** SPEC §9 date format. */
-export const formatDate = (iso: string | Date | null | undefined, withTime = true) =>
-  iso ? dayjs.utc(iso).format(withTime ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY') : '—'
+export { formatDate } from './certificate-dates'
 
 const MARKS: Record<string, Mark> = {
   Pass: 'PASS',
@@ -187,49 +178,6 @@ function rowOf(control: Control, raw: unknown, result: unknown): CertificateRow 
     criterion: limitsOf(control, unit),
     mark: markOf(result),
   }
-}
-
-/** A device as the certificate lists it: serial, description, owner, calibration, expiry, status. */
-function equipmentRow(te: TestEquipment, at: string): string[] {
-  const cal = te.latestCalibration
-  const status = !cal
-    ? 'Never calibrated'
-    : cal.skipped
-      ? 'Calibration not required'
-      : cal.expires && cal.expires < at
-        ? 'Expired'
-        : 'In calibration'
-  return [
-    te.serialNumber.full,
-    te.description ?? '—',
-    te.owner?.name ?? '—',
-    formatDate(cal?.date, false),
-    formatDate(cal?.expires, false),
-    status,
-  ]
-}
-
-const STATUS_TEXT: Record<EquipmentSnapshot['status'], string> = {
-  valid: 'In calibration',
-  notRequired: 'Calibration not required',
-  expired: 'Expired',
-  never: 'Never calibrated',
-  suspect: 'Suspect',
-}
-
-/** A device as the record froze it when it was used (issue #15.2), its override named. */
-function snapshotRow(s: EquipmentSnapshot): string[] {
-  const override = s.override
-    ? ` — override by ${s.override.userName} on ${formatDate(s.override.at)}: ${s.override.reason}`
-    : ''
-  return [
-    s.serialNumber,
-    s.description ?? '—',
-    s.ownerName ?? '—',
-    s.calibrationSkipped ? '—' : formatDate(s.calibrationDate, false),
-    s.calibrationSkipped ? '—' : formatDate(s.expires, false),
-    `${STATUS_TEXT[s.status]}${s.certificate ? ' (certificate on file)' : ''}${override}`,
-  ]
 }
 
 /**

@@ -1,5 +1,4 @@
 import PDFDocument from 'pdfkit'
-import QRCode from 'qrcode'
 import type { CertificateModel, CertificateRow, Mark } from './certificate-model'
 import type { Thumbnail } from './certificate-images'
 import {
@@ -18,6 +17,7 @@ import {
   type Paper,
 } from './certificate-cells'
 import { attachments } from './certificate-attachments'
+import { DRAFT, closing, footers, qrCode, verdict } from './certificate-parts'
 
 export type { Paper } from './certificate-cells'
 
@@ -31,7 +31,6 @@ export interface CertificateTemplate {
 
 const COLUMNS = [0.38, 0.22, 0.26, 0.14]
 const HEAD = ['Test / field', 'Value', 'Limits / criterion', 'Result']
-const DRAFT = 'DRAFT — not approved'
 
 /** A table whose rows never split across pages; the header row repeats on each new page. */
 function table(
@@ -57,31 +56,6 @@ function table(
     r.draw(doc.y)
   }
   doc.moveDown(0.6)
-}
-
-/**
- * The QR code of SPEC's approach drawn as vector squares (each run of dark modules one rectangle): sharp
- * at any zoom and print size, and no image to encode and decode for every certificate.
- */
-function qrCode(doc: Doc, text: string, x: number, y: number, size: number) {
-  const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' })
-  const quiet = 1
-  const cell = size / (modules.size + 2 * quiet)
-  doc.save()
-  doc.rect(x, y, size, size).fill('#ffffff')
-  for (let row = 0; row < modules.size; row++) {
-    let run = -1
-    for (let col = 0; col <= modules.size; col++) {
-      const dark = col < modules.size && modules.get(row, col)
-      if (dark && run < 0) run = col
-      if (!dark && run >= 0) {
-        doc.rect(x + (quiet + run) * cell, y + (quiet + row) * cell, (col - run) * cell, cell)
-        run = -1
-      }
-    }
-  }
-  doc.fill('#000000')
-  doc.restore()
 }
 
 /** The letterhead: logo, organisation and address at the left, the QR code of the record at the right. */
@@ -134,100 +108,10 @@ async function header(doc: Doc, model: CertificateModel, template: CertificateTe
   if (model.verdict || model.judged) verdict(doc, model.verdict)
 }
 
-/** The closing block: how the certificate was issued, who tested, and a line to sign. */
-function closing(doc: Doc, model: CertificateModel) {
-  ensure(doc, 90)
-  doc.moveDown(0.8)
-  doc
-    .font(REGULAR)
-    .fontSize(8.5)
-    .fillColor('#444444')
-    .text(printable(model.issued), MARGIN, doc.y, { width: width(doc) })
-  doc.moveDown(1.2)
-  const y = doc.y + 24
-  const half = (width(doc) - 30) / 2
-  doc.font(REGULAR).fontSize(9).fillColor('#111111')
-  doc.text(printable(model.testedBy), MARGIN, y - 14, { width: half, lineBreak: false })
-  for (const [x, label] of [
-    [MARGIN, 'Tested by'],
-    [MARGIN + half + 30, model.draft ? 'Approved by (not yet approved)' : 'Authorised signature'],
-  ] as const) {
-    doc
-      .moveTo(x, y)
-      .lineTo(x + half, y)
-      .strokeColor('#888888')
-      .lineWidth(0.6)
-      .stroke()
-    doc
-      .fontSize(8)
-      .fillColor('#555555')
-      .text(label, x, y + 3, { width: half, lineBreak: false })
-  }
-  doc.x = MARGIN
-  doc.y = y + 16
-}
-
-function verdict(doc: Doc, mark: Mark) {
-  const y = doc.y
-  const text = mark ? `Overall verdict: ${mark}` : 'Overall verdict: not judged'
-  doc.rect(MARGIN, y, width(doc), 30).lineWidth(2).strokeColor(COLOURS[mark]).stroke()
-  doc
-    .font(BOLD)
-    .fontSize(15)
-    .fillColor(COLOURS[mark])
-    .text(text, MARGIN, y + 7, { width: width(doc), align: 'center' })
-  doc.x = MARGIN
-  doc.y = y + 40
-}
-
 const rowTexts = (r: CertificateRow) =>
   r.criterion === undefined && r.mark === undefined
     ? [r.label, r.value]
     : [r.label, r.value, r.criterion ?? '', r.mark ?? '']
-
-/**
- * Writes the footer, 'Page n of m' (counted within this certificate) and, for a draft, the watermark on
- * pages `first`..`last` of the buffer.
- */
-function footers(doc: Doc, model: CertificateModel, first: number, count: number) {
-  for (let i = 0; i < count; i++) {
-    doc.switchToPage(first + i)
-    const y = doc.page.height - MARGIN - 14
-    if (model.draft) {
-      doc.save()
-      doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] })
-      doc
-        .font(BOLD)
-        .fontSize(54)
-        .fillColor('#b02a37')
-        .fillOpacity(0.14)
-        .text(DRAFT, 0, doc.page.height / 2 - 30, {
-          width: doc.page.width,
-          align: 'center',
-          lineBreak: false,
-        })
-      doc.restore()
-    }
-    doc
-      .moveTo(MARGIN, y - 6)
-      .lineTo(MARGIN + width(doc), y - 6)
-      .strokeColor('#cccccc')
-      .lineWidth(0.5)
-      .stroke()
-    doc.font(REGULAR).fontSize(8).fillColor('#555555')
-    doc.text(printable(model.footer), MARGIN, y, {
-      width: width(doc) - 90,
-      lineBreak: false,
-      height: 12,
-      ellipsis: true,
-    })
-    doc.text(`Page ${i + 1} of ${count}`, MARGIN + width(doc) - 90, y, {
-      width: 90,
-      align: 'right',
-      lineBreak: false,
-    })
-  }
-}
 
 /**
  * One certificate drawn into `doc` from a new page on, its footers written on its own pages. Used for a

@@ -15,6 +15,7 @@ export const AUDIT_ENTITIES = {
   configuration: 'Survey/Repair Type',
   record: 'Record',
   impactCase: 'Impact Case',
+  certificateSettings: 'Certificate Settings',
 } as const
 
 export type AuditEntity = keyof typeof AUDIT_ENTITIES

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import type { Host } from '../schemas/config'
 import auditRoutes from './audit/routes'
+import certificateRoutes from './certificates/routes'
 import documentsRoutes from './documents/routes'
 import productTypesItrRoutes from './product-types/itr-routes'
 import productTypesMetaRoutes from './product-types/meta-routes'
@@ -17,6 +18,7 @@ import faultRepairRoutes from './reference/fault-repair-routes'
 import suppliersRoutes from './reference/suppliers-routes'
 import submissionsRoutes from './submissions/routes'
 import testEquipmentRoutes from './test-equipment/routes'
+import settingsRoutes from './settings/routes'
 
 /**
  * SPEC §7's hosts and the domains' routes each one serves under its prefix (`/svc/<host>`). The server is
@@ -25,8 +27,8 @@ import testEquipmentRoutes from './test-equipment/routes'
  */
 export const HOST_ROUTES: Record<Exclude<Host, 'auth'>, readonly FastifyPluginAsync[]> = {
   meta: [suppliersRoutes, productTypesMetaRoutes, configurationRoutes, recordTypesRoutes, productsRoutes],
-  data: [recordsRoutes, excelExportRoutes, downloadNowRoutes],
-  config: [auditRoutes],
+  data: [recordsRoutes, excelExportRoutes, downloadNowRoutes, certificateRoutes],
+  config: [auditRoutes, settingsRoutes],
   submission: [submissionsRoutes],
   itr: [
     productTypesItrRoutes,

@@ -26,6 +26,7 @@ const RecordDetail = lazy(() => import('./pages/records/record-detail-page'))
 const Audit = lazy(() => import('./pages/audit/audit-page'))
 const ImpactCases = lazy(() => import('./pages/impact-cases/impact-cases-page'))
 const ImpactCase = lazy(() => import('./pages/impact-cases/impact-case-page'))
+const Settings = lazy(() => import('./pages/settings/certificate-settings-page'))
 
 type Page = LazyExoticComponent<ComponentType>
 
@@ -65,6 +66,7 @@ export const routes: RouteObject[] = [
       page('/Audit', Audit),
       page('/ImpactCases', ImpactCases),
       page('/ImpactCases/:id', ImpactCase),
+      page('/Settings', Settings),
       page('*', NotFound),
     ],
   },

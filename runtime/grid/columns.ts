@@ -17,6 +17,8 @@ export interface GridColumnMeta {
    * box. Its value is text, so it travels in {@link ListQuery.filter} like any other server filter.
    */
   renderFilter?: (filter: ColumnFilterControl) => ReactNode
+  /** The column's name where its header is not text (a checkbox): the stacked phone layout labels cells with it. */
+  label?: string
 }
 
 /** What a column's own filter control gets: the current value, a setter and the column's name. */

@@ -60,7 +60,7 @@ function GridRow<T>({
             <td
               key={cell.id}
               className={meta.align === 'end' ? 'text-end text-nowrap' : undefined}
-              data-label={columnLabel(cell.column.columnDef.header, cell.column.id)}
+              data-label={meta.label ?? columnLabel(cell.column.columnDef.header, cell.column.id)}
             >
               {flexRender(cell.column.columnDef.cell, cell.getContext())}
             </td>

@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 /** 'Download now' (beyond SPEC) builds the workbook while the caller waits, for up to this many records. */
 export const DOWNLOAD_NOW_LIMIT = 10_000
 
-export const JOB_KINDS = ['csvIngest', 'excelExport'] as const
+export const JOB_KINDS = ['csvIngest', 'excelExport', 'certificateBatch'] as const
 export const JOB_STATUSES = ['pending', 'running', 'done', 'error'] as const
 
 /** A background job as `GET {data}/api/InstrumentTestRecord/ExcelExport/jobs/{id}` answers it. */

@@ -5,6 +5,7 @@ import { productTypeWriteSchema } from '../entities/product-type'
 import { supplierWriteSchema } from '../entities/supplier'
 import { fieldMappingsSchema } from '../form-layout/field-mappings'
 import { formLayoutSchema } from '../form-layout/layout-schema'
+import { certificateSettingsSchema } from '../settings'
 
 /**
  * The schemas the browser validates that are known at build time, by export name: ajv compiles them
@@ -22,6 +23,7 @@ export const STATIC_SCHEMAS = {
   locationWrite: locationWriteSchema,
   calibratorWrite: calibratorWriteSchema,
   surveyRepairForm: surveyRepairFormSchema,
+  certificateSettings: certificateSettingsSchema,
 } as const
 
 /** A name in `STATIC_SCHEMAS`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createStaticAjv } from './static-ajv'
 import { STATIC_SCHEMAS, withoutSchemaId, type StaticSchemaName } from './static-schemas'
 import { PRECOMPILED, staticValidators } from './static-validators'
+import { SETTINGS_MESSAGES } from '../settings'
 
 /**
  * The unit project runs the build plugin (vitest.config.ts), so `staticValidators` here is ajv's
@@ -61,6 +62,17 @@ const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {
     [layout([{ type: 'singletext', label: 'A' }]), ["must have required property 'variable'"]],
     [layout([{ type: 'bogus' }]), ['value of tag "type" must be in oneOf']],
     [layout([], { extra: 1 }), ['must NOT have additional properties']],
+  ],
+  certificateSettings: [
+    [{ organisationName: 'Eastern Power', addressLine: '', logo: null }, []],
+    [
+      { organisationName: 'x'.repeat(201), addressLine: '', logo: null },
+      [SETTINGS_MESSAGES.organisationName],
+    ],
+    [
+      { organisationName: '', addressLine: '', logo: 'data:image/gif;base64,R0lG' },
+      [SETTINGS_MESSAGES.logoType],
+    ],
   ],
   fieldMappings: [
     [{}, []],

@@ -13,6 +13,7 @@ import { RecordTypesRepository } from '../record-types/record-types'
 import { RecordsRepository } from '../records/records'
 import { SuppliersRepository } from '../reference/suppliers'
 import { caseAuditView } from '../impact-cases/case-writes'
+import { CertificateSettingsRepository } from '../settings/certificate-settings'
 
 /** A repository read that answers 404 for a missing row: undefined instead. */
 async function orNone<T>(read: () => Promise<T>): Promise<T | undefined> {
@@ -62,6 +63,8 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
   },
   record: (db, id) => orNone(() => new RecordsRepository(db).get(id, Viewer.system)),
   impactCase: (db, id) => caseAuditView(db, id),
+  // One row of settings (id 1); the logo as its type, size and digest, not its bytes.
+  certificateSettings: (db) => new CertificateSettingsRepository(db).forAudit(),
 }
 
 /** Reads an entity for the log; ids that are not positive integers name no row. */

@@ -57,7 +57,11 @@ const input = (r: RecordDetail) => ({
   record: r,
   layout,
   equipment: [],
-  files: ['photo.jpg'],
+  files: [
+    { name: 'photo.jpg', image: { data: Buffer.from('jpeg'), width: 4, height: 3 } },
+    { name: 'broken.png', image: { error: 'not a readable image' } },
+    { name: 'report.pdf' },
+  ],
   audit: { edits: 2, lastBy: 'alice', lastAt: new Date('2026-07-02T08:00:00Z'), createdBy: 'bob' },
   organisation: 'Eastern Power',
   url: 'https://itr.example/Records/7',
@@ -79,8 +83,18 @@ describe('certificate model', () => {
     expect(model.verdict).toBe('FAIL')
     expect(model.parameters).toEqual(['lossMax = 100 W'])
     expect(model.header).toContainEqual(['Captured by', 'bob on 01/07/2026 10:05'])
-    expect(model.footer).toBe('Eastern Power · Record 7 · edited 2× — last by alice on 02/07/2026 08:00')
-    expect(model.files).toEqual(['photo.jpg'])
+    expect(model.footer).toBe(
+      'Eastern Power · Record 7 · NWT:7 · edited 2× — last by alice on 02/07/2026 08:00',
+    )
+    expect(model.judged).toBe(true)
+    expect(model.testedBy).toBe('bob')
+    expect(model.issued).toMatch(
+      /^Issued on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC from record 7 as stored \(layout revision 2\)\./,
+    )
+    expect(model.images.map((i) => i.name)).toEqual(['photo.jpg'])
+    expect(model.files).toEqual(['broken.png (image not shown: not a readable image)', 'report.pdf'])
+    expect(model.heading).toBe('Test certificate')
+    expect(model.draft).toBe(false)
   })
 
   it('shows a shown test and n/a as the form does', () => {

@@ -1,5 +1,3 @@
-import dayjs from 'dayjs'
-import utc from 'dayjs/plugin/utc.js'
 import {
   NA_TEXT,
   fromServerData,
@@ -13,14 +11,10 @@ import {
   type FormLayout,
 } from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
-import {
-  CATEGORY_NAMES,
-  type EquipmentSnapshot,
-  type RecordDetail,
-  type TestEquipment,
-} from '../../schemas/records/index'
-
-dayjs.extend(utc)
+import type { Thumbnail } from './certificate-images'
+import { equipmentRow, snapshotRow } from './certificate-equipment'
+import { formatDate } from './certificate-dates'
+import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
 
 /** A result as the certificate marks it: a word that survives black-and-white printing. */
 export type Mark = 'PASS' | 'FAIL' | 'N/A' | ''
@@ -41,18 +35,45 @@ export interface CertificateSection {
   rows: CertificateRow[]
 }
 
+/** An uploaded image the certificate shows as a thumbnail. */
+export interface CertificateImage {
+  name: string
+  image: Thumbnail
+}
+
+/** A file linked to the record: an image carries its thumbnail, or why it cannot be shown. */
+export interface CertificateFile {
+  name: string
+  image?: Thumbnail | { error: string }
+}
+
 /** Everything a certificate shows, as text: the PDF writer only lays it out. */
 export interface CertificateModel {
+  /** 'Test certificate', or 'Calibration certificate' for a calibration record. */
+  heading: string
   title: string
   number: string
   header: [label: string, value: string][]
   sections: CertificateSection[]
   verdict: Mark
+  /** Whether the layout has tests at all: a record without (a calibration, a despatch) shows no verdict box. */
+  judged: boolean
+  /** The closing lines: when and from what the certificate was issued, and who tested. */
+  issued: string
+  testedBy: string
   equipment: string[][]
   parameters: string[]
+  /** Uploaded PNG/JPEG images, shown as thumbnails. */
+  images: CertificateImage[]
+  /** Other uploads by name; an image that cannot be shown is named with the reason. */
   files: string[]
   footer: string
   url: string
+  /**
+   * Issue #19's hook: a record not yet approved prints 'DRAFT — not approved' across every page and in
+   * the header. Nothing sets it until review and approval exist; the PDF writer already honours it.
+   */
+  draft: boolean
 }
 
 /** What the server gathers for one certificate. */
@@ -60,15 +81,17 @@ export interface CertificateInput {
   record: RecordDetail
   layout: FormLayout | null
   equipment: TestEquipment[]
-  files: string[]
+  files: CertificateFile[]
   audit: { edits: number; lastBy: string | null; lastAt: Date | null; createdBy: string | null }
   organisation: string
   url: string
+  /** See {@link CertificateModel.draft}; false unless given. */
+  draft?: boolean
+  /** When the certificate is made (now unless given). */
+  issuedAt?: Date
 }
 
-/** SPEC §9 date format. */
-export const formatDate = (iso: string | Date | null | undefined, withTime = true) =>
-  iso ? dayjs.utc(iso).format(withTime ? 'DD/MM/YYYY HH:mm' : 'DD/MM/YYYY') : '—'
+export { formatDate } from './certificate-dates'
 
 const MARKS: Record<string, Mark> = {
   Pass: 'PASS',
@@ -157,49 +180,6 @@ function rowOf(control: Control, raw: unknown, result: unknown): CertificateRow 
   }
 }
 
-/** A device as the certificate lists it: serial, description, owner, calibration, expiry, status. */
-function equipmentRow(te: TestEquipment, at: string): string[] {
-  const cal = te.latestCalibration
-  const status = !cal
-    ? 'Never calibrated'
-    : cal.skipped
-      ? 'Calibration not required'
-      : cal.expires && cal.expires < at
-        ? 'Expired'
-        : 'In calibration'
-  return [
-    te.serialNumber.full,
-    te.description ?? '—',
-    te.owner?.name ?? '—',
-    formatDate(cal?.date, false),
-    formatDate(cal?.expires, false),
-    status,
-  ]
-}
-
-const STATUS_TEXT: Record<EquipmentSnapshot['status'], string> = {
-  valid: 'In calibration',
-  notRequired: 'Calibration not required',
-  expired: 'Expired',
-  never: 'Never calibrated',
-  suspect: 'Suspect',
-}
-
-/** A device as the record froze it when it was used (issue #15.2), its override named. */
-function snapshotRow(s: EquipmentSnapshot): string[] {
-  const override = s.override
-    ? ` — override by ${s.override.userName} on ${formatDate(s.override.at)}: ${s.override.reason}`
-    : ''
-  return [
-    s.serialNumber,
-    s.description ?? '—',
-    s.ownerName ?? '—',
-    s.calibrationSkipped ? '—' : formatDate(s.calibrationDate, false),
-    s.calibrationSkipped ? '—' : formatDate(s.expires, false),
-    `${STATUS_TEXT[s.status]}${s.certificate ? ' (certificate on file)' : ''}${override}`,
-  ]
-}
-
 /**
  * The certificate of a record, judged again here by the layout revision and the test parameters it was
  * stored with (the same judge as capture and the server), so the document says what the record says.
@@ -216,8 +196,17 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     audit.edits > 0
       ? ` · edited ${audit.edits}× — last by ${audit.lastBy ?? 'unknown'} on ${formatDate(audit.lastAt)}`
       : ''
+  const images: CertificateImage[] = []
+  const files: string[] = []
+  for (const file of input.files) {
+    if (file.image && 'data' in file.image) images.push({ name: file.name, image: file.image })
+    else if (file.image) files.push(`${file.name} (image not shown: ${file.image.error})`)
+    else files.push(file.name)
+  }
   return {
-    title: `${record.productTypeName ?? record.recordTypeName} — ${record.recordTypeName}`,
+    heading: record.category === 'calibration' ? 'Calibration certificate' : 'Test certificate',
+    // A calibration record has no product type: its device's serial says what it is about.
+    title: `${record.productTypeName ?? record.productSerialNumber} — ${record.recordTypeName}`,
     number: String(record.recordId),
     header: [
       ['Certificate no.', String(record.recordId)],
@@ -227,18 +216,31 @@ export function certificateModel(input: CertificateInput): CertificateModel {
       ['Serial', record.productSerialNumber],
       ['Product type', record.productTypeName ?? '—'],
       [record.supplierName ? 'Supplier' : 'Owner', owner],
-      ['Captured by', `${audit.createdBy ?? '—'} on ${formatDate(record.createdAt)}`],
+      [
+        'Captured by',
+        audit.createdBy
+          ? `${audit.createdBy} on ${formatDate(record.createdAt)}`
+          : formatDate(record.createdAt),
+      ],
       ['Layout revision', record.layoutVersion == null ? '—' : String(record.layoutVersion)],
     ],
     sections,
     verdict: markOf(record.testResult),
+    judged: sections.some((s) => s.mark !== undefined || s.rows.some((r) => r.criterion !== undefined)),
+    issued:
+      `Issued on ${formatDate(input.issuedAt ?? new Date())} UTC from record ${record.recordId} as stored` +
+      `${record.layoutVersion == null ? '' : ` (layout revision ${record.layoutVersion})`}. ` +
+      `The record can be seen at ${input.url} (the QR code above).`,
+    testedBy: audit.createdBy ?? '—',
     // What was true when the device was used; records from before snapshots show today's calibration.
     equipment: record.testEquipmentUsed?.length
       ? record.testEquipmentUsed.map(snapshotRow)
       : input.equipment.map((te) => equipmentRow(te, record.recordDate)),
     parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
-    files: input.files,
-    footer: `${input.organisation} · Record ${record.recordId}${edited}`,
+    images,
+    files,
+    footer: `${input.organisation} · Record ${record.recordId} · ${record.productSerialNumber}${edited}`,
     url: input.url,
+    draft: input.draft ?? false,
   }
 }

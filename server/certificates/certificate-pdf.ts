@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit'
-import QRCode from 'qrcode'
 import type { CertificateModel, CertificateRow, Mark } from './certificate-model'
+import type { Thumbnail } from './certificate-images'
 import {
   BOLD,
   COLOURS,
@@ -8,13 +8,26 @@ import {
   REGULAR,
   cells,
   ensure,
+  heading,
+  placeImage,
   printable,
+  registerFonts,
   width,
   type Doc,
   type Paper,
 } from './certificate-cells'
+import { attachments } from './certificate-attachments'
+import { DRAFT, closing, footers, qrCode, verdict } from './certificate-parts'
 
 export type { Paper } from './certificate-cells'
+
+/** What every certificate carries besides its record: the organisation's name, address and logo. */
+export interface CertificateTemplate {
+  organisation: string
+  address: string
+  logo: Thumbnail | null
+  paper: Paper
+}
 
 const COLUMNS = [0.38, 0.22, 0.26, 0.14]
 const HEAD = ['Test / field', 'Value', 'Limits / criterion', 'Result']
@@ -45,41 +58,43 @@ function table(
   doc.moveDown(0.6)
 }
 
-function heading(doc: Doc, text: string, mark?: Mark) {
-  ensure(doc, 60)
-  doc.moveDown(0.4)
-  const y = doc.y
+/** The letterhead: logo, organisation and address at the left, the QR code of the record at the right. */
+async function letterhead(doc: Doc, model: CertificateModel, template: CertificateTemplate) {
+  const top = doc.y
+  const textWidth = width(doc) - 90
+  qrCode(doc, model.url, MARGIN + width(doc) - 78, top, 78)
+  let x = MARGIN
+  if (template.logo && placeImage(doc, template.logo, MARGIN, top, 110, 44)) x = MARGIN + 120
   doc
     .font(BOLD)
-    .fontSize(11)
+    .fontSize(10)
+    .fillColor('#111111')
+    .text(printable(template.organisation), x, top, { width: textWidth - (x - MARGIN) })
+  if (template.address)
+    doc
+      .font(REGULAR)
+      .fontSize(8.5)
+      .fillColor('#555555')
+      .text(printable(template.address), x, doc.y, { width: textWidth - (x - MARGIN) })
+  doc.y = Math.max(doc.y, top + 46)
+  doc
+    .font(BOLD)
+    .fontSize(17)
     .fillColor('#0b3d6e')
-    .text(printable(text), MARGIN, y, { width: width(doc) - 80 })
-  if (mark)
-    doc.fillColor(COLOURS[mark]).text(mark, MARGIN + width(doc) - 80, y, { width: 80, align: 'right' })
-  doc.x = MARGIN
-  doc.moveDown(0.3)
+    .text(model.heading + (model.draft ? ` — ${DRAFT}` : ''), MARGIN, doc.y + 4, { width: textWidth })
+  doc.font(REGULAR).fontSize(11).fillColor('#111111').text(printable(model.title), { width: textWidth })
+  doc.y = Math.max(doc.y, top + 84)
+  doc
+    .moveTo(MARGIN, doc.y + 4)
+    .lineTo(MARGIN + width(doc), doc.y + 4)
+    .strokeColor('#0b3d6e')
+    .lineWidth(1.2)
+    .stroke()
+  doc.y += 10
 }
 
-async function header(doc: Doc, model: CertificateModel, organisation: string) {
-  const qr = await QRCode.toBuffer(model.url, { margin: 1, width: 200 })
-  const top = doc.y
-  doc.image(qr, MARGIN + width(doc) - 78, top, { width: 78 })
-  doc
-    .font(REGULAR)
-    .fontSize(9)
-    .fillColor('#555555')
-    .text(printable(organisation), MARGIN, top, { width: width(doc) - 90 })
-  doc
-    .font(BOLD)
-    .fontSize(16)
-    .fillColor('#111111')
-    .text('Test certificate', { width: width(doc) - 90 })
-  doc
-    .font(REGULAR)
-    .fontSize(11)
-    .text(printable(model.title), { width: width(doc) - 90 })
-  doc.y = Math.max(doc.y, top + 82)
-  doc.moveDown(0.4)
+async function header(doc: Doc, model: CertificateModel, template: CertificateTemplate) {
+  await letterhead(doc, model, template)
   // Label/value pairs two to a line, as a certificate's header block reads.
   const widths = [0.17, 0.33, 0.17, 0.33].map((f) => f * width(doc))
   const grey = ['#555555', '#111111', '#555555', '#111111']
@@ -89,20 +104,8 @@ async function header(doc: Doc, model: CertificateModel, organisation: string) {
   }
   doc.x = MARGIN
   doc.moveDown(0.6)
-  verdict(doc, model.verdict)
-}
-
-function verdict(doc: Doc, mark: Mark) {
-  const y = doc.y
-  const text = mark ? `Overall verdict: ${mark}` : 'Overall verdict: not judged'
-  doc.rect(MARGIN, y, width(doc), 30).lineWidth(2).strokeColor(COLOURS[mark]).stroke()
-  doc
-    .font(BOLD)
-    .fontSize(15)
-    .fillColor(COLOURS[mark])
-    .text(text, MARGIN, y + 7, { width: width(doc), align: 'center' })
-  doc.x = MARGIN
-  doc.y = y + 40
+  // A record without tests (a calibration, a despatch) has nothing to judge: no verdict box.
+  if (model.verdict || model.judged) verdict(doc, model.verdict)
 }
 
 const rowTexts = (r: CertificateRow) =>
@@ -110,57 +113,24 @@ const rowTexts = (r: CertificateRow) =>
     ? [r.label, r.value]
     : [r.label, r.value, r.criterion ?? '', r.mark ?? '']
 
-/** Writes page numbers and the footer on every page once the document is complete. */
-function footers(doc: Doc, text: string) {
-  const range = doc.bufferedPageRange()
-  for (let i = 0; i < range.count; i++) {
-    doc.switchToPage(range.start + i)
-    const y = doc.page.height - MARGIN - 14
-    doc.font(REGULAR).fontSize(8).fillColor('#555555')
-    doc.text(printable(text), MARGIN, y, {
-      width: width(doc) - 90,
-      lineBreak: false,
-      height: 12,
-      ellipsis: true,
-    })
-    doc.text(`Page ${i + 1} of ${range.count}`, MARGIN + width(doc) - 90, y, {
-      width: 90,
-      align: 'right',
-      lineBreak: false,
-    })
-  }
-}
-
-/** The certificate as a PDF file (real, selectable text; see docs/decisions.md "Test certificates"). */
-export async function certificatePdf(
-  model: CertificateModel,
-  organisation: string,
-  paper: Paper = 'A4',
-): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: paper,
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: `Test certificate ${model.number}`, Subject: model.title, Creator: 'ITR Studio' },
-  })
-  const chunks: Buffer[] = []
-  doc.on('data', (c: Buffer) => chunks.push(c))
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)))
-    doc.on('error', reject)
-  })
-  await header(doc, model, organisation)
+/**
+ * One certificate drawn into `doc` from a new page on, its footers written on its own pages. Used for a
+ * single file and for a merged batch alike, so both read the same.
+ */
+export async function drawCertificate(doc: Doc, model: CertificateModel, template: CertificateTemplate) {
+  doc.addPage()
+  const first = doc.bufferedPageRange().start + doc.bufferedPageRange().count - 1
+  await header(doc, model, template)
   for (const section of model.sections) {
     heading(doc, section.title, section.mark)
     for (const note of section.notes)
       doc.font(REGULAR).fontSize(9).fillColor('#444444').text(printable(note)).moveDown(0.2)
-    if (section.rows.length)
-      table(doc, HEAD, section.rows.map(rowTexts), COLUMNS, (row) => [
-        '#111111',
-        '#111111',
-        '#111111',
-        COLOURS[row[3] as Mark],
-      ])
+    const rows = section.rows.map(rowTexts)
+    // A section of fields only (no tests) reads as Field / Value, without empty result columns.
+    if (rows.length && rows.every((r) => r.length === 2))
+      table(doc, ['Field', 'Value'], rows, [COLUMNS[0], 1 - COLUMNS[0]])
+    else if (rows.length)
+      table(doc, HEAD, rows, COLUMNS, (row) => ['#111111', '#111111', '#111111', COLOURS[row[3] as Mark]])
   }
   if (model.parameters.length) {
     heading(doc, 'Test parameters of the product type')
@@ -180,15 +150,43 @@ export async function certificatePdf(
       [0.17, 0.23, 0.18, 0.13, 0.13, 0.16],
     )
   }
-  if (model.files.length) {
-    heading(doc, 'Attached files')
-    doc
-      .font(REGULAR)
-      .fontSize(9)
-      .fillColor('#111111')
-      .text(printable(model.files.join(', ')))
-  }
-  footers(doc, model.footer)
+  attachments(doc, model)
+  closing(doc, model)
+  const range = doc.bufferedPageRange()
+  footers(doc, model, first, range.start + range.count - first)
+}
+
+/** A PDF document as the certificates write it (buffered pages, so footers can count them). */
+export function certificateDocument(title: string, subject: string, paper: Paper): Doc {
+  const doc = new PDFDocument({
+    size: paper,
+    autoFirstPage: false,
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    bufferPages: true,
+    info: { Title: title, Subject: subject, Creator: 'ITR Studio' },
+  })
+  registerFonts(doc)
+  return doc
+}
+
+/** Collects a document's output into one Buffer. */
+export function collect(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  doc.on('data', (c: Buffer) => chunks.push(c))
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)))
+    doc.on('error', reject)
+  })
+}
+
+/** The certificate as a PDF file (real, selectable text; see docs/decisions.md "Test certificates"). */
+export async function certificatePdf(
+  model: CertificateModel,
+  template: CertificateTemplate,
+): Promise<Buffer> {
+  const doc = certificateDocument(`${model.heading} ${model.number}`, model.title, template.paper)
+  const done = collect(doc)
+  await drawCertificate(doc, model, template)
   doc.end()
   return done
 }

@@ -42,12 +42,11 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const id = positiveId(request.params.id, RECORD_MESSAGES.recordNotFound)
-      const url = `${request.protocol}://${request.host}/Records/${id}`
       const certificates = new Certificates(request.db, {
-        organisation: app.settings.title,
+        title: app.settings.title,
         paper: app.settings.certificatePaper,
       })
-      const pdf = await certificates.pdf(id, request.user, url)
+      const pdf = await certificates.pdf(id, request.user, `${request.protocol}://${request.host}`)
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="certificate-${id}.pdf"`)

@@ -36,6 +36,14 @@ export function NavDrawer({ open, items, onNavigate }: NavDrawerProps) {
             </NavLink>
           </li>
         )}
+        {/* Certificate settings (issue #16.4): the organisation's name, address and logo, admins only. */}
+        {admin && (
+          <li className="nav-item">
+            <NavLink to="/Settings" className="nav-link" onClick={onNavigate}>
+              Certificate Settings
+            </NavLink>
+          </li>
+        )}
       </ul>
     </nav>
   )

@@ -257,6 +257,17 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   row('GET', `${D}/ExcelExport/now/filter/:filter`, READ, () => `${D}/ExcelExport/now/filter/${FILTER}`),
   row('GET', `${D}/ExcelExport/jobs/:id`, READ, (i) => `${D}/ExcelExport/jobs/${i.jobId}`),
   row('GET', `${D}/ExcelExport/jobs/:id/download`, READ, (i) => `${D}/ExcelExport/jobs/${i.jobId}/download`),
+  // Batch certificates (issue #16.3): scoped like the records page; a filter matching nothing answers 400.
+  row('POST', `${D}/Certificates`, READ, undefined, {
+    body: { format: 'zip', filter: { filters: [{ field: 'recordTypeId', value: '999999' }] } },
+  }),
+  row('GET', `${D}/Certificates/jobs/:id`, READ, (i) => `${D}/Certificates/jobs/${i.jobId}`),
+  row(
+    'GET',
+    `${D}/Certificates/jobs/:id/download`,
+    READ,
+    (i) => `${D}/Certificates/jobs/${i.jobId}/download`,
+  ),
 
   // {submission}: every record-capturing view; the repository refuses viewers without ITRSubmitter and
   // supplier users on calibration records or other suppliers (their bodies here fail validation first).
@@ -409,4 +420,8 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
       expect: { supplier: 403 },
     },
   ),
+  // {config} certificate template settings (issue #16.4): read by every signed-in user (certificates, the
+  // equipment label's logo), changed by admins only (an empty body is a 400 for them).
+  row('GET', '/svc/config/api/Settings/certificate', MATRIX_VIEWS),
+  row('PUT', '/svc/config/api/Settings/certificate', ADMIN, undefined, { body: {} }),
 ]

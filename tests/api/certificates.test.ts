@@ -4,6 +4,10 @@ import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 import { pdfText } from '../support/pdf-text'
+import { SITE_PHOTO_JPEG, imageCount, testPng } from '../support/images'
+import { multipart } from './records-fixtures'
+import { DocumentsRepository } from '../../server/documents/documents'
+import { recordDocuments } from '../../server/db/schema/index'
 
 /** Kept beside the e2e screenshots (gitignored) to be rendered with pdftoppm and looked at. */
 const keep = (name: string, bytes: Buffer) => {
@@ -19,6 +23,7 @@ const layout: FormLayout = {
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },
     { type: 'datepicker', variable: 'testDate', label: 'Test date' },
     { type: 'singletext', variable: 'remarks', label: 'Remarks' },
+    { type: 'upload', variable: 'photo', label: 'Photo' },
     {
       type: 'group',
       variable: 'tests',
@@ -161,5 +166,54 @@ describe('test certificates (issue #16)', () => {
     expect(text).toMatch(/more characters|cut to fit the page/)
     expect(text).not.toContain('\u0007')
     expect(text).toContain(`Page ${pages} of ${pages}`)
+  })
+
+  it('shows uploaded PNG and JPEG images as thumbnails; other files and a broken image by name', async () => {
+    const upload = await server.call('itr', 'POST', '/api/formDocuments', {
+      as: 'internal',
+      ...multipart('nameplate.png', testPng()),
+    })
+    expect(upload.statusCode, upload.body).toBe(200)
+    const id = await submit(fx.northwind, fx.transformer, {
+      serial: 'NWT:803',
+      insulation: 300,
+      ratio: 0.2,
+      oil: 'Yes',
+      photo: upload.json(),
+    })
+    // Files linked to the record another way (a calibration certificate, an older upload): a JPEG photo,
+    // a PNG whose bytes are damaged, an SVG (not PNG/JPEG) and a PDF.
+    const documents = new DocumentsRepository(server.database.db)
+    const broken = testPng()
+    broken.fill(0x41, 80)
+    for (const [name, contentType, content] of [
+      ['site-photo.jpg', 'image/jpeg', SITE_PHOTO_JPEG],
+      ['damaged.png', 'image/png', broken],
+      ['sketch.svg', 'image/svg+xml', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')],
+      ['wiring.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n%%EOF\n')],
+    ] as const) {
+      const doc = await documents.store({ originalFilename: name, contentType, content })
+      await server.database.db.insert(recordDocuments).values({ recordId: id, documentId: doc.id })
+    }
+    const res = await certificate(id)
+    expect(res.statusCode).toBe(200)
+    keep('certificate-images', res.rawPayload)
+    // Beside the QR code every certificate has: the PNG thumbnail and the JPEG, nothing of the damaged PNG.
+    const plain = await certificate(
+      await submit(fx.northwind, fx.transformer, {
+        serial: 'NWT:804',
+        insulation: 300,
+        ratio: 0.2,
+        oil: 'Yes',
+      }),
+    )
+    expect(imageCount(res.rawPayload)).toBe(imageCount(plain.rawPayload) + 2)
+    const { text } = await pdfText(res.rawPayload)
+    expect(text).toContain('Attached files')
+    expect(text).toContain('nameplate.png')
+    expect(text).toContain('site-photo.jpg')
+    expect(text).toContain('damaged.png (image not shown: not a readable image)')
+    expect(text).toContain('sketch.svg')
+    expect(text).toContain('wiring.pdf')
   })
 })

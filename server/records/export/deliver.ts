@@ -5,14 +5,21 @@ import type Mail from 'nodemailer/lib/mailer'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
+/** What a delivered file is, when it is not the records workbook: the mail's subject, text and type. */
+export interface DeliveryMessage {
+  subject: string
+  text: string
+  contentType: string
+}
+
 /**
  * Where finished exports go: e-mailed through SMTP, or written as the same e-mail to the outbox folder.
  * Either way the workbook is also stored as a document and offered for download.
  */
 export interface ExportDelivery {
   kind: 'email' | 'outbox'
-  /** Sends (or files) the message to `to`. */
-  send(to: string, filename: string, content: Buffer, rows: number): Promise<void>
+  /** Sends (or files) the message to `to`; the records workbook unless `about` says otherwise. */
+  send(to: string, filename: string, content: Buffer, rows: number, about?: DeliveryMessage): Promise<void>
 }
 
 /**
@@ -28,20 +35,26 @@ export function exportDelivery(
   dataDir = path.resolve(env.DATA_DIR ?? 'data'),
 ): ExportDelivery {
   const from = env.SMTP_FROM ?? `${title} <no-reply@localhost>`
-  const message = (to: string, filename: string, content: Buffer, rows: number): Mail.Options => ({
+  const message = (
+    to: string,
+    filename: string,
+    content: Buffer,
+    rows: number,
+    about?: DeliveryMessage,
+  ): Mail.Options => ({
     from,
     to,
-    subject: `${title}: your records export`,
-    text: `The records export you asked for is attached (${rows} records).`,
-    attachments: [{ filename, content, contentType: XLSX }],
+    subject: about ? `${title}: ${about.subject}` : `${title}: your records export`,
+    text: about?.text ?? `The records export you asked for is attached (${rows} records).`,
+    attachments: [{ filename, content, contentType: about?.contentType ?? XLSX }],
   })
   const url = env.SMTP_URL?.trim()
   if (url) {
     const transport = nodemailer.createTransport(url)
     return {
       kind: 'email',
-      async send(to, filename, content, rows) {
-        await transport.sendMail(message(to, filename, content, rows))
+      async send(to, filename, content, rows, about) {
+        await transport.sendMail(message(to, filename, content, rows, about))
       },
     }
   }
@@ -50,13 +63,14 @@ export function exportDelivery(
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
   return {
     kind: 'outbox',
-    async send(to, filename, content, rows) {
-      const info = await transport.sendMail(message(to, filename, content, rows))
+    async send(to, filename, content, rows, about) {
+      const info = await transport.sendMail(message(to, filename, content, rows, about))
       await fs.mkdir(outbox, { recursive: true })
-      const base = path.join(outbox, filename.replace(/\.xlsx$/i, ''))
+      const ext = path.extname(filename) || '.xlsx'
+      const base = path.join(outbox, path.basename(filename, ext))
       // Written under a temporary name and renamed, so a reader of the folder never sees half a file.
       for (const [file, data] of [
-        [`${base}.xlsx`, content],
+        [`${base}${ext}`, content],
         [`${base}.eml`, info.message as Buffer],
       ] as const) {
         await fs.writeFile(`${file}.part`, data)

@@ -5,6 +5,7 @@ import { resultLabel, SUSPECT_BADGES, type RecordListItem } from '../../../schem
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import { CertificateButton } from '../../components/certificate-button'
+import type { RecordSelection } from './certificates/use-record-selection'
 import {
   columnsOf,
   FILTERABLE_COLUMNS,
@@ -98,9 +99,56 @@ function column(id: string): ColumnDef<RecordListItem, unknown> {
   return { ...base, cell: ({ getValue }) => (getValue() as string | null) || '—' }
 }
 
-/** The records grid's columns for a category (SPEC §2), ending with the View action. */
-export function recordColumns(category: CategoryChoice): ColumnDef<RecordListItem, unknown>[] {
+/** The checkbox column of batch certificates (issue #16.3): the header ticks the page's rows. */
+function selectColumn(selection: RecordSelection): ColumnDef<RecordListItem, unknown> {
+  const picked = (id: number) => selection.allMatching || selection.ids.has(id)
+  return {
+    id: 'select',
+    enableSorting: false,
+    enableColumnFilter: false,
+    meta: { width: 40, label: 'Select' },
+    header: ({ table }) => {
+      const page = table.getRowModel().rows.map((r) => r.original.recordId)
+      const all = page.length > 0 && page.every(picked)
+      return (
+        <Form.Check
+          aria-label="Select all records on this page"
+          checked={all}
+          disabled={page.length === 0}
+          onChange={(e) => selection.togglePage(page, e.target.checked)}
+        />
+      )
+    },
+    cell: ({ row, table }) => {
+      const id = row.original.recordId
+      return (
+        <Form.Check
+          aria-label={`Select record ${id} of ${row.original.productSerialNumber}`}
+          checked={picked(id)}
+          onChange={(e) => {
+            // Unticking one row of 'all matching' keeps the rest of this page ticked.
+            if (selection.allMatching)
+              selection.only(
+                table
+                  .getRowModel()
+                  .rows.map((r) => r.original.recordId)
+                  .filter((r) => r !== id),
+              )
+            else selection.toggle(id, e.target.checked)
+          }}
+        />
+      )
+    },
+  }
+}
+
+/** The records grid's columns for a category (SPEC §2): row checkboxes, the category's columns, the actions. */
+export function recordColumns(
+  category: CategoryChoice,
+  selection?: RecordSelection,
+): ColumnDef<RecordListItem, unknown>[] {
   return [
+    ...(selection ? [selectColumn(selection)] : []),
     ...columnsOf(category).map(column),
     actionsColumn<RecordListItem>(({ row }) => (
       <RowActions>

@@ -13,6 +13,11 @@ import { recordColumns } from './record-columns'
 import type { CategoryChoice } from './records-model'
 import { UrlFiltersAlert } from './url-filters-alert'
 import { useRecordsList } from './use-records-list'
+import { CertificatesDialog } from './certificates/certificates-dialog'
+import { CertificateJobStatus } from './certificates/certificate-job-status'
+import { SelectionBar } from './certificates/selection-bar'
+import { useCertificateBatch } from './certificates/use-certificate-batch'
+import { useRecordSelection } from './certificates/use-record-selection'
 
 /**
  * /Records (SPEC §2): server-paged records titled 'Records', filtered by the query parameters; a
@@ -22,7 +27,10 @@ export default function RecordsPage() {
   const list = useRecordsList()
   const exporter = useServerExport()
   const [exporting, setExporting] = useState(false)
-  const columns = useMemo(() => recordColumns(list.category), [list.category])
+  const selection = useRecordSelection(list.currentFilter, list.totalCount)
+  const batch = useCertificateBatch()
+  const [certifying, setCertifying] = useState(false)
+  const columns = useMemo(() => recordColumns(list.category, selection), [list.category, selection])
 
   return (
     <>
@@ -55,6 +63,17 @@ export default function RecordsPage() {
         <Button variant="success" onClick={() => setExporting(true)} disabled={list.choices.length === 0}>
           Export to Excel
         </Button>
+        {/* Batch certificates (issue #16.3): of the rows ticked, or of every record matching. */}
+        <Button
+          variant="outline-primary"
+          onClick={() => {
+            batch.clearError()
+            setCertifying(true)
+          }}
+          disabled={selection.count === 0}
+        >
+          Certificates{selection.count > 0 ? ` (${selection.count.toLocaleString('en-GB')})` : ''}
+        </Button>
       </div>
       <UrlFiltersAlert filters={list.base} onClear={list.clearUrlFilters} />
       <Banner variant="success" message={exporter.banner} />
@@ -66,6 +85,16 @@ export default function RecordsPage() {
           onDismiss={exporter.dismissJob}
         />
       )}
+      <Banner variant="success" message={batch.banner} onClose={batch.clearBanner} />
+      {!certifying && <Banner variant="error" message={batch.error} onClose={batch.clearError} />}
+      {batch.job && (
+        <CertificateJobStatus
+          job={batch.job}
+          onDownload={() => void batch.download()}
+          onDismiss={batch.dismissJob}
+        />
+      )}
+      <SelectionBar selection={selection} totalCount={list.totalCount} />
       {list.choices.length === 0 && (
         <Banner variant="warning" message="You have not been given any record categories to view." />
       )}
@@ -81,6 +110,22 @@ export default function RecordsPage() {
         emptyText="No records match these filters."
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
+      {certifying && (
+        <CertificatesDialog
+          count={selection.count}
+          busy={batch.busy}
+          error={batch.error}
+          onMake={(format) =>
+            void batch.run(selection, format).then((done) => {
+              if (done) setCertifying(false)
+            })
+          }
+          onClose={() => {
+            batch.cancel()
+            setCertifying(false)
+          }}
+        />
+      )}
       {exporting && (
         <ExportDialog
           initial={initialExportForm(list.category, list.base)}

@@ -5,6 +5,8 @@ import Modal from 'react-bootstrap/Modal'
 import { QRCodeSVG } from 'qrcode.react'
 import type { TestEquipment } from '../../../schemas/records'
 import { qrPayload } from './calibration'
+import { useResource } from '../../api/use-resource'
+import { settingsApi } from '../../api/settings-api'
 import './equipment-label.css'
 
 /** SPEC §9: the label is 80 mm by 20 mm with the QR code at size 60. */
@@ -19,11 +21,18 @@ const PRINT_CSS = `
   .label-print-root { display: block !important; }
 }`
 
-/** The label itself: logo, full serial number and the QR code of SPEC §3's payload. */
-export function EquipmentLabel({ item }: { item: TestEquipment }) {
+/**
+ * The label itself: logo, full serial number and the QR code of SPEC §3's payload. The logo is the
+ * organisation's from the certificate settings (issue #16.4), the app's mark until one is set.
+ */
+export function EquipmentLabel({ item, logo }: { item: TestEquipment; logo?: string | null }) {
   return (
     <div className="equipment-label" data-testid="equipment-label">
-      <img src="/favicon.svg" alt="ITR Studio logo" className="equipment-label-logo" />
+      <img
+        src={logo || '/favicon.svg'}
+        alt={logo ? 'Organisation logo' : 'ITR Studio logo'}
+        className="equipment-label-logo"
+      />
       <span className="equipment-label-serial">{item.serialNumber.full}</span>
       <QRCodeSVG value={qrPayload(item)} size={LABEL_SIZE.qr} level="M" marginSize={0} />
     </div>
@@ -43,6 +52,12 @@ export function PrintLabelDialog({
   show: boolean
   onClose: () => void
 }) {
+  // The same logo as the certificates; a failed read keeps the app's mark rather than blocking the print.
+  const settings = useResource(
+    (signal) => (show ? settingsApi.certificate(signal).catch(() => undefined) : Promise.resolve(undefined)),
+    [show],
+  )
+  const logo = settings.data?.logo ?? null
   // The page title becomes the PDF's name when the label is saved rather than printed.
   useEffect(() => {
     if (!show) return
@@ -63,7 +78,7 @@ export function PrintLabelDialog({
         </Modal.Header>
         <Modal.Body className="d-flex flex-column align-items-center gap-2">
           <div className="equipment-label-preview" aria-label="Label preview">
-            <EquipmentLabel item={item} />
+            <EquipmentLabel item={item} logo={logo} />
           </div>
           <small className="text-secondary">
             {LABEL_SIZE.widthMm} mm × {LABEL_SIZE.heightMm} mm
@@ -80,7 +95,7 @@ export function PrintLabelDialog({
         createPortal(
           <div className="label-print-root" aria-hidden="true">
             <style>{PRINT_CSS}</style>
-            <EquipmentLabel item={item} />
+            <EquipmentLabel item={item} logo={logo} />
           </div>,
           document.body,
         )}

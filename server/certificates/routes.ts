@@ -1,0 +1,151 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
+import {
+  CERTIFICATE_BATCH_LIMIT,
+  CERTIFICATE_BATCH_MESSAGES,
+  CERTIFICATE_JOB_LIMIT,
+  RECORD_MESSAGES,
+  certificateBatchSchema,
+  certificateJobAcceptedSchema,
+  jobSchema,
+  type CertificateBatch as BatchBody,
+  type Job,
+} from '../../schemas/records/index'
+import { DocumentsRepository } from '../documents/documents'
+import { attachmentHeader } from '../documents/routes'
+import { badRequest, notFound } from '../http-error'
+import { positiveId, textParams } from '../http-params'
+import { JobsRepository, type JobRow } from '../jobs/jobs'
+import { exportDelivery } from '../records/export/deliver'
+import { RecordsRepository } from '../records/records'
+import { parseRecordsFilter } from '../records/records-filter'
+import { CertificateBatch } from './batch'
+import { CertificateBatchJobs, CONTENT_TYPES } from './batch-jobs'
+
+const tags = ['records']
+const BASE = '/api/InstrumentTestRecord/Certificates'
+
+/**
+ * Batch certificates on {data} (issue #16.3): `POST Certificates` with the records chosen by id or by the
+ * records page's filter answers one zip of PDFs or one merged PDF at once for up to
+ * CERTIFICATE_BATCH_LIMIT records, and a job (202) for more, e-mailed or filed in the outbox like the
+ * Excel export; the job's status and file follow.
+ */
+const certificateRoutes: FastifyPluginAsync = async (app) => {
+  const settings = { title: app.settings.title, paper: app.settings.certificatePaper }
+  const records = new RecordsRepository(app.db)
+  const jobs = new JobsRepository(app.db)
+  const documents = new DocumentsRepository(app.db)
+  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
+  const batchJobs = new CertificateBatchJobs(app.db, delivery, app.log, settings)
+  app.addHook('onClose', () => batchJobs.drain())
+
+  app.post<{ Body: BatchBody }>(
+    BASE,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: {
+        tags,
+        summary: 'Certificates of many records: one zip of PDFs or one merged PDF.',
+        description:
+          `Body: {format: zip | pdf, ids: [record ids, at most ${CERTIFICATE_BATCH_LIMIT}]} or {format, filter: the ` +
+          'records page filter JSON}. Scoped like the records page: a filter matches only records the caller ' +
+          'may read; ids the caller may not read are refused (403). Up to ' +
+          `${CERTIFICATE_BATCH_LIMIT} records the file is the answer (streamed); more (up to ${CERTIFICATE_JOB_LIMIT}) ` +
+          'answer 202 with a job whose file is e-mailed (SMTP_URL) or filed in the outbox, and downloadable from ' +
+          'Certificates/jobs/{id}/download.',
+        body: certificateBatchSchema,
+        response: { 202: certificateJobAcceptedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { format, ids: chosen, filter: rawFilter } = request.body
+      if ((chosen === undefined) === (rawFilter === undefined))
+        throw badRequest(CERTIFICATE_BATCH_MESSAGES.idsOrFilter)
+      const batch = new CertificateBatch(request.db, settings)
+      const origin = `${request.protocol}://${request.host}`
+      let ids: number[]
+      if (chosen) ids = await batch.checkIds(chosen, request.user)
+      else {
+        const filter = parseRecordsFilter(JSON.stringify(rawFilter))
+        const count = await records.count(filter, request.user, CERTIFICATE_JOB_LIMIT + 1)
+        if (count === 0) throw badRequest(CERTIFICATE_BATCH_MESSAGES.none)
+        if (count > CERTIFICATE_JOB_LIMIT) throw badRequest(CERTIFICATE_BATCH_MESSAGES.tooMany(count))
+        if (count > CERTIFICATE_BATCH_LIMIT) {
+          const job = await batchJobs.start({ filter, format, origin }, request.user)
+          return reply.status(202).send({
+            message: CERTIFICATE_BATCH_MESSAGES.logged(count),
+            jobId: job.id,
+            count,
+            status: 'running',
+            delivery: delivery.kind,
+          })
+        }
+        ids = await batch.idsOf(filter, request.user, CERTIFICATE_BATCH_LIMIT)
+      }
+      await batch.checkLayouts(ids, request.user)
+      const day = new Date().toISOString().slice(0, 10)
+      const stream =
+        format === 'zip' ? batch.zip(ids, request.user, origin) : batch.pdf(ids, request.user, origin)
+      return reply
+        .type(CONTENT_TYPES[format])
+        .header('Content-Disposition', attachmentHeader(`certificates-${day}.${format}`))
+        .header('X-Certificate-Count', String(ids.length))
+        .send(stream)
+    },
+  )
+
+  const toJob = (job: JobRow): Job => ({
+    id: job.id,
+    kind: job.kind as Job['kind'],
+    status: job.status as Job['status'],
+    error: job.error,
+    result: job.result ?? null,
+    downloadUrl:
+      job.status === 'done' && job.documentId ? `${app.prefix}${BASE}/jobs/${job.id}/download` : null,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  })
+
+  /** The caller's own batch job (configurators and admins may read any). */
+  const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
+    const id = positiveId(request.params.id, RECORD_MESSAGES.jobNotFound)
+    const job = await jobs.get(id)
+    const mayRead = job && (job.createdBy === request.user.id || CONFIGURE_VIEWS.includes(request.user.view))
+    if (!job || job.kind !== 'certificateBatch' || !mayRead) throw notFound(RECORD_MESSAGES.jobNotFound(id))
+    return job
+  }
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/jobs/:id`,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: {
+        tags,
+        summary: 'Status of a certificate batch job.',
+        params: textParams('id'),
+        response: { 200: jobSchema },
+      },
+    },
+    async (request) => toJob(await ownJob(request)),
+  )
+
+  app.get<{ Params: { id: string } }>(
+    `${BASE}/jobs/:id/download`,
+    {
+      config: { views: RECORD_READ_VIEWS },
+      schema: { tags, summary: "A finished batch job's zip or PDF.", params: textParams('id') },
+    },
+    async (request, reply) => {
+      const job = await ownJob(request)
+      const doc = job.documentId ? await documents.byId(job.documentId) : undefined
+      if (job.status !== 'done' || !doc) throw notFound(RECORD_MESSAGES.exportNotReady)
+      return reply
+        .header('Content-Type', doc.contentType)
+        .header('Content-Disposition', attachmentHeader(doc.originalFilename))
+        .send(doc.content)
+    },
+  )
+}
+
+export default certificateRoutes

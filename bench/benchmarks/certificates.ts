@@ -99,6 +99,30 @@ async function zipOf(db: Db, ids: number[]): Promise<number> {
   return bytes
 }
 
+/** `count` records, the given one and copies of it (one record type and layout, as a batch from /Records usually is). */
+async function copiesOf(
+  db: Db,
+  recordId: number,
+  type: { serial: string; recordTypeId: number },
+  count: number,
+): Promise<number[]> {
+  // The batch: copies of the record (one record type and layout, as a batch from /Records usually is).
+  const [row] = await db.select().from(records).where(eq(records.id, recordId))
+  const { id: _id, ...copy } = row
+  for (let i = 1; i < count; i += 200)
+    await db.insert(records).values(
+      Array.from({ length: Math.min(200, count - i) }, (_, j) => ({
+        ...copy,
+        productSerialNumber: `${type.serial}-${i + j + 1}`,
+      })),
+    )
+  return rowsOf<{ id: number }>(
+    await db.execute(
+      sql`SELECT id FROM records WHERE record_type_id = ${type.recordTypeId} ORDER BY id LIMIT ${count}`,
+    ),
+  ).map((r) => Number(r.id))
+}
+
 /**
  * Test certificates (issue #16): a 300-control record's certificate through the route (p50/p95, beside
  * the same record read as JSON), and a batch zip of 1,000 such records (time and peak memory, beside
@@ -134,22 +158,8 @@ const benchmark: Benchmark = {
         context.call('data', 'GET', `/api/InstrumentTestRecord/Record/${recordId}`, { as: 'viewAll' }),
     })
 
-    // The batch: copies of the record (one record type and layout, as a batch from /Records usually is).
     const count = Math.max(20, Math.round(BATCH * scale))
-    const [row] = await db.select().from(records).where(eq(records.id, recordId))
-    const { id: _id, ...copy } = row
-    for (let i = 1; i < count; i += 200)
-      await db.insert(records).values(
-        Array.from({ length: Math.min(200, count - i) }, (_, j) => ({
-          ...copy,
-          productSerialNumber: `${type.serial}-${i + j + 1}`,
-        })),
-      )
-    const ids = rowsOf<{ id: number }>(
-      await db.execute(
-        sql`SELECT id FROM records WHERE record_type_id = ${type.recordTypeId} ORDER BY id LIMIT ${count}`,
-      ),
-    ).map((r) => Number(r.id))
+    const ids = await copiesOf(db, recordId, type, count)
 
     const jsonStart = process.hrtime.bigint()
     await readJson(context, ids)

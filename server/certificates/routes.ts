@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
 import {
   CERTIFICATE_BATCH_LIMIT,
@@ -25,21 +25,18 @@ import { CertificateBatchJobs, CONTENT_TYPES } from './batch-jobs'
 const tags = ['records']
 const BASE = '/api/InstrumentTestRecord/Certificates'
 
-/**
- * Batch certificates on {data} (issue #16.3): `POST Certificates` with the records chosen by id or by the
- * records page's filter answers one zip of PDFs or one merged PDF at once for up to
- * CERTIFICATE_BATCH_LIMIT records, and a job (202) for more, e-mailed or filed in the outbox like the
- * Excel export; the job's status and file follow.
- */
-const certificateRoutes: FastifyPluginAsync = async (app) => {
-  const settings = { title: app.settings.title, paper: app.settings.certificatePaper }
-  const records = new RecordsRepository(app.db)
-  const jobs = new JobsRepository(app.db)
-  const documents = new DocumentsRepository(app.db)
-  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
-  const batchJobs = new CertificateBatchJobs(app.db, delivery, app.log, settings)
-  app.addHook('onClose', () => batchJobs.drain())
+/** What the certificate routes share: the settings, the repositories, the delivery and the batch jobs. */
+interface Context {
+  settings: { title: string; paper: 'A4' | 'LETTER' }
+  records: RecordsRepository
+  jobs: JobsRepository
+  documents: DocumentsRepository
+  delivery: ReturnType<typeof exportDelivery>
+  batchJobs: CertificateBatchJobs
+}
 
+/** `POST Certificates`: the file at once up to the batch limit, a job beyond it. */
+function batchRoute(app: FastifyInstance, { settings, records, delivery, batchJobs }: Context) {
   app.post<{ Body: BatchBody }>(
     BASE,
     {
@@ -94,7 +91,10 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         .send(stream)
     },
   )
+}
 
+/** The status and file of a batch job, for its creator (configurators and admins: any). */
+function jobRoutes(app: FastifyInstance, { jobs, documents }: Context) {
   const toJob = (job: JobRow): Job => ({
     id: job.id,
     kind: job.kind as Job['kind'],
@@ -146,6 +146,30 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
         .send(doc.content)
     },
   )
+}
+
+/**
+ * Batch certificates on {data} (issue #16.3): `POST Certificates` with the records chosen by id or by the
+ * records page's filter answers one zip of PDFs or one merged PDF at once for up to
+ * CERTIFICATE_BATCH_LIMIT records, and a job (202) for more, e-mailed or filed in the outbox like the
+ * Excel export; the job's status and file follow.
+ */
+const certificateRoutes: FastifyPluginAsync = async (app) => {
+  const settings = { title: app.settings.title, paper: app.settings.certificatePaper }
+  const db = app.db
+  const delivery = exportDelivery(process.env, app.settings.title, app.settings.dataDir)
+  const batchJobs = new CertificateBatchJobs(db, delivery, app.log, settings)
+  app.addHook('onClose', () => batchJobs.drain())
+  const context: Context = {
+    settings,
+    records: new RecordsRepository(db),
+    jobs: new JobsRepository(db),
+    documents: new DocumentsRepository(db),
+    delivery,
+    batchJobs,
+  }
+  batchRoute(app, context)
+  jobRoutes(app, context)
 }
 
 export default certificateRoutes

@@ -65,17 +65,8 @@ function attributeCondition(key: string, value: unknown): SQL | undefined {
   throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown attribute ${key}`))
 }
 
-/**
- * `GET {meta}/api/assets/page/{page}/size/{size}/filter/{json}`: one page of products with SPEC §7's
- * filter keys; supplier-view callers only see their supplier's products.
- */
-export async function productsPage(
-  db: Db,
-  filter: ProductsFilter,
-  page: number,
-  size: number,
-  supplierId: number | undefined,
-): Promise<{ totalCount: number; totalPages: number; result: Product[] }> {
+/** The WHERE conditions of a products page, and which name tables its filter reads. */
+function filterConditions(filter: ProductsFilter, supplierId: number | undefined) {
   const conditions: (SQL | undefined)[] = []
   if (supplierId !== undefined) conditions.push(eq(products.assetManufacturerId, supplierId))
   const serials = texts(filter.serialNumbers)
@@ -114,6 +105,21 @@ export async function productsPage(
   const attributes =
     filter.attribute == null ? [] : Array.isArray(filter.attribute) ? filter.attribute : [filter.attribute]
   for (const a of attributes) conditions.push(attributeCondition(a.key, a.value))
+  return { conditions, models, makers }
+}
+
+/**
+ * `GET {meta}/api/assets/page/{page}/size/{size}/filter/{json}`: one page of products with SPEC §7's
+ * filter keys; supplier-view callers only see their supplier's products.
+ */
+export async function productsPage(
+  db: Db,
+  filter: ProductsFilter,
+  page: number,
+  size: number,
+  supplierId: number | undefined,
+): Promise<{ totalCount: number; totalPages: number; result: Product[] }> {
+  const { conditions, models, makers } = filterConditions(filter, supplierId)
 
   const sortField = filter.sortField || 'id'
   // Own keys only: `in` would also accept inherited names such as constructor or toString.

@@ -39,6 +39,12 @@ function DispositionCell({ record: r }: { record: SuspectRecord }) {
   )
 }
 
+/** A record's stored result as a badge. */
+function ResultBadgeOf({ result }: { result: SuspectRecord['testResult'] }) {
+  const bg = result === 'pass' ? 'success' : result === 'fail' ? 'danger' : 'secondary'
+  return <Badge bg={bg}>{resultLabel(result)}</Badge>
+}
+
 /**
  * Columns of a case's suspect records: a checkbox to select the record (the header one selects the page),
  * serial, product type, record type, supplier, date, result, the disposition, and View.
@@ -90,14 +96,7 @@ export function suspectColumns(
       header: 'Result',
       enableSorting: false,
       meta: { width: 80 },
-      cell: ({ row }) => {
-        const r = row.original.testResult
-        return (
-          <Badge bg={r === 'pass' ? 'success' : r === 'fail' ? 'danger' : 'secondary'}>
-            {resultLabel(r)}
-          </Badge>
-        )
-      },
+      cell: ({ row }) => <ResultBadgeOf result={row.original.testResult} />,
     },
     {
       id: 'state',

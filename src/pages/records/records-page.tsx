@@ -1,6 +1,4 @@
 import { useMemo, useState } from 'react'
-import Button from 'react-bootstrap/Button'
-import Form from 'react-bootstrap/Form'
 import { DataGrid } from '../../../runtime/grid'
 import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
@@ -10,14 +8,14 @@ import { initialExportForm } from './export/export-form'
 import { useServerExport } from './export/use-server-export'
 import { ExportStatus } from './export-status'
 import { recordColumns } from './record-columns'
-import type { CategoryChoice } from './records-model'
 import { UrlFiltersAlert } from './url-filters-alert'
 import { useRecordsList } from './use-records-list'
 import { CertificatesDialog } from './certificates/certificates-dialog'
-import { CertificateJobStatus } from './certificates/certificate-job-status'
+import { BatchFeedback } from './certificates/batch-feedback'
 import { SelectionBar } from './certificates/selection-bar'
 import { useCertificateBatch } from './certificates/use-certificate-batch'
 import { useRecordSelection } from './certificates/use-record-selection'
+import { RecordsToolbar } from './records-toolbar'
 
 /**
  * /Records (SPEC §2): server-paged records titled 'Records', filtered by the query parameters; a
@@ -35,46 +33,15 @@ export default function RecordsPage() {
   return (
     <>
       <PageHeader title="Records" />
-      <div className="d-flex flex-wrap align-items-end gap-2 mb-3 records-toolbar">
-        {list.choices.length > 1 && (
-          <Form.Group controlId="records-category">
-            <Form.Label className="mb-1 small text-secondary">Category</Form.Label>
-            <Form.Select
-              value={list.category}
-              onChange={(e) => list.chooseCategory(e.target.value as CategoryChoice)}
-              style={{ minWidth: 200 }}
-            >
-              {list.choices.map((c) => (
-                <option key={c} value={c}>
-                  {list.labels[c]}
-                </option>
-              ))}
-            </Form.Select>
-          </Form.Group>
-        )}
-        <Form.Check
-          type="switch"
-          id="records-suspect"
-          className="mb-2"
-          label="Suspect only"
-          checked={list.suspectOnly}
-          onChange={(e) => list.setSuspectOnly(e.target.checked)}
-        />
-        <Button variant="success" onClick={() => setExporting(true)} disabled={list.choices.length === 0}>
-          Export to Excel
-        </Button>
-        {/* Batch certificates (issue #16.3): of the rows ticked, or of every record matching. */}
-        <Button
-          variant="outline-primary"
-          onClick={() => {
-            batch.clearError()
-            setCertifying(true)
-          }}
-          disabled={selection.count === 0}
-        >
-          Certificates{selection.count > 0 ? ` (${selection.count.toLocaleString('en-GB')})` : ''}
-        </Button>
-      </div>
+      <RecordsToolbar
+        list={list}
+        selectionCount={selection.count}
+        onExport={() => setExporting(true)}
+        onCertificates={() => {
+          batch.clearError()
+          setCertifying(true)
+        }}
+      />
       <UrlFiltersAlert filters={list.base} onClear={list.clearUrlFilters} />
       <Banner variant="success" message={exporter.banner} />
       <Banner variant="error" message={exporter.error} onClose={exporter.dismissError} />
@@ -85,15 +52,7 @@ export default function RecordsPage() {
           onDismiss={exporter.dismissJob}
         />
       )}
-      <Banner variant="success" message={batch.banner} onClose={batch.clearBanner} />
-      {!certifying && <Banner variant="error" message={batch.error} onClose={batch.clearError} />}
-      {batch.job && (
-        <CertificateJobStatus
-          job={batch.job}
-          onDownload={() => void batch.download()}
-          onDismiss={batch.dismissJob}
-        />
-      )}
+      <BatchFeedback batch={batch} showError={!certifying} />
       <SelectionBar selection={selection} totalCount={list.totalCount} />
       {list.choices.length === 0 && (
         <Banner variant="warning" message="You have not been given any record categories to view." />

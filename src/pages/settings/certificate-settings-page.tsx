@@ -30,6 +30,40 @@ function LetterheadPreview({ name, address, logo }: { name: string; address: str
   )
 }
 
+/** The logo: the one set (with Remove) and a file input for another. */
+function LogoField({ settings }: { settings: ReturnType<typeof useCertificateSettings> }) {
+  return (
+    <Form.Group className="mb-3" controlId="settings-logo">
+      <Form.Label>Logo</Form.Label>
+      {settings.draft.logo ? (
+        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
+          <img
+            src={settings.draft.logo}
+            alt="Current logo"
+            className="settings-logo-preview border rounded p-1"
+          />
+          <Button variant="outline-secondary" size="sm" onClick={() => settings.change({ logo: null })}>
+            Remove logo
+          </Button>
+        </div>
+      ) : (
+        <p className="small text-secondary mb-2">No logo: certificates show the organisation name alone.</p>
+      )}
+      <Form.Control
+        type="file"
+        accept="image/png,image/jpeg,.png,.jpg,.jpeg"
+        onChange={(e) => {
+          const input = e.target as HTMLInputElement
+          void settings.chooseLogo(input.files?.[0]).then(() => (input.value = ''))
+        }}
+      />
+      <Form.Text>
+        PNG or JPEG, at most {LOGO_MAX_BYTES / 1024} KB. Also printed on test equipment labels.
+      </Form.Text>
+    </Form.Group>
+  )
+}
+
 /**
  * /Settings (issue #16.4, beyond SPEC): the organisation name, address line and logo every test
  * certificate carries; the logo is also the one on the test equipment label. Administrators change
@@ -83,41 +117,7 @@ export default function CertificateSettingsPage() {
                         onChange={(e) => change({ addressLine: e.target.value })}
                       />
                     </Form.Group>
-                    <Form.Group className="mb-3" controlId="settings-logo">
-                      <Form.Label>Logo</Form.Label>
-                      {draft.logo ? (
-                        <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
-                          <img
-                            src={draft.logo}
-                            alt="Current logo"
-                            className="settings-logo-preview border rounded p-1"
-                          />
-                          <Button
-                            variant="outline-secondary"
-                            size="sm"
-                            onClick={() => change({ logo: null })}
-                          >
-                            Remove logo
-                          </Button>
-                        </div>
-                      ) : (
-                        <p className="small text-secondary mb-2">
-                          No logo: certificates show the organisation name alone.
-                        </p>
-                      )}
-                      <Form.Control
-                        type="file"
-                        accept="image/png,image/jpeg,.png,.jpg,.jpeg"
-                        onChange={(e) => {
-                          const input = e.target as HTMLInputElement
-                          void settings.chooseLogo(input.files?.[0]).then(() => (input.value = ''))
-                        }}
-                      />
-                      <Form.Text>
-                        PNG or JPEG, at most {LOGO_MAX_BYTES / 1024} KB. Also printed on test equipment
-                        labels.
-                      </Form.Text>
-                    </Form.Group>
+                    <LogoField settings={settings} />
                     <div className="d-flex gap-2">
                       <Button type="submit" variant="primary" disabled={!settings.dirty || settings.saving}>
                         {settings.saving ? 'Saving…' : 'Save'}

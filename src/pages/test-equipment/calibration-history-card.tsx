@@ -15,6 +15,44 @@ function Condition({ result }: { result: CalibrationHistoryItem['asFound'] }) {
   return <Badge bg={result === 'pass' ? 'success' : 'danger'}>{resultLabel(result)}</Badge>
 }
 
+/** One calibration of the device. */
+function HistoryRow({ h, onCertificate }: { h: CalibrationHistoryItem; onCertificate: () => void }) {
+  return (
+    <tr className={h.asFound === 'fail' ? 'table-danger' : undefined}>
+      <td data-label="Calibrated" className="text-nowrap">
+        {formatUtcDay(h.calibrationDate)}
+      </td>
+      <td data-label="Expires" className="text-nowrap">
+        {h.skipped ? 'Calibration not required' : formatUtcDay(h.expires) || '—'}
+      </td>
+      <td data-label="Calibrator">{h.calibratorName || '—'}</td>
+      <td data-label="As found">
+        <Condition result={h.asFound} />
+        {h.impactCaseId && (
+          <Link to={`/ImpactCases/${h.impactCaseId}`} className="d-block small">
+            Impact case {h.impactCaseId}
+          </Link>
+        )}
+      </td>
+      <td data-label="As left">
+        <Condition result={h.asLeft} />
+      </td>
+      <td data-label="Certificate">
+        {h.certificate ? (
+          <Button variant="link" size="sm" className="p-0" onClick={onCertificate}>
+            {h.certificateName ?? 'Certificate'}
+          </Button>
+        ) : (
+          '—'
+        )}
+      </td>
+      <td data-label="Record">
+        <Link to={`/Records/${h.recordId}`}>Record {h.recordId}</Link>
+      </td>
+    </tr>
+  )
+}
+
 /**
  * Every calibration of the device, newest first (issue #15.3): date, expiry, calibrator, the device as
  * found and as left, the certificate (opened in the document viewer, downloadable there), the calibration
@@ -46,45 +84,13 @@ export function CalibrationHistoryCard({ history }: { history: readonly Calibrat
             </thead>
             <tbody>
               {history.map((h) => (
-                <tr key={h.recordId} className={h.asFound === 'fail' ? 'table-danger' : undefined}>
-                  <td data-label="Calibrated" className="text-nowrap">
-                    {formatUtcDay(h.calibrationDate)}
-                  </td>
-                  <td data-label="Expires" className="text-nowrap">
-                    {h.skipped ? 'Calibration not required' : formatUtcDay(h.expires) || '—'}
-                  </td>
-                  <td data-label="Calibrator">{h.calibratorName || '—'}</td>
-                  <td data-label="As found">
-                    <Condition result={h.asFound} />
-                    {h.impactCaseId && (
-                      <Link to={`/ImpactCases/${h.impactCaseId}`} className="d-block small">
-                        Impact case {h.impactCaseId}
-                      </Link>
-                    )}
-                  </td>
-                  <td data-label="As left">
-                    <Condition result={h.asLeft} />
-                  </td>
-                  <td data-label="Certificate">
-                    {h.certificate ? (
-                      <Button
-                        variant="link"
-                        size="sm"
-                        className="p-0"
-                        onClick={() =>
-                          setCertificate({ file: h.certificate!, name: h.certificateName ?? 'Certificate' })
-                        }
-                      >
-                        {h.certificateName ?? 'Certificate'}
-                      </Button>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                  <td data-label="Record">
-                    <Link to={`/Records/${h.recordId}`}>Record {h.recordId}</Link>
-                  </td>
-                </tr>
+                <HistoryRow
+                  key={h.recordId}
+                  h={h}
+                  onCertificate={() =>
+                    setCertificate({ file: h.certificate!, name: h.certificateName ?? 'Certificate' })
+                  }
+                />
               ))}
             </tbody>
           </Table>

@@ -19,6 +19,41 @@ import { EquipmentUsageCard } from './equipment-usage-card'
 import { OpenCasesAlert } from './open-cases-alert'
 import { useDeviceHistory } from './use-device-history'
 
+/** The item's calibration status and facts. */
+function FactsCard(props: {
+  item: NonNullable<ReturnType<typeof useTestEquipmentDetail>['item']>
+  status: NonNullable<ReturnType<typeof useTestEquipmentDetail>['status']>
+  facts: [string, string][]
+  productTypeFailed: boolean
+}) {
+  const { item, status, facts, productTypeFailed } = props
+  return (
+    <Card className="shadow-sm">
+      <Card.Body>
+        <p className="d-flex align-items-center gap-2 mb-3" data-testid="calibration-status">
+          <CalibrationIcon kind={calibrationKind(item)} />
+          <Badge bg={status.variant} className="fs-6 fw-normal">
+            {status.text}
+          </Badge>
+        </p>
+        <dl className="row mb-0">
+          {facts.map(([k, v]) => (
+            <Fragment key={k}>
+              <dt className="col-sm-5 text-secondary fw-normal">{k}</dt>
+              <dd
+                className={`col-sm-7${k === 'Product Type' && productTypeFailed ? ' text-danger' : ''}`}
+                role={k === 'Product Type' && productTypeFailed ? 'alert' : undefined}
+              >
+                {v}
+              </dd>
+            </Fragment>
+          ))}
+        </dl>
+      </Card.Body>
+    </Card>
+  )
+}
+
 /** /TestEquipment/{id} (SPEC §2): full serial in the title, calibration status, QR code and 'Print Label'. */
 export default function TestEquipmentDetailPage() {
   const { item, status, loading, error, productType, productTypeFailed } = useTestEquipmentDetail()
@@ -58,29 +93,7 @@ export default function TestEquipmentDetailPage() {
       <OpenCasesAlert cases={device.openCases} />
       <div className="row g-3">
         <div className="col-12 col-md-8">
-          <Card className="shadow-sm">
-            <Card.Body>
-              <p className="d-flex align-items-center gap-2 mb-3" data-testid="calibration-status">
-                <CalibrationIcon kind={calibrationKind(item)} />
-                <Badge bg={status.variant} className="fs-6 fw-normal">
-                  {status.text}
-                </Badge>
-              </p>
-              <dl className="row mb-0">
-                {facts.map(([k, v]) => (
-                  <Fragment key={k}>
-                    <dt className="col-sm-5 text-secondary fw-normal">{k}</dt>
-                    <dd
-                      className={`col-sm-7${k === 'Product Type' && productTypeFailed ? ' text-danger' : ''}`}
-                      role={k === 'Product Type' && productTypeFailed ? 'alert' : undefined}
-                    >
-                      {v}
-                    </dd>
-                  </Fragment>
-                ))}
-              </dl>
-            </Card.Body>
-          </Card>
+          <FactsCard item={item} status={status} facts={facts} productTypeFailed={productTypeFailed} />
         </div>
         <div className="col-12 col-md-4">
           <Card className="shadow-sm h-100">

@@ -8,23 +8,20 @@ import { CERTIFICATE_BATCH_LIMIT, type CertificateFormat } from '../../../../sch
 
 const n = (count: number) => count.toLocaleString('en-GB')
 
-/**
- * The small dialog of 'Certificates' (issue #16.3): one zip of PDFs or one merged PDF, for the records
- * selected. Over CERTIFICATE_BATCH_LIMIT it says the file will be prepared on the server and e-mailed.
- */
-export function CertificatesDialog({
-  count,
-  busy,
-  error,
-  onMake,
-  onClose,
-}: {
+/** What the dialog shows and does. */
+export interface CertificatesDialogProps {
   count: number
   busy: boolean
   error: string | null
   onMake: (format: CertificateFormat) => void
   onClose: () => void
-}) {
+}
+
+/**
+ * The small dialog of 'Certificates' (issue #16.3): one zip of PDFs or one merged PDF, for the records
+ * selected. Over CERTIFICATE_BATCH_LIMIT it says the file will be prepared on the server and e-mailed.
+ */
+export function CertificatesDialog({ count, busy, error, onMake, onClose }: CertificatesDialogProps) {
   const [format, setFormat] = useState<CertificateFormat>('zip')
   const job = count > CERTIFICATE_BATCH_LIMIT
   return (

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react'
 import type { CertificateFormat, Job } from '../../../../schemas/records'
 import { ApiError, describeError } from '../../../api/client'
 import { saveBlob } from '../../../api/save-blob'
@@ -17,19 +17,11 @@ export interface CertificateJobState {
 
 const POLL_MS = 1500
 
-/**
- * 'Certificates' on /Records (issue #16.3): asks the server for the selection's certificates, saves the
- * zip or merged PDF it answers, or — over the limit — follows the job it started until its file is ready.
- */
-export function useCertificateBatch() {
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [banner, setBanner] = useState<string | null>(null)
-  const [job, setJob] = useState<CertificateJobState | null>(null)
-  const abort = useRef<AbortController | null>(null)
-
-  useEffect(() => () => abort.current?.abort(), [])
-
+/** Follows a running batch job until it is done or failed. */
+function useJobPolling(
+  job: CertificateJobState | null,
+  setJob: Dispatch<SetStateAction<CertificateJobState | null>>,
+) {
   const jobId = job?.id
   const running = job?.status === 'running' || job?.status === 'pending'
   useEffect(() => {
@@ -51,7 +43,23 @@ export function useCertificateBatch() {
       clearTimeout(timer)
       controller.abort()
     }
-  }, [jobId, running, job])
+  }, [jobId, running, job, setJob])
+}
+
+/**
+ * 'Certificates' on /Records (issue #16.3): asks the server for the selection's certificates, saves the
+ * zip or merged PDF it answers, or — over the limit — follows the job it started until its file is ready.
+ */
+export function useCertificateBatch() {
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [banner, setBanner] = useState<string | null>(null)
+  const [job, setJob] = useState<CertificateJobState | null>(null)
+  const abort = useRef<AbortController | null>(null)
+
+  useEffect(() => () => abort.current?.abort(), [])
+
+  useJobPolling(job, setJob)
 
   /** Makes the selection's certificates; true when it is done (saved, or running as a job). */
   const run = useCallback(async (selection: RecordSelection, format: CertificateFormat) => {

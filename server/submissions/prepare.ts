@@ -1,6 +1,5 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import { measuredResult, readsParameters, textDataReader } from '../../schemas/form-layout/index'
-import type { TextDataReader } from '../../schemas/form-layout/index'
+import { measuredResult, readsParameters } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -9,14 +8,14 @@ import { RecordDefinitions, type RecordDefinition } from '../record-types/record
 import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
-import { assertValidData, dataValidatorFor, type RecordDataValidator } from './data-schema'
+import { assertValidData } from './data-schema'
+import { DefinitionCaches } from './definition-caches'
+import type { TestParameter } from '../../schemas/entities/test-parameter'
 import { KIND_CATEGORIES, KIND_LABEL } from './types'
 import type { PreparedCalibration, PreparedRecord, PrepareOptions, SerialRef } from './types'
 import type { SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
 import { SubmissionAttachments } from './attachments'
-import type { TestParameter } from '../../schemas/entities/test-parameter'
-import { TestParametersRepository } from '../product-types/test-parameters'
 import { mappedFields, variableName, type BaseRecord, type MappedFields } from './mapped-fields'
 
 /**
@@ -31,14 +30,13 @@ export class SubmissionPreparer {
   readonly definitions: RecordDefinitions
   private readonly lookups: SubmissionLookups
   private readonly attachments: SubmissionAttachments
-  private readonly validators = new Map<string, RecordDataValidator>()
-  private readonly readers = new Map<string, TextDataReader>()
-  private readonly parameters = new Map<number, readonly TestParameter[]>()
+  private readonly caches: DefinitionCaches
 
   constructor(private readonly db: Db) {
     this.definitions = new RecordDefinitions(db)
     this.lookups = new SubmissionLookups(db)
     this.attachments = new SubmissionAttachments(db)
+    this.caches = new DefinitionCaches(db)
   }
 
   /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
@@ -49,39 +47,6 @@ export class SubmissionPreparer {
     if (kind === 'calibration') throw forbidden(RECORD_MESSAGES.notOwnSupplier)
     who.assertOwnSupplier(input.supplierId ?? who.supplierId, RECORD_MESSAGES.notOwnSupplier)
     return who.supplierId
-  }
-
-  /** A product type's resolved test parameters (key, value, unit), asked once per instance. */
-  private async parametersOf(productTypeId: number | null | undefined): Promise<readonly TestParameter[]> {
-    if (!productTypeId) return []
-    let found = this.parameters.get(productTypeId)
-    if (!found) {
-      const resolved = await new TestParametersRepository(this.db).resolve(productTypeId)
-      found = resolved.map(({ key, value, unit }) => ({ key, value, unit }))
-      this.parameters.set(productTypeId, found)
-    }
-    return found
-  }
-
-  /** The validator of the definition's layout (null without a layout: file-only record types). */
-  validatorOf(definition: RecordDefinition): RecordDataValidator | null {
-    if (!definition.layout) return null
-    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
-    let validator = this.validators.get(key)
-    if (!validator) {
-      validator = dataValidatorFor(definition.id, definition.layoutRevision, definition.layout)
-      this.validators.set(key, validator)
-    }
-    return validator
-  }
-
-  /** The CSV cell reader of the definition's layout, made once per instance (null without a layout). */
-  private readerOf(definition: RecordDefinition): TextDataReader | null {
-    if (!definition.layout) return null
-    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
-    let reader = this.readers.get(key)
-    if (!reader) this.readers.set(key, (reader = textDataReader(definition.layout)))
-    return reader
   }
 
   /**
@@ -105,7 +70,8 @@ export class SubmissionPreparer {
     if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
     // Only a layout that reads the product type's parameters is judged with (and stores) them.
     const reads = definition.layout !== null && readsParameters(definition.layout)
-    const parameters = options.parameters ?? (reads ? await this.parametersOf(input.productTypeId) : [])
+    const parameters =
+      options.parameters ?? (reads ? await this.caches.parametersOf(input.productTypeId) : [])
     const { data, judgement } = this.judged(definition, input, options, parameters)
     const fields = mappedFields(definition.mappings, data)
     const recordDate = definition.mappings.dateOfRecordField
@@ -161,12 +127,13 @@ export class SubmissionPreparer {
     parameters: readonly TestParameter[],
   ) {
     // A file-capture type's records are CSV rows wherever they come from (the upload, the demo seed).
-    const reader = options.textCells || definition.captureType === 'file' ? this.readerOf(definition) : null
+    const reader =
+      options.textCells || definition.captureType === 'file' ? this.caches.readerOf(definition) : null
     const submitted = reader ? reader(input.data) : input.data
     const judged = definition.layout ? judgeSubmission(definition.layout, submitted, parameters) : null
     // The layout's rules first (issue #14): a value for a hidden control is refused as such, not by its type.
     if (judged) assertRulesHold(judged)
-    const validator = this.validatorOf(definition)
+    const validator = this.caches.validatorOf(definition)
     if (validator) assertValidData(validator, judged?.filled ?? submitted)
     if (judged) assertAgrees(judged)
     const judgement = judged?.judgement ?? null

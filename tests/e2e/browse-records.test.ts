@@ -18,10 +18,18 @@ useBrowserPage((p) => (page = p), { viewport: { width: 1280, height: 900 }, acce
 
 const grid = () => page.getByRole('table', { name: 'Records' })
 const settled = () => grid().and(page.locator('[aria-busy="false"]')).waitFor()
-const headers = () => grid().locator('thead tr').first().getByRole('columnheader').allInnerTexts()
+// The first column holds the row checkboxes of batch certificates (issue #16.3): headers and columns
+// below count the SPEC §2 columns after it.
+const headers = async () => {
+  const all = await grid().locator('thead tr').first().getByRole('columnheader').allInnerTexts()
+  expect(all[0]).toBe('')
+  return all.slice(1)
+}
 const column = async (n: number) => {
   await settled()
-  return grid().locator(`tbody tr td:nth-child(${n})`).allInnerTexts()
+  return grid()
+    .locator(`tbody tr td:nth-child(${n + 1})`)
+    .allInnerTexts()
 }
 const categorySelect = () => page.getByLabel('Category', { exact: true })
 

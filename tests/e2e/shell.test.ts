@@ -23,6 +23,8 @@ const NAV = {
     'Survey/Repair Types',
     // Beyond SPEC §2: the audit trail of issue 8, the view-all role's only.
     'Audit',
+    // Beyond SPEC §2: the certificate template of issue #16.4, admins only.
+    'Certificate Settings',
   ],
   configurator: [
     'Home',

@@ -57,6 +57,8 @@ export function useDataEntryDraft(scope: DraftScope | null, value: Values, setVa
   useEffect(() => {
     if (!key || !current.checked || current.offer || !touched.current) return
     const timer = setTimeout(() => {
+      // Saved (or reset) meanwhile: the draft is gone and stays gone.
+      if (!touched.current) return
       const now = Date.now()
       writeDraft(JSON.parse(key) as DraftScope, value, now).then(
         () => setKeptAt(now),

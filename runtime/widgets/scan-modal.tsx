@@ -99,6 +99,8 @@ export function ScanModal(props: ScanModalProps) {
         <form
           onSubmit={(e) => {
             e.preventDefault()
+            // React events bubble through the portal: a form around the Scan button must not submit too.
+            e.stopPropagation()
             submitTyped()
           }}
         >

@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { FORM_LAYOUT_MESSAGES } from '../../schemas/form-layout'
+import { serialFromCode } from '../../schemas/records/scan-code'
 import type { Product, RecordListItem } from '../../schemas/records'
 import { useOptionalRuntime } from '../form/runtime-context'
 import type { RuntimeServices } from '../form/services'
 import { WIDGET_MESSAGES } from './messages'
+import { ScanAction } from './scan-action'
 import { SerialHistoryPanel } from './serial-history-panel'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
@@ -72,6 +74,8 @@ function useSerialLookup(
  * types or scans a serial number and searches; an unknown serial shows 'Could not find serial
  * number.'. Once found, a side panel shows the product's status, last record date and its last five
  * records of this record type. The records button opens that product's records in a new tab.
+ * Scan first (issue #18.3): 'Scan' reads a label with the camera, and a keyboard-wedge scanner's Enter
+ * searches (never submitting the page); either way a QR payload or app URL is reduced to its serial.
  */
 export function SerialWidget(props: ItrWidgetProps) {
   const runtime = useOptionalRuntime()
@@ -82,6 +86,13 @@ export function SerialWidget(props: ItrWidgetProps) {
   const shown = lookup && lookup.serial === serial.trim() ? lookup : null
 
   const inert = isInert(props)
+  const { onChange } = props
+  /** The box's serial from what was typed or scanned, searched for when `andSearch`. */
+  const commit = (raw: string, andSearch: boolean) => {
+    const reduced = serialFromCode(raw)
+    if (!inert && reduced !== serial) onChange(reduced === '' ? null : reduced)
+    if (andSearch) void search(reduced)
+  }
   const href = serial.trim() && services?.recordsHref ? services.recordsHref(serial.trim()) : undefined
   return (
     <div className="d-flex flex-wrap gap-3 align-items-start">
@@ -94,14 +105,21 @@ export function SerialWidget(props: ItrWidgetProps) {
             value={serial}
             readOnly={inert}
             aria-invalid={shown?.state === 'notFound' || !!invalidClass(props) || undefined}
-            onChange={(e) => props.onChange(e.target.value === '' ? null : e.target.value)}
+            onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
+            onBlur={() => !inert && commit(serial, false)}
             onKeyDown={(e) => {
-              if (e.key === 'Enter') {
-                e.preventDefault()
-                void search(serial.trim())
-              }
+              if (e.key !== 'Enter') return
+              e.preventDefault()
+              commit(serial, true)
             }}
           />
+          {!inert && (
+            <ScanAction
+              label={props.label}
+              title={WIDGET_MESSAGES.scan.barcodeTitle}
+              onCode={(text) => commit(text, true)}
+            />
+          )}
           <button
             type="button"
             className="btn btn-outline-primary"

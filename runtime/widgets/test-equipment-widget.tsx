@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import type { CalibrationPolicy, TestEquipment } from '../../schemas/records'
+import { equipmentCodeOf } from '../../schemas/records/scan-code'
 import { useCalibrationRuntime } from '../form/calibration-runtime'
 import { useOptionalRuntime } from '../form/runtime-context'
 import type { RuntimeServices } from '../form/services'
@@ -10,22 +11,6 @@ import { EquipmentCodeEntry, EquipmentList } from './test-equipment-parts'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
 const M = WIDGET_MESSAGES.testEquipment
-
-/** What a typed or scanned code names: a label's QR payload ({id,t,s}) or a bare id names an id. */
-export function parseEquipmentCode(text: string): { id: number } | { serial: string } | null {
-  const trimmed = text.trim()
-  if (!trimmed) return null
-  if (trimmed.startsWith('{')) {
-    try {
-      const qr = JSON.parse(trimmed) as { id?: unknown }
-      if (Number.isInteger(qr.id)) return { id: qr.id as number }
-    } catch {
-      // Not the label's JSON: treat it as a serial number.
-    }
-  }
-  if (/^\d+$/.test(trimmed)) return { id: Number(trimmed) }
-  return { serial: trimmed }
-}
 
 /**
  * Finds the item a code names, with SPEC §8's text when it cannot: by id, 'Could not find test
@@ -122,7 +107,7 @@ function useAddEquipment(
   const { onChange, value } = props
   const add = useCallback(
     async (text: string) => {
-      const parsed = parseEquipmentCode(text)
+      const parsed = equipmentCodeOf(text)
       if (!parsed || !services) return
       setBusy(true)
       setProblem(null)
@@ -146,7 +131,8 @@ function useAddEquipment(
 
 /**
  * testEquipment (SPEC §2): the test equipment used for this record, added by ID (typed, or scanned
- * from its label in the 'Scan Test Equipment Barcode' modal), one card per item with its calibration
+ * from its label in the 'Scan Test Equipment Barcode' modal; a label's QR payload, the equipment page's
+ * URL, a bare id or a serial number, read by schemas/records/scan-code.ts), one card per item with its calibration
  * state. The record stores the ids; the items are loaded for the cards.
  */
 export function TestEquipmentWidget(props: ItrWidgetProps) {

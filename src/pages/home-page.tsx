@@ -4,6 +4,9 @@ import Card from 'react-bootstrap/Card'
 import Form from 'react-bootstrap/Form'
 import InputGroup from 'react-bootstrap/InputGroup'
 import { useNavigate } from 'react-router-dom'
+import { serialFromCode } from '../../schemas/records/scan-code'
+import { ScanAction } from '../../runtime/widgets/scan-action'
+import { WIDGET_MESSAGES } from '../../runtime/widgets/messages'
 import { PageHeader } from '../components/page-header'
 
 interface SearchCardProps {
@@ -15,16 +18,24 @@ interface SearchCardProps {
 
 /**
  * A serial-number search submitting as a GET form to `action` with filter=productSerialNumber and the
- * value (SPEC §2 "Home"). A barcode scanner in keyboard mode types into the field like a person would.
+ * value (SPEC §2 "Home"). A barcode scanner in keyboard mode types into the field like a person would and
+ * its Enter submits; 'Scan' reads a label with the camera and searches at once. A QR payload or app URL
+ * is reduced to the serial it names first (issue #18.3).
  */
 function SearchCard({ title, action, description }: SearchCardProps) {
   const navigate = useNavigate()
   const [value, setValue] = useState('')
   const id = useId()
+  const search = (text: string) => {
+    const serial = serialFromCode(text)
+    setValue(serial)
+    if (!serial) return
+    const query = new URLSearchParams({ filter: 'productSerialNumber', value: serial })
+    navigate(`${action}?${query}`)
+  }
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
-    const query = new URLSearchParams({ filter: 'productSerialNumber', value: value.trim() })
-    navigate(`${action}?${query}`)
+    search(value)
   }
   return (
     <Card className="h-100 shadow-sm">
@@ -46,6 +57,7 @@ function SearchCard({ title, action, description }: SearchCardProps) {
               autoComplete="off"
               required
             />
+            <ScanAction label="Serial number" title={WIDGET_MESSAGES.scan.barcodeTitle} onCode={search} />
             <Button type="submit" variant="primary">
               Search
             </Button>

@@ -2,6 +2,7 @@ import type { Host } from '../../schemas/config'
 import { MESSAGES } from '../../schemas/messages'
 import { hostUrl } from './app-config'
 import { refreshTokens } from './auth-api'
+import { sessionExpiry } from './session-expiry'
 import { clearSession, hasValidToken, readSession } from './session-storage'
 
 /** A failed call. `message` is the server's message when it gave one; pages show 'API Error: {message}'. */
@@ -32,7 +33,7 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
-/** Where the app goes when the session cannot be kept; replaced in unit tests. */
+/** Where the app goes when the session cannot be kept and no login modal can show; replaced in unit tests. */
 export const navigation = {
   toLogin: () => {
     const back = window.location.pathname + window.location.search
@@ -40,42 +41,53 @@ export const navigation = {
   },
 }
 
-function sessionLost(): never {
+/**
+ * The session cannot be kept. With the shell up, the login modal shows over the page and this resolves
+ * once the user has signed in again, so the caller resends its request (issue #18.4); otherwise the token
+ * is removed and the user sent to login (SPEC §4).
+ */
+export async function sessionLost(): Promise<void> {
+  const again = sessionExpiry.waitForSignIn()
+  if (again) return again
   clearSession()
   navigation.toLogin()
   throw new ApiError(MESSAGES.generic.redirecting, 401)
 }
 
 /**
- * Refreshes the token; when the server refuses, the session is lost. When it cannot be reached (offline),
- * the call fails as unreachable instead, so a save offline goes to the outbox and nobody is signed out.
+ * Refreshes the token; when the server refuses, the session is lost (see {@link sessionLost}). When it
+ * cannot be reached (offline), the call fails as unreachable instead, so a save offline goes to the outbox
+ * and nobody is signed out.
  */
-async function refreshOrLeave(): Promise<void> {
+export async function refreshOrSignIn(): Promise<void> {
   try {
     await refreshTokens()
   } catch (error) {
     if (error instanceof TypeError) throw new ApiError(error.message)
-    sessionLost()
+    await sessionLost()
   }
 }
 
 /**
  * Calls a service host with the bearer token, JSON by default, following SPEC §4 "Session": an expired
  * token is refreshed first; a 401 (or a 403 once the token has expired) triggers one refresh and a
- * retry, and if that fails the token is removed and the user sent to login; a 403 with a valid token
- * is rejected without logging out.
+ * retry, and if that fails the user signs in again (the login modal over the page, then the same request
+ * once more; see {@link sessionLost}); a 403 with a valid token is rejected without logging out.
  */
 export async function apiRequest<T = unknown>(
   host: Host,
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
-  if (!hasValidToken()) await refreshOrLeave()
+  if (!hasValidToken()) await refreshOrSignIn()
   let res = await send(host, path, options)
   if (res.status === 401 || (res.status === 403 && !hasValidToken())) {
-    await refreshOrLeave()
+    await refreshOrSignIn()
     res = await send(host, path, options)
-    if (res.status === 401) sessionLost()
+    if (res.status === 401) {
+      await sessionLost()
+      res = await send(host, path, options)
+    }
   }
   if (!res.ok) throw await errorFrom(res)
   if (options.raw) return res as T

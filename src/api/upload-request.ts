@@ -1,23 +1,13 @@
 import { hostUrl } from './app-config'
-import { refreshTokens } from './auth-api'
-import { ApiError, navigation } from './client'
-import { clearSession, hasValidToken, readSession } from './session-storage'
+import { ApiError, refreshOrSignIn } from './client'
+import { hasValidToken, readSession } from './session-storage'
 import type { Host } from '../../schemas/config'
-import { MESSAGES } from '../../schemas/messages'
 
 /** Upload progress in percent, 0..100. */
 export type ProgressListener = (percent: number) => void
 
 async function validToken(): Promise<string> {
-  if (!hasValidToken()) {
-    try {
-      await refreshTokens()
-    } catch {
-      clearSession()
-      navigation.toLogin()
-      throw new ApiError(MESSAGES.generic.redirecting, 401)
-    }
-  }
+  if (!hasValidToken()) await refreshOrSignIn()
   return readSession().token ?? ''
 }
 
@@ -61,13 +51,7 @@ export async function postWithProgress<T>(
   const url = new URL(hostUrl(host) + path, window.location.origin).toString()
   let res = await send(url, await validToken(), body, onProgress, signal)
   if (res.status === 401) {
-    try {
-      await refreshTokens()
-    } catch {
-      clearSession()
-      navigation.toLogin()
-      throw new ApiError(MESSAGES.generic.redirecting, 401)
-    }
+    await refreshOrSignIn()
     res = await send(url, readSession().token ?? '', body, onProgress, signal)
   }
   let parsed: unknown

@@ -6,12 +6,18 @@ import { useLogin } from './use-login'
 
 export interface LoginModalProps {
   title: string
-  /** Called after the tokens are stored; reloads the page. */
+  /** Called after the tokens are stored: reloads the page, or lets the page carry on (issue #18.4). */
   onSuccess: () => void
+  /** Why the user is asked to sign in (a session lost while working), shown above the fields. */
+  notice?: string
 }
 
-/** The login modal shown whenever there is no valid token (SPEC §2 "Login"). */
-export function LoginModal({ title, onSuccess }: LoginModalProps) {
+/**
+ * The login modal shown whenever there is no valid token (SPEC §2 "Login"), and over the page when the
+ * session was lost while working. A static react-bootstrap modal: labelled by its title, focus kept
+ * inside it, no way around it but signing in.
+ */
+export function LoginModal({ title, onSuccess, notice }: LoginModalProps) {
   const login = useLogin(onSuccess)
   const loading = login.status === 'loading'
   return (
@@ -23,6 +29,11 @@ export function LoginModal({ title, onSuccess }: LoginModalProps) {
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
+          {notice && (
+            <div className="alert alert-warning" role="status">
+              {notice}
+            </div>
+          )}
           <p className="text-secondary">Sign in with your provider account username and password.</p>
           <Banner variant="error" message={login.error} />
           <Form.Group className="mb-3" controlId="login-username">

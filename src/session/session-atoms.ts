@@ -22,3 +22,9 @@ export const canOpenAtom = atom(
 )
 
 export { readSession }
+
+/**
+ * The token could not be refreshed while the user worked (issue #18.4): the shell shows the login modal
+ * over the page, which stays as it was, until the user signs in again.
+ */
+export const sessionExpiredAtom = atom(false)

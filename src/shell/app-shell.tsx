@@ -2,7 +2,6 @@ import { useCallback, useEffect, useState, Suspense } from 'react'
 import { useAtomValue } from 'jotai'
 import { Outlet, useLocation } from 'react-router-dom'
 import { LoginModal } from '../auth/login-modal'
-import { hasValidToken } from '../api/session-storage'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { Loading } from '../components/page-state'
 import { NotAuthorisedPage } from '../pages/not-authorised-page'
@@ -13,6 +12,7 @@ import { TopBar } from './top-bar'
 import { useLogOut } from './use-log-out'
 import { OutboxBadge } from './outbox-panel'
 import { useOutbox } from './use-outbox'
+import { SESSION_EXPIRED, useSessionExpired } from './use-session-expired'
 
 const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
@@ -27,9 +27,10 @@ function reloadAfterLogin() {
 }
 
 /**
- * The shell of SPEC §2: top bar with Log Out, collapsible navigation drawer, footer. Without a valid
- * token the login modal is shown over it; a page outside the view's allowed list shows the
- * not-authorised message instead of the page.
+ * The shell of SPEC §2: top bar with Log Out, collapsible navigation drawer, footer. Without a session
+ * the login modal is shown over it; a page outside the view's allowed list shows the not-authorised
+ * message instead of the page. A session lost while working (the token cannot be refreshed) shows the
+ * login modal over the page, which stays mounted and untouched (issue #18.4).
  */
 export function AppShell() {
   const session = useAtomValue(sessionAtom)
@@ -38,7 +39,10 @@ export function AppShell() {
   const canOpen = useAtomValue(canOpenAtom)
   const location = useLocation()
   const [drawerOpen, setDrawerOpen] = useState(() => !isNarrow())
-  const signedIn = Boolean(session) && hasValidToken()
+  // Signed in from start to Log Out: an access token that merely expired is refreshed by the next call,
+  // and one that cannot be shows the modal over the page — the page is never unmounted for it.
+  const signedIn = Boolean(session)
+  const expiry = useSessionExpired()
 
   useEffect(() => {
     document.title = title
@@ -77,6 +81,9 @@ export function AppShell() {
         </div>
       </div>
       {!signedIn && <LoginModal title={title} onSuccess={reloadAfterLogin} />}
+      {signedIn && expiry.expired && (
+        <LoginModal title={title} notice={SESSION_EXPIRED} onSuccess={expiry.signedIn} />
+      )}
       <ConfirmDialog
         question={leave.question}
         confirmLabel="Log Out"

@@ -95,7 +95,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
 /** Debian's Chromium; a missing browser is an error, never a silent skip. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export async function launchBrowser(): Promise<Browser> {
+/** Launches Debian's Chromium headless; `extraArgs` add flags (a fake camera, say). */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(
       `Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install -y chromium) or set CHROMIUM_PATH`,
@@ -112,6 +113,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }
@@ -146,11 +148,14 @@ export async function navigate(page: Page, baseUrl: string, at: string) {
   await page.waitForURL((url) => url.pathname === target.pathname)
 }
 
-/** Saves a screenshot under screenshots/ (git-ignored) for people to look at. */
-export async function screenshot(page: Page, name: string) {
+/**
+ * Saves a screenshot under screenshots/ (git-ignored) for people to look at: the whole page, or only the
+ * viewport with `fullPage: false` (a modal over a long page, which a full-page capture draws out of place).
+ */
+export async function screenshot(page: Page, name: string, fullPage = true) {
   const dir = path.join(ROOT, 'screenshots')
   fs.mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage })
 }
 
 /** Settings of every E2E server: many sign-ins from one address are normal in a test run. */
@@ -174,16 +179,18 @@ export function useFreshServer(onUrl: (url: string, server: RunningServer) => vo
 
 /**
  * One Chromium for the test file and a fresh context and page for each test (closed after it), so no
- * test sees another's cookies, storage or open dialogs. `onPage` receives each test's page.
+ * test sees another's cookies, storage or open dialogs. `onPage` receives each test's page; `launchArgs`
+ * are extra Chromium flags for the file's browser.
  */
 export function useBrowserPage(
   onPage: (page: Page, context: BrowserContext) => void,
   options: BrowserContextOptions = { viewport: { width: 1280, height: 900 } },
+  launchArgs: string[] = [],
 ): void {
   let browser: Browser | undefined
   let context: BrowserContext | undefined
   beforeAll(async () => {
-    browser = await launchBrowser()
+    browser = await launchBrowser(launchArgs)
   })
   afterAll(async () => {
     await browser?.close()

@@ -15,9 +15,10 @@ import type { Benchmark } from './types'
 import { formatBrowserFigures, overBudget, type BrowserBenchmark } from './support/form-figures'
 import form300 from './form-300'
 import formTable from './form-table'
+import designerLoad from './designer-load'
 
 /** The browser benchmarks, which need no database: run once each, in this order, after the others. */
-const BROWSER_BENCHMARKS: BrowserBenchmark[] = [form300, formTable]
+const BROWSER_BENCHMARKS: BrowserBenchmark[] = [form300, formTable, designerLoad]
 const isBrowserBenchmark = (name: string) => BROWSER_BENCHMARKS.some((b) => b.name === name)
 
 /**

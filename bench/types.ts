@@ -39,7 +39,7 @@ export interface Figure {
   /** e.g. 'p95', 'rows/s'. */
   label: string
   value: number
-  unit: 'ms' | 'rows/s' | 's' | 'MB'
+  unit: 'ms' | 'rows/s' | 's' | 'MB' | 'KB' | 'files'
   reference?: { label: string; value: number }
   budget?: Budget
 }

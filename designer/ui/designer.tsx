@@ -8,12 +8,13 @@ import { DesignSurface } from './design-surface'
 import { FullScreenButton, LayoutProblems, useFullScreen } from './designer-chrome'
 import type { DesignerStore } from './designer-store'
 import { useDesignerDoc } from './designer-store'
-import { Preview } from './preview'
 import { UndoRedoButtons, useHistoryShortcuts } from './toolbar'
 import './designer.css'
 
-// Monaco is big: the JSON view and Monaco load only when the JSON tab is first opened.
+// Monaco is big: the JSON view and Monaco load only when the JSON tab is first opened. The Preview's
+// form runtime likewise loads with the Preview tab, so the canvas comes up on less code (issue #17).
 const JsonView = lazy(() => import('./json-view'))
+const Preview = lazy(() => import('./preview').then((m) => ({ default: m.Preview })))
 
 export type DesignerTab = 'design' | 'json' | 'preview'
 
@@ -97,7 +98,9 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
             </Suspense>
           </Tab.Pane>
           <Tab.Pane eventKey="preview" mountOnEnter unmountOnExit>
-            <Preview store={store} services={previewServices} />
+            <Suspense fallback={<p className="text-body-secondary">Loading the preview…</p>}>
+              <Preview store={store} services={previewServices} />
+            </Suspense>
           </Tab.Pane>
         </Tab.Content>
       </Tab.Container>

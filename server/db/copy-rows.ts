@@ -97,6 +97,18 @@ class CopyFromStdin {
   }
 }
 
+const driverOf = (db: Db) => (db as unknown as { session: { client: unknown } }).session.client
+
+/**
+ * Whether `db`'s statements run in another process (node-postgres: a server at the end of a socket), so
+ * this thread is free while one is in flight; false for the embedded PGlite, which runs them on this
+ * thread. A transaction's statements still run one after another, in the order they were sent.
+ */
+export function runsElsewhere(db: Db): boolean {
+  const client = driverOf(db)
+  return !!client && typeof client === 'object' && 'connection' in client
+}
+
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
@@ -113,8 +125,8 @@ export async function copyRows(
 ): Promise<void> {
   if (rows.length === 0) return
   const target = `${identifier(table)} (${columns.map(identifier).join(', ')})`
-  const client = (db as unknown as { session: { client: unknown } }).session.client
-  if (client && typeof client === 'object' && 'connection' in client) {
+  const client = driverOf(db)
+  if (runsElsewhere(db)) {
     const copy = new CopyFromStdin(`COPY ${target} FROM STDIN WITH (FORMAT csv)`, csvPieces(rows))
     ;(client as PgClient).query(copy)
     return copy.done

@@ -31,6 +31,8 @@ export interface BenchContext {
 export interface Budget {
   max?: number
   maxRatio?: number
+  /** A floor relative to the reference, for throughputs (rows/s): value ≥ minRatio × reference. */
+  minRatio?: number
   min?: number
 }
 

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { copyRows } from '../../server/db/copy-rows'
 import type { BenchContext, Benchmark, Figure } from '../types'
 import { rowsOf } from './support/bulk-data'
 
-/** DESIGN.md §8: CSV ingest ≥ 20,000 rows/s. */
-const MIN_ROWS_PER_SECOND = 20_000
+/** DESIGN.md §8 and issue #17.3: ≥ 20,000 rows/s on PostgreSQL, ≥ 10,000 on PGlite, ≥ 0.6× a plain COPY. */
+const MIN_ROWS_PER_SECOND = { postgres: 20_000, pglite: 10_000 }
+const MIN_RATIO_TO_COPY = 0.6
 const HEADER = 'serial,testDate,result,errorAt5A,errorAt60A,creepTest'
 
 /** Demo data (server/seed/reference.ts, demo-layouts.ts): Fabrikam Meters' meters, and their file-capture Test type. */
@@ -27,43 +30,84 @@ function csvOf(rows: number, prefix: string): string {
 }
 
 /**
- * The reference: the same rows as plain multi-row INSERTs (1,000 rows a statement) of the products and
- * the records, in one transaction that is then rolled back — what the database alone needs.
+ * The reference (issue #17.3): the same rows as a plain COPY of the products and then the records, in one
+ * transaction that is then rolled back — what the database alone needs to take them. The records carry
+ * no product id (that would need the products' ids read back): one foreign-key check fewer per row, so
+ * the reference is, if anything, flattering.
  */
-async function plainInserts(context: BenchContext, rows: number, prefix: string, ids: Ids): Promise<void> {
+async function plainCopy(context: BenchContext, rows: number, prefix: string, ids: Ids): Promise<void> {
   const rollback = new Error('rollback')
+  const now = Date.UTC(2026, 5, 30, 12)
+  const serial = (i: number) => `${prefix}${90_000 + i}`
+  const numbers = Array.from({ length: rows }, (_, i) => i + 1)
   await context.database.db
     .transaction(async (tx) => {
-      for (let from = 1; from <= rows; from += 1000) {
-        const to = Math.min(rows, from + 999)
-        const n = Array.from({ length: to - from + 1 }, (_, i) => from + i)
-        await tx.execute(sql`INSERT INTO products (serial_number_prefix, serial_number, product_serial_number, asset_model_id, asset_manufacturer_id)
-          VALUES ${sql.join(
-            n.map(
-              (i) =>
-                sql`(${prefix}, ${`${90_000 + i}`}, ${`${prefix}${90_000 + i}`}, ${ids.productTypeId}, ${ids.supplierId})`,
-            ),
-            sql`, `,
-          )}`)
-        await tx.execute(sql`INSERT INTO records (record_type_id, category, product_type_id, supplier_id, serial_number_prefix,
-            product_serial_number, record_date, test_result, data, file_name)
-          VALUES ${sql.join(
-            n.map(
-              (i) =>
-                sql`(${ids.recordTypeId}, 'test', ${ids.productTypeId}, ${ids.supplierId}, ${prefix}, ${`${prefix}${90_000 + i}`},
-                  ${new Date(Date.UTC(2026, 5, 30) - i * 300_000).toISOString()}::timestamptz, 'pass',
-                  ${JSON.stringify({ serial: `${prefix}${i}`, testDate: '2026-06-30 12:00', result: 'pass', errorAt5A: '0.10', errorAt60A: '-0.10', creepTest: 'pass' })}::jsonb,
-                  'bench.csv')`,
-            ),
-            sql`, `,
-          )}`)
-      }
+      const db = tx as unknown as Db
+      await copyRows(
+        db,
+        'products',
+        PRODUCT_COLUMNS,
+        numbers.map((i) => {
+          const date = new Date(now - i * 300_000)
+          return [prefix, `${90_000 + i}`, serial(i), ids.productTypeId, ids.supplierId, date, 'pass']
+        }),
+      )
+      await copyRows(
+        db,
+        'records',
+        RECORD_COLUMNS,
+        numbers.map((i) => {
+          const date = new Date(now - i * 300_000)
+          const data = {
+            serial: serial(i),
+            testDate: date.toISOString(),
+            result: 'pass',
+            errorAt5A: 0.1,
+            errorAt60A: -0.1,
+            creepTest: 'pass',
+          }
+          return [
+            ids.recordTypeId,
+            'test',
+            ids.productTypeId,
+            ids.supplierId,
+            prefix,
+            serial(i),
+            date,
+            'pass',
+            data,
+            'bench.csv',
+          ]
+        }),
+      )
       throw rollback
     })
     .catch((error: unknown) => {
       if (error !== rollback) throw error
     })
 }
+
+const PRODUCT_COLUMNS = [
+  'serial_number_prefix',
+  'serial_number',
+  'product_serial_number',
+  'asset_model_id',
+  'asset_manufacturer_id',
+  'date_of_last_record',
+  'current_status',
+]
+const RECORD_COLUMNS = [
+  'record_type_id',
+  'category',
+  'product_type_id',
+  'supplier_id',
+  'serial_number_prefix',
+  'product_serial_number',
+  'record_date',
+  'test_result',
+  'data',
+  'file_name',
+]
 
 interface Ids {
   supplierId: number
@@ -73,13 +117,13 @@ interface Ids {
 
 /**
  * POST {submission}/api/InstrumentTest/upload-csv/ of a 10,000- and a 100,000-row meter batch (the whole
- * real path: JSON body, base64, parsing, checking every row, writing in one transaction), beside plain
- * multi-row INSERTs of the same products and records.
+ * real path: JSON body, base64, parsing, checking every row, writing in one transaction), beside a plain
+ * COPY of the same products and records.
  */
 const benchmark: Benchmark = {
   name: 'csv-ingest',
   description:
-    'POST {submission}/api/InstrumentTest/upload-csv/ of 10,000 and 100,000 rows (rows/s), beside plain multi-row INSERTs of the same rows',
+    'POST {submission}/api/InstrumentTest/upload-csv/ of 10,000 and 100,000 rows (rows/s), beside a plain COPY of the same rows',
   async measure(context, scale) {
     const db = context.database.db
     const [{ supplierId, recordTypeId }] = rowsOf<{ supplierId: number; recordTypeId: number }>(
@@ -106,7 +150,7 @@ const benchmark: Benchmark = {
         fileName: 'bench.csv',
         data: Buffer.from(csvOf(rows, meter.prefix)).toString('base64'),
       })
-      const reference = await seconds(() => plainInserts(context, rows, meter.prefix, ids))
+      const reference = await seconds(() => plainCopy(context, rows, meter.prefix, ids))
       const subject = await seconds(async () => {
         const res = await context.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
           token,
@@ -120,8 +164,8 @@ const benchmark: Benchmark = {
         label: `${rows.toLocaleString('en')} rows`,
         value: rows / subject,
         unit: 'rows/s',
-        reference: { label: 'plain INSERT', value: rows / reference },
-        budget: { min: MIN_ROWS_PER_SECOND },
+        reference: { label: 'plain COPY', value: rows / reference },
+        budget: { min: MIN_ROWS_PER_SECOND[context.kind], minRatio: MIN_RATIO_TO_COPY },
       })
     }
     return figures

@@ -9,7 +9,9 @@ import { jobs } from '../db/schema/index'
 import { JobsRepository } from '../jobs/jobs'
 import { RecordWriter } from './write/record-writer'
 import { SubmissionPreparer } from './prepare'
-import type { PreparedRecord, SubmissionKind } from './types'
+import type { SubmissionKind } from './types'
+import { ChunkedWrites } from './csv-writes'
+import { runsElsewhere } from '../db/copy-rows'
 import { idempotent } from './submissions'
 
 /** A decoded CSV upload. */
@@ -27,12 +29,21 @@ const KIND_BY_CATEGORY: Record<string, SubmissionKind | undefined> = {
   despatch: 'despatch',
 }
 
+/** A parsed file, ready to check: its rows with their line numbers. */
+interface CheckedFile {
+  input: CsvInput
+  kind: SubmissionKind
+  columns: string[]
+  rows: { line: number; cells: string[] }[]
+  jobId: number
+}
+
 /** A running ingest older than this was cut off by a restart (its transaction rolled back). */
 const STALE_MINUTES = 10
 
 /**
  * CSV upload (SPEC §7): the header row names layout variables, every row becomes one record. The whole
- * file is checked first and written in one transaction, so a file with any bad row stores nothing and the
+ * file is checked and written in one transaction, so a file with any bad row stores nothing and the
  * answer lists every bad row with its line number. Each upload is a job row, committed before the work
  * starts: done when the records are committed, error otherwise.
  */
@@ -91,45 +102,64 @@ export class CsvIngest {
       rows: rows.length,
     })
     try {
-      return await idempotent(this.db, who.id, idempotencyKey, 'csv', input, async (tx) => {
-        const txPreparer = new SubmissionPreparer(tx)
-        const errors: CsvRowError[] = []
-        const prepared: PreparedRecord[] = []
-        for (const { line, cells } of rows) {
-          if (cells.length !== columns.length) {
-            errors.push({
-              line,
-              reason: `The row has ${cells.length} values but the header has ${columns.length} columns.`,
-            })
-            continue
-          }
-          const data: Record<string, unknown> = {}
-          columns.forEach((column, i) => (data[column] = cells[i].trim() === '' ? null : cells[i].trim()))
-          try {
-            // Cells are read by control kind, then checked with the layout's data schema (compiled
-            // once for the whole file: the preparer keeps the validator) like any submission.
-            prepared.push(
-              await txPreparer.prepare(kind, { ...input, fileName: input.fileName ?? null, data }, who, {
-                textCells: true,
-              }),
-            )
-          } catch (error) {
-            if (error instanceof HttpError && error.statusCode < 500)
-              errors.push({ line, reason: error.message })
-            else throw error
-          }
-        }
-        if (errors.length) {
-          throw badRequest(RECORD_MESSAGES.csvRejected(errors.length, rows.length), errors)
-        }
-        // Every row is checked above before anything is written; then multi-row statements (DESIGN.md §8).
-        await new RecordWriter(tx).writeAll(prepared, who.id, job.id)
-        await new JobsRepository(tx).finish(job.id, { records: prepared.length })
-        return { message: RECORD_MESSAGES.uploadAccepted, jobId: job.id, records: prepared.length }
-      })
+      return await idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) =>
+        this.checkAndWrite(tx, { input, kind, columns, rows, jobId: job.id }, who),
+      )
     } catch (error) {
       await this.jobs.fail(job.id, error instanceof Error ? error.message : String(error))
       throw error
     }
+  }
+
+  /**
+   * Checks every row and writes the checked ones in `tx`, chunk by chunk while the rest are checked
+   * (csv-writes.ts); a bad row anywhere stops the writes, and the transaction rolls back whatever was
+   * written, so the answer is the same as checking the whole file first.
+   */
+  private async checkAndWrite(tx: Db, file: CheckedFile, who: Viewer): Promise<CsvResult> {
+    const { input, kind, columns, rows, jobId } = file
+    const preparer = new SubmissionPreparer(tx)
+    const errors: CsvRowError[] = []
+    const writer = new RecordWriter(tx)
+    const writes = new ChunkedWrites((part) => writer.writeAll(part, who.id, jobId), runsElsewhere(tx))
+    for (const { line, cells } of rows) {
+      if (writes.failed) break
+      if (cells.length !== columns.length) {
+        errors.push({
+          line,
+          reason: `The row has ${cells.length} values but the header has ${columns.length} columns.`,
+        })
+        continue
+      }
+      const data: Record<string, unknown> = {}
+      columns.forEach((column, i) => (data[column] = cells[i].trim() === '' ? null : cells[i].trim()))
+      try {
+        // Cells are read by control kind, then checked with the layout's data schema (compiled once for
+        // the whole file: the preparer keeps the validator) like any submission.
+        const prepared = await preparer.prepare(
+          kind,
+          { ...input, fileName: input.fileName ?? null, data },
+          who,
+          {
+            textCells: true,
+          },
+        )
+        if (errors.length === 0) await writes.add(prepared)
+      } catch (error) {
+        if (!(error instanceof HttpError && error.statusCode < 500)) {
+          await writes.abandon()
+          throw error
+        }
+        errors.push({ line, reason: error.message })
+      }
+    }
+    if (errors.length) {
+      await writes.abandon()
+      if (!writes.failed) throw badRequest(RECORD_MESSAGES.csvRejected(errors.length, rows.length), errors)
+    }
+    // Multi-row statements, COPY-staged (DESIGN.md §8, issue #17.3); throws a failed write's error.
+    await writes.finish()
+    await new JobsRepository(tx).finish(jobId, { records: rows.length })
+    return { message: RECORD_MESSAGES.uploadAccepted, jobId, records: rows.length }
   }
 }

@@ -1,4 +1,4 @@
-import { textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
+import { readsParameters, textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
 import type { Db } from '../db/client'
 import { TestParametersRepository } from '../product-types/test-parameters'
@@ -7,13 +7,15 @@ import { dataValidatorFor, type RecordDataValidator } from './data-schema'
 
 /**
  * What a SubmissionPreparer makes once and reuses for every record it prepares (a CSV file of 100,000 rows
- * asks for the same ones each row): each layout revision's data validator and CSV cell reader, and each
+ * asks for the same ones each row): each layout revision's data validator, CSV cell reader and whether it
+ * reads test parameters (a search of the whole layout's JSON, too dear to repeat per row), and each
  * product type's resolved test parameters.
  */
 export class DefinitionCaches {
   private readonly validators = new Map<string, RecordDataValidator>()
   private readonly readers = new Map<string, TextDataReader>()
   private readonly parameters = new Map<number, readonly TestParameter[]>()
+  private readonly reads = new Map<string, boolean>()
 
   constructor(private readonly db: Db) {}
 
@@ -48,5 +50,14 @@ export class DefinitionCaches {
     let reader = this.readers.get(key)
     if (!reader) this.readers.set(key, (reader = textDataReader(definition.layout)))
     return reader
+  }
+
+  /** Whether the definition's layout reads the product type's test parameters (false without a layout). */
+  readsParameters(definition: RecordDefinition): boolean {
+    if (!definition.layout) return false
+    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
+    let reads = this.reads.get(key)
+    if (reads === undefined) this.reads.set(key, (reads = readsParameters(definition.layout)))
+    return reads
   }
 }

@@ -1,5 +1,5 @@
 import { canSubmitRecords } from '../../schemas/roles'
-import { measuredResult, readsParameters } from '../../schemas/form-layout/index'
+import { measuredResult } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
@@ -69,7 +69,7 @@ export class SubmissionPreparer {
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
     // Only a layout that reads the product type's parameters is judged with (and stores) them.
-    const reads = definition.layout !== null && readsParameters(definition.layout)
+    const reads = this.caches.readsParameters(definition)
     const parameters =
       options.parameters ?? (reads ? await this.caches.parametersOf(input.productTypeId) : [])
     const { data, judgement } = this.judged(definition, input, options, parameters)

@@ -130,7 +130,14 @@ describe('Record writer: one batch or one by one', () => {
       await new RecordWriter(tx).writeAll(prepared, who.id, null)
     })
 
+    // The same batch through the COPY staging tables (issue #17.3), which CSV files of 1,000 rows and more
+    // take: forced here from the first row.
+    const staged = await run(async (tx) => {
+      await new RecordWriter(tx, { stageFromRows: 1 }).writeAll(prepared, who.id, null)
+    })
+
     expect(batched).toEqual(oneByOne)
+    expect(staged).toEqual(oneByOne)
     // The cases above really happened: a re-parented component and a summary from the newest test.
     const bushing = oneByOne.products.find(
       (p) => (p as { product_serial_number: string }).product_serial_number === 'NWB:5',

@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../../server/db/client'
+import { refreshSummaries } from '../../server/products/product-summaries'
+import { STAGE_MIN_ROWS } from '../../server/submissions/write/staged-insert'
+import { WRITE_CHUNK_ROWS } from '../../server/submissions/csv-writes'
 import { startTestServer, type TestServer } from '../support/api'
 import { jobs, products, records } from '../../server/db/schema/index'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
@@ -107,5 +111,85 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     })
     expect(res.statusCode).toBe(403)
     expect(res.json().message).toBe('You may only submit records for your own supplier.')
+  })
+
+  // 1,300 new products with four rows each, a product's rows 1,300 rows apart, so the file spans two
+  // write chunks and products created by the first get more rows in the second. Out of date order, one
+  // same-time pair (the later row wins), and rows for NWT:201, stored by the first test.
+  const PRODUCTS = 1_300
+  const bigFile = () => {
+    const days = [5, 9, 7, 9]
+    const results = ['pass', 'fail', 'pass', 'n/a']
+    const lines = ['serial,testDate,result']
+    days.forEach((day, i) => {
+      for (let n = 0; n < PRODUCTS; n++)
+        lines.push(`NWT:${10_000 + n},2026-04-0${day} 10:00,${results[(n + i) % 4]}`)
+    })
+    lines.push('NWT:201,2026-02-01 10:00,fail', 'NWT:201,2026-01-01 10:00,pass')
+    expect(lines.length - 1).toBeGreaterThan(WRITE_CHUNK_ROWS)
+    expect(WRITE_CHUNK_ROWS).toBeGreaterThanOrEqual(STAGE_MIN_ROWS)
+    return lines
+  }
+
+  it('stores nothing of a file whose bad row comes after its first chunk was written', async () => {
+    const before = await recordCount()
+    const productsBefore = (await db().select({ n: count() }).from(products))[0].n
+    const lines = [...bigFile(), 'NWT:9000,2026-04-01 10:00,pass']
+    const res = await upload(`${lines.join('\n')}\n`)
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(
+      `The file was not uploaded: 1 of ${lines.length - 1} rows have errors. Nothing was saved.`,
+    )
+    expect(res.json().details).toEqual([
+      {
+        line: lines.length,
+        reason:
+          'Serial number NWT:9000 is not within any serial range of Northwind Transformers for product type Distribution Transformer 11kV.',
+      },
+    ])
+    expect(await recordCount()).toBe(before)
+    expect((await db().select({ n: count() }).from(products))[0].n).toBe(productsBefore)
+  })
+
+  it('writes a file of several chunks through COPY with the summaries the row-by-row rule gives', async () => {
+    const lines = bigFile()
+    const res = await upload(`${lines.join('\n')}\n`)
+    expect(res.statusCode).toBe(200)
+    expect(res.json().records).toBe(lines.length - 1)
+
+    const serials = ['NWT:201', ...Array.from({ length: PRODUCTS }, (_, n) => `NWT:${10_000 + n}`)]
+    const summaries = (d: Db) =>
+      d
+        .select({
+          serial: products.productSerialNumber,
+          id: products.id,
+          last: sql<string>`to_char(${products.dateOfLastRecord} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI:SS.US')`,
+          status: products.currentStatus,
+        })
+        .from(products)
+        .where(inArray(products.productSerialNumber, serials))
+        .orderBy(products.productSerialNumber)
+    const written = await summaries(db())
+    expect(written).toHaveLength(PRODUCTS + 1)
+    // What the one-record writer computes from a product's records (refreshSummaries), rolled back after.
+    const rollback = new Error('rollback')
+    let recomputed: typeof written = []
+    await db()
+      .transaction(async (tx) => {
+        await refreshSummaries(
+          tx as unknown as Db,
+          written.map((p) => p.id),
+        )
+        recomputed = await summaries(tx as unknown as Db)
+        throw rollback
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error
+      })
+    expect(written).toEqual(recomputed)
+    // Product 10000: fail at 9 Apr then n/a at the same time in a later row: the later row wins.
+    expect(written.find((p) => p.serial === 'NWT:10000')).toMatchObject({ status: 'other' })
+    expect(written.find((p) => p.serial === 'NWT:10001')).toMatchObject({ status: 'pass' })
+    expect(written.find((p) => p.serial === 'NWT:201')?.last).toBe('2026-03-01 10:00:00.000000')
   })
 })

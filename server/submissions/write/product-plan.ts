@@ -1,9 +1,8 @@
-import { inArray } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { products } from '../../db/schema/index'
 import type { ProductRow } from '../../products/products'
 import type { PreparedRecord, SerialRef } from '../types'
-import { chunks } from './sql-batch'
 
 /** A product the batch refers to: one already stored (its id) or one the batch creates (its key). */
 export type ProductRef = { id: number } | { key: string }
@@ -46,9 +45,18 @@ export async function planProducts(db: Db, prepared: readonly PreparedRecord[]):
     for (const c of p.components) serials.add(fullSerial(c))
     if (p.parentSerial) serials.add(p.parentSerial)
   }
-  const stored: ProductRow[] = []
-  for (const part of chunks([...serials]))
-    stored.push(...(await db.select().from(products).where(inArray(products.productSerialNumber, part))))
+  // The serials as one JSON parameter joined to the serial index: an IN list of 1,000 bound values is
+  // compared one by one against every row of a sequential scan, which the planner chose over the index
+  // on a 40,000-product table (1.5 s a statement under load).
+  const stored: ProductRow[] =
+    serials.size === 0
+      ? []
+      : await db
+          .select()
+          .from(products)
+          .where(
+            sql`${products.productSerialNumber} IN (SELECT jsonb_array_elements_text(${JSON.stringify([...serials])}::jsonb))`,
+          )
   const storedByKey = new Map(stored.map((r) => [keyOf(r.assetModelId, r.productSerialNumber), r]))
   const storedBySerial = new Map<string, ProductRow>()
   for (const r of stored) {

@@ -4,7 +4,8 @@ import { customers, productTestEquipment, products } from '../../db/schema/index
 import type { ProductSummary } from '../../../schemas/records/index'
 import { createdSummaries } from '../../products/product-summaries'
 import { planProducts, type ProductPlan, type ProductRef } from './product-plan'
-import { chunks, insertJson, rowsOf } from './sql-batch'
+import { chunks, rowsOf } from './sql-batch'
+import { insertRows, type StagingOptions } from './staged-insert'
 import type { PreparedRecord } from '../types'
 
 /** The products a set of records points at, once written. */
@@ -20,10 +21,14 @@ export interface ProductsWritten {
  * created on first sight with their summaries, parents moved, products linked to the test equipment their
  * records used. Multi-row statements of 1,000 rows (DESIGN.md §8).
  */
-export async function writeProducts(db: Db, prepared: readonly PreparedRecord[]): Promise<ProductsWritten> {
+export async function writeProducts(
+  db: Db,
+  prepared: readonly PreparedRecord[],
+  staging: StagingOptions = {},
+): Promise<ProductsWritten> {
   const plan = await planProducts(db, prepared)
   const summaries = createdSummaries(prepared, plan.recordProducts)
-  const { ids, inserted } = await createProducts(db, plan.created, summaries)
+  const { ids, inserted } = await createProducts(db, plan.created, summaries, staging)
   const idOf = (ref: ProductRef) => ('id' in ref ? ref.id : ids.get(ref.key)!)
   await moveParents(db, plan.parents, idOf)
   const productIds = plan.recordProducts.map((ref) => (ref ? idOf(ref) : null))
@@ -35,8 +40,13 @@ export async function writeProducts(db: Db, prepared: readonly PreparedRecord[])
       for (const testEquipmentId of p.testEquipmentIds)
         links.set(`${productId}:${testEquipmentId}`, { productId, testEquipmentId })
   })
-  for (const part of chunks([...links.values()]))
-    await db.execute(insertJson(productTestEquipment, part, sql`ON CONFLICT DO NOTHING`))
+  await insertRows(
+    db,
+    productTestEquipment,
+    [...links.values()],
+    sql`ON CONFLICT DO NOTHING`,
+    staging.stageFromRows,
+  )
   return { productIds, inserted }
 }
 
@@ -80,42 +90,38 @@ async function createProducts(
   db: Db,
   created: ProductPlan['created'],
   summaries: ReadonlyMap<string, ProductSummary>,
+  staging: StagingOptions,
 ) {
   const ids = new Map<string, number>()
   const inserted = new Set<number>()
-  for (const part of chunks(created)) {
-    const rows = rowsOf<Keyed>(
-      await db.execute(
-        insertJson(
-          products,
-          part.map((p) => ({
-            serialNumberPrefix: p.serialNumberPrefix,
-            serialNumber: p.serialNumber,
-            productSerialNumber: p.productSerialNumber,
-            assetModelId: p.assetModelId,
-            assetManufacturerId: p.assetManufacturerId,
-            dateOfLastRecord: summaries.get(p.key)?.dateOfLastRecord ?? null,
-            currentStatus: summaries.get(p.key)?.currentStatus ?? null,
-          })),
-          sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
-        ),
-      ),
+  const rows = await insertRows<Keyed>(
+    db,
+    products,
+    created.map((p) => ({
+      serialNumberPrefix: p.serialNumberPrefix,
+      serialNumber: p.serialNumber,
+      productSerialNumber: p.productSerialNumber,
+      assetModelId: p.assetModelId,
+      assetManufacturerId: p.assetManufacturerId,
+      dateOfLastRecord: summaries.get(p.key)?.dateOfLastRecord ?? null,
+      currentStatus: summaries.get(p.key)?.currentStatus ?? null,
+    })),
+    sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
+    staging.stageFromRows,
+  )
+  for (const r of rows) {
+    ids.set(keyOf(r), Number(r.id))
+    inserted.add(Number(r.id))
+  }
+  for (const missing of chunks(created.filter((p) => !ids.has(p.key)))) {
+    const found = rowsOf<Keyed>(
+      await db.execute(sql`SELECT id, asset_model_id, product_serial_number FROM products
+        WHERE (asset_model_id, product_serial_number) IN (${sql.join(
+          missing.map((m) => sql`(${m.assetModelId}::int, ${m.productSerialNumber})`),
+          sql`, `,
+        )})`),
     )
-    for (const r of rows) {
-      ids.set(keyOf(r), Number(r.id))
-      inserted.add(Number(r.id))
-    }
-    const missing = part.filter((p) => !ids.has(p.key))
-    if (missing.length) {
-      const found = rowsOf<Keyed>(
-        await db.execute(sql`SELECT id, asset_model_id, product_serial_number FROM products
-          WHERE (asset_model_id, product_serial_number) IN (${sql.join(
-            missing.map((m) => sql`(${m.assetModelId}::int, ${m.productSerialNumber})`),
-            sql`, `,
-          )})`),
-      )
-      for (const r of found) ids.set(keyOf(r), Number(r.id))
-    }
+    for (const r of found) ids.set(keyOf(r), Number(r.id))
   }
   return { ids, inserted }
 }

@@ -12,7 +12,9 @@ import { ImpactAssessment, type WrittenRecordFacts } from '../../impact-cases/as
 import type { PreparedRecord } from '../types'
 import { writeCustomers, writeProducts } from './product-writes'
 import { recordColumns } from './record-columns'
-import { chunks, insertJson, rowsOf } from './sql-batch'
+import { insertRows, type StagingOptions } from './staged-insert'
+
+const conflictFree = sql`ON CONFLICT DO NOTHING`
 
 /** What writing one record produced. */
 export interface WrittenRecord {
@@ -59,7 +61,10 @@ function assessed(
  * parent links), test equipment of calibrations, links, documents and product summaries.
  */
 export class RecordWriter {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly staging: StagingOptions = {},
+  ) {}
 
   /** Stores new records in order; answers their ids in the same order. */
   async writeAll(
@@ -70,7 +75,7 @@ export class RecordWriter {
     if (prepared.length === 0) return []
     const equipment = await this.calibrations(prepared)
     const customerIds = await writeCustomers(this.db, prepared)
-    const { productIds, inserted } = await writeProducts(this.db, prepared)
+    const { productIds, inserted } = await writeProducts(this.db, prepared, this.staging)
     const rows = prepared.map((p, i) => ({
       ...recordColumns(p, {
         customerId: p.customerName ? customerIds.get(p.customerName.trim().toLowerCase())! : null,
@@ -80,13 +85,16 @@ export class RecordWriter {
       createdBy: userId,
       jobId,
     }))
-    const recordIds: number[] = []
-    for (const part of chunks(rows)) {
-      const ids = rowsOf<{ id: number }>(await this.db.execute(insertJson(records, part, sql`RETURNING id`)))
-      // Ids come from the sequence in insertion order (the JSON array's), so ascending ids line up with
-      // the rows whatever order RETURNING lists them in.
-      recordIds.push(...ids.map((r) => Number(r.id)).sort((a, b) => a - b))
-    }
+    const ids = await insertRows<{ id: number }>(
+      this.db,
+      records,
+      rows,
+      sql`RETURNING id`,
+      this.staging.stageFromRows,
+    )
+    // Ids come from the sequence in insertion order (the rows' order), so ascending ids line up with the
+    // rows whatever order RETURNING lists them in.
+    const recordIds = ids.map((r) => Number(r.id)).sort((a, b) => a - b)
     await this.link(recordIds, prepared, equipment)
     // Products inserted here already carry their summaries; stored ones (and one a concurrent writer
     // created first) get theirs from all their records.
@@ -199,9 +207,7 @@ export class RecordWriter {
         equipmentLinks.push({ recordId, testEquipmentId, snapshot: snapshots.get(testEquipmentId) ?? null })
       for (const documentId of new Set(prepared[i].documentIds)) documentLinks.push({ recordId, documentId })
     })
-    for (const part of chunks(equipmentLinks))
-      await this.db.execute(insertJson(recordTestEquipment, part, sql`ON CONFLICT DO NOTHING`))
-    for (const part of chunks(documentLinks))
-      await this.db.execute(insertJson(recordDocuments, part, sql`ON CONFLICT DO NOTHING`))
+    await insertRows(this.db, recordTestEquipment, equipmentLinks, conflictFree, this.staging.stageFromRows)
+    await insertRows(this.db, recordDocuments, documentLinks, conflictFree, this.staging.stageFromRows)
   }
 }

@@ -1,0 +1,74 @@
+import type { PreparedRecord } from './types'
+
+/** Checked rows handed to the writer at a time (each of them COPY-staged: ≥ STAGE_MIN_ROWS). */
+export const WRITE_CHUNK_ROWS = 5_000
+
+/**
+ * Checked rows between two turns of the event loop. Checking a row awaits only promises already settled
+ * (cached lookups), which never let the loop read the socket: without a turn now and then, the server's
+ * answer to a chunk's statement would wait, unread, until the whole file is checked.
+ */
+const ROWS_PER_TURN = 100
+
+/**
+ * The writes of a CSV file, chunk by chunk in the file's order, while the rows after them are still being
+ * checked (issue #17.3). With PostgreSQL the server writes one chunk while this thread checks the next, so
+ * a file costs about the larger of checking and writing instead of their sum; with PGlite, which writes on
+ * this thread, each chunk is awaited at once. All of it runs in the file's one transaction: a bad row
+ * found later stops the writes and the transaction rolls back, so nothing is stored, as before.
+ * Writing the chunks one after another leaves what writing the rows one by one does (the one writer's
+ * rule): a product created by an earlier chunk is a stored product to a later one.
+ */
+export class ChunkedWrites {
+  private chunk: PreparedRecord[] = []
+  private pending: Promise<void> = Promise.resolve()
+  private failure: { error: unknown } | null = null
+  private added = 0
+
+  constructor(
+    private readonly write: (part: PreparedRecord[]) => Promise<unknown>,
+    private readonly overlap: boolean,
+  ) {}
+
+  /** Whether a write has failed: checking the rest of the file is then pointless. */
+  get failed(): boolean {
+    return this.failure !== null
+  }
+
+  /** Queues a checked row; a full chunk starts its write (and, without overlap, waits for it). */
+  async add(record: PreparedRecord): Promise<void> {
+    this.chunk.push(record)
+    if (this.overlap && ++this.added % ROWS_PER_TURN === 0) await new Promise((turn) => setImmediate(turn))
+    if (this.chunk.length < WRITE_CHUNK_ROWS) return
+    this.flush()
+    if (!this.overlap) await this.pending
+  }
+
+  /** Stops writing (a bad row was found): waits for a write in flight, drops the rest. */
+  async abandon(): Promise<void> {
+    this.chunk = []
+    await this.pending
+  }
+
+  /** Writes what is left and waits for every write; throws the first write's error. */
+  async finish(): Promise<void> {
+    this.flush()
+    await this.pending
+    if (this.failure) throw this.failure.error
+  }
+
+  private flush() {
+    const part = this.chunk
+    this.chunk = []
+    if (part.length === 0) return
+    // Never a rejected promise left waiting: the error is kept and answered by finish().
+    this.pending = this.pending
+      .then(() => (this.failure ? undefined : this.write(part)))
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          this.failure ??= { error }
+        },
+      )
+  }
+}

@@ -1,0 +1,78 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import type { PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../../db/client'
+import { copyRows, type CopyCell } from '../../db/copy-rows'
+import { chunks, insertJson, rowsOf } from './sql-batch'
+
+/**
+ * From this many rows a write goes through a staging table: below it, the temporary table's creation and
+ * the COPY round trips cost more than the JSON statement they replace (a single submission writes one row).
+ */
+export const STAGE_MIN_ROWS = 1_000
+
+/** How a writer chooses between its two ways of inserting (tests force the staged one on small batches). */
+export interface StagingOptions {
+  /** Rows from which a write is staged; STAGE_MIN_ROWS unless set. */
+  stageFromRows?: number
+}
+
+/**
+ * `INSERT INTO table (…) … tail` of `rows` (keyed by the drizzle schema's property names, as `insertJson`),
+ * answering the rows `tail`'s RETURNING gives. Up to STAGE_MIN_ROWS rows: `insertJson` statements of 1,000
+ * rows. From there: one COPY into a temporary staging table dropped at commit (issue #17.3), then one
+ * `INSERT … SELECT … ORDER BY` the rows' order, so sequence values follow the rows as before. Either way
+ * the same rows are written, in the same order, by set-based statements inside the caller's transaction.
+ */
+export async function insertRows<T = unknown>(
+  db: Db,
+  table: PgTable,
+  rows: readonly Record<string, unknown>[],
+  tail: SQL = sql``,
+  stageFromRows = STAGE_MIN_ROWS,
+): Promise<T[]> {
+  if (rows.length === 0) return []
+  if (rows.length < stageFromRows) {
+    const out: T[] = []
+    for (const part of chunks(rows)) out.push(...rowsOf<T>(await db.execute(insertJson(table, part, tail))))
+    return out
+  }
+  const columns = getTableColumns(table)
+  const keys = Object.keys(rows[0])
+  const names = keys.map((key) => {
+    const column = columns[key]
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`)
+    return column.name
+  })
+  const types = keys.map((key) => columns[key].getSQLType())
+  // jsonb cells go as their JSON text: a JSON string value must not be read as the JSON it spells.
+  const json = types.map((type) => type === 'jsonb' || type === 'json')
+  const stage = `stage_${getTableName(table)}`
+  const list = sql.raw(names.map((name) => `"${name}"`).join(', '))
+  await db.execute(sql.raw(`DROP TABLE IF EXISTS pg_temp."${stage}"`))
+  await db.execute(
+    sql.raw(
+      `CREATE TEMP TABLE "${stage}" ("ord" integer, ${names
+        .map((name, i) => `"${name}" ${types[i]}`)
+        .join(', ')}) ON COMMIT DROP`,
+    ),
+  )
+  await copyRows(
+    db,
+    stage,
+    ['ord', ...names],
+    rows.map((row, ord) => [
+      ord,
+      ...keys.map((key, i): CopyCell => {
+        const value = row[key] as CopyCell
+        return json[i] && value !== null && value !== undefined ? JSON.stringify(value) : value
+      }),
+    ]),
+  )
+  const result = rowsOf<T>(
+    await db.execute(
+      sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${sql.raw(`"${stage}"`)} ORDER BY "ord" ${tail}`,
+    ),
+  )
+  await db.execute(sql.raw(`DROP TABLE "${stage}"`))
+  return result
+}

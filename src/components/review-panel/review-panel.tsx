@@ -113,9 +113,9 @@ function ReviewFacts({ data }: { data: RecordReview }) {
         </Alert>
       )}
       {data.transitions.length > 0 && (
-        <ListGroup variant="flush" className="mb-3 review-history" aria-label="Review history">
+        <ListGroup as="ul" variant="flush" className="mb-3 review-history" aria-label="Review history">
           {data.transitions.map((t, i) => (
-            <ListGroup.Item key={i} className="px-0">
+            <ListGroup.Item as="li" key={i} className="px-0">
               <span className="fw-semibold">{REVIEW_STATE_LABELS[t.to]}</span>
               {t.by ? ` by ${t.by}` : ''} · {formatUtc(t.at)}
               {t.comment && <div className="text-break review-comment">{t.comment}</div>}

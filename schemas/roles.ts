@@ -24,6 +24,8 @@ export const claimsSchema = {
       items: { type: 'integer' },
       description: 'Record category ids (ITRCATEGORY) the user may view.',
     },
+    ITRReviewer: { type: 'boolean', description: 'May review records (issue #19).' },
+    ITRApprover: { type: 'boolean', description: 'May approve records (issue #19).' },
   },
 } as const
 
@@ -37,6 +39,8 @@ export const CLAIM_NAMES = [
   'ITRInternalUser',
   'ITRSubmitter',
   'ITRViewer',
+  'ITRReviewer',
+  'ITRApprover',
 ] as const
 
 export type RoleView = 'viewAll' | 'configurator' | 'supplier' | 'internal' | 'none'
@@ -47,7 +51,13 @@ export function viewFromClaims(claims: Claims | null | undefined): RoleView {
   if (claims.IsAdmin) return 'viewAll'
   if (claims.ITRConfigurator) return 'configurator'
   if (claims.AssetManufacturerView != null) return 'supplier'
-  if (claims.ITRInternalUser || claims.ITRSubmitter || (claims.ITRViewer && claims.ITRViewer.length > 0))
+  if (
+    claims.ITRInternalUser ||
+    claims.ITRSubmitter ||
+    claims.ITRReviewer ||
+    claims.ITRApprover ||
+    (claims.ITRViewer && claims.ITRViewer.length > 0)
+  )
     return 'internal'
   return 'none'
 }
@@ -126,3 +136,11 @@ export function canSubmitRecords(claims: Claims | null | undefined): boolean {
   if (view === 'viewAll' || view === 'configurator' || view === 'supplier') return true
   return Boolean(claims?.ITRSubmitter || claims?.ITRInternalUser)
 }
+
+/** Whether the claims allow reviewing records (issue #19): reviewers, and admins, who may do both steps. */
+export const canReviewRecords = (claims: Claims | null | undefined): boolean =>
+  Boolean(claims?.IsAdmin || claims?.ITRReviewer)
+
+/** Whether the claims allow approving records (issue #19): approvers and admins. */
+export const canApproveRecords = (claims: Claims | null | undefined): boolean =>
+  Boolean(claims?.IsAdmin || claims?.ITRApprover)

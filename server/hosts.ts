@@ -11,6 +11,7 @@ import downloadNowRoutes from './records/export/download-now-routes'
 import excelExportRoutes from './records/export/routes'
 import impactCaseRoutes from './impact-cases/routes'
 import recordsRoutes from './records/routes'
+import reviewRoutes from './reviews/routes'
 import calibratorsRoutes from './reference/calibrators-routes'
 import configurationRoutes from './reference/configuration-routes'
 import deviceOwnersRoutes from './reference/device-owners-routes'
@@ -27,7 +28,7 @@ import settingsRoutes from './settings/routes'
  */
 export const HOST_ROUTES: Record<Exclude<Host, 'auth'>, readonly FastifyPluginAsync[]> = {
   meta: [suppliersRoutes, productTypesMetaRoutes, configurationRoutes, recordTypesRoutes, productsRoutes],
-  data: [recordsRoutes, excelExportRoutes, downloadNowRoutes, certificateRoutes],
+  data: [recordsRoutes, reviewRoutes, excelExportRoutes, downloadNowRoutes, certificateRoutes],
   config: [auditRoutes, settingsRoutes],
   submission: [submissionsRoutes],
   itr: [

@@ -3,6 +3,7 @@ import { RECORD_CATEGORIES } from '../form-layout/field-mappings'
 import { FORM_LAYOUT_MESSAGES, RECORD_TYPE_NAME_MAX } from '../form-layout/messages'
 import { attributeSchema } from './attribute'
 import { SENSOR_TYPE_BY_CAPTURE } from './data-point-type'
+import { REVIEW_POLICIES } from '../records/review'
 
 const M = FORM_LAYOUT_MESSAGES.recordType
 
@@ -45,6 +46,12 @@ export const recordTypeWriteSchema = {
       description: 'The category.',
     },
     description: { type: 'string', maxLength: 200 },
+    reviewPolicy: {
+      type: 'string',
+      enum: [...REVIEW_POLICIES],
+      title: 'Review',
+      description: 'Issue #19: none (records count once saved), review, or review-and-approve. Kept when absent.',
+    },
   },
   errorMessage: { required: { name: M.nameRequired } },
 } as const
@@ -80,6 +87,8 @@ export const recordTypeSchema = {
     description: { type: ['string', 'null'] },
     /** Revision of the current form layout; records keep the revision they were captured with. */
     layoutRevision: { type: ['integer', 'null'] },
+    /** Issue #19: whether its records are reviewed (and approved) before they count. */
+    reviewPolicy: { type: 'string', enum: [...REVIEW_POLICIES] },
     attributes: { type: 'array', items: attributeSchema },
   },
 } as const

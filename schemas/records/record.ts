@@ -3,6 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
 import { equipmentSnapshotSchema } from './equipment-snapshot'
 import { SUSPECT_STATES } from './impact-case'
+import { REVIEW_STATES } from './review'
 
 const nullableText = { type: ['string', 'null'] } as const
 const nullableId = { type: ['integer', 'null'] } as const
@@ -34,6 +35,10 @@ const listItemProperties = {
    * else the strictest given (recall, retest, accept); null when it was never suspect.
    */
   suspect: { type: ['string', 'null'], enum: [...SUSPECT_STATES, null] },
+  /** Issue #19: none (no review needed), submitted, reviewed, approved or rejected. */
+  reviewState: { type: 'string', enum: [...REVIEW_STATES] },
+  /** Issue #19.4: the newer record of the same product and record type; null for the newest. */
+  supersededById: nullableId,
 } as const
 
 /** SPEC §3 "Record list item" (plus category and capture type, which the View action needs). */
@@ -103,6 +108,12 @@ export const RECORD_FILTER_FIELDS = [
   'deviceOwnerId',
   /** Issue #15.3: 'true' for every suspect record, or states (undecided, accept, retest, recall). */
   'suspect',
+  /** Issue #19: review states (none, submitted, reviewed, approved, rejected). */
+  'status',
+  /** Issue #19.4: false (or absent) lists superseded records too; 'false' hides them. */
+  'superseded',
+  /** Issue #19: 'mine' — the records waiting for the caller (to review, approve, or amend). */
+  'queue',
 ] as const
 
 /** Sort fields of the records page; anything else is refused. */

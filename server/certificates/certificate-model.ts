@@ -71,7 +71,7 @@ export interface CertificateModel {
   url: string
   /**
    * Issue #19's hook: a record not yet approved prints 'DRAFT — not approved' across every page and in
-   * the header. Nothing sets it until review and approval exist; the PDF writer already honours it.
+   * the header: set for a record that waits for review or approval, or was rejected.
    */
   draft: boolean
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { loadLayout, type FormLayout } from '../../schemas/form-layout/index'
-import type { RecordDetail } from '../../schemas/records/index'
+import { COUNTING_STATES, type RecordDetail } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import { AuditRepository } from '../audit/repository'
 import type { Db } from '../db/client'
@@ -136,6 +136,8 @@ export class Certificates {
       },
       organisation,
       url: `${origin}/Records/${id}`,
+      // Issue #19: a record still waiting (or rejected) prints 'DRAFT — not approved'.
+      draft: !COUNTING_STATES.includes(record.reviewState ?? 'none'),
     })
   }
 

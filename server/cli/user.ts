@@ -20,7 +20,9 @@ Claims (SPEC §3):
   --supplier <id>        AssetManufacturerView (supplier id)
   --internal             ITRInternalUser
   --submitter            ITRSubmitter
-  --viewer <ids>         ITRViewer, comma-separated category ids, e.g. 1,2`
+  --viewer <ids>         ITRViewer, comma-separated category ids, e.g. 1,2
+  --reviewer             ITRReviewer (reviews records; issue #19)
+  --approver             ITRApprover (approves reviewed records; admins may do both)`
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,6 +35,8 @@ const { values, positionals } = parseArgs({
     internal: { type: 'boolean' },
     submitter: { type: 'boolean' },
     viewer: { type: 'string' },
+    reviewer: { type: 'boolean' },
+    approver: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
 })
@@ -44,6 +48,8 @@ function claimsFromFlags(): Claims {
   if (values.supplier) claims.AssetManufacturerView = Number(values.supplier)
   if (values.internal) claims.ITRInternalUser = true
   if (values.submitter) claims.ITRSubmitter = true
+  if (values.reviewer) claims.ITRReviewer = true
+  if (values.approver) claims.ITRApprover = true
   if (values.viewer) claims.ITRViewer = values.viewer.split(',').map((v) => Number(v.trim()))
   return claims
 }

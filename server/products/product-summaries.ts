@@ -1,5 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { CONCLUDING_CATEGORIES, summaryOf, type ProductSummary } from '../../schemas/records/index'
+import {
+  CONCLUDING_CATEGORIES,
+  COUNTING_STATES,
+  initialReviewState,
+  summaryOf,
+  type ProductSummary,
+} from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import type { ProductRef } from '../submissions/write/product-plan'
 import type { PreparedRecord } from '../submissions/types'
@@ -23,6 +29,8 @@ export function createdSummaries(
   prepared.forEach((p, i) => {
     const ref = recordProducts[i]
     if (!ref || 'id' in ref) return
+    // Issue #19: a record waiting for review does not count for its product yet.
+    if (initialReviewState(p.definition.reviewPolicy) !== 'none') return
     const record = { recordDate: p.recordDate, category: p.definition.category, testResult: p.testResult }
     summaries.set(ref.key, summaryOf(summaries.get(ref.key), record))
   })
@@ -40,14 +48,21 @@ export async function refreshSummaries(db: Db, ids: readonly number[]): Promise<
     CONCLUDING_CATEGORIES.map((c) => sql`${c}`),
     sql`, `,
   )
+  // Issue #19: only records that count (approved, or needing no review) make the summary.
+  const counting = sql.join(
+    COUNTING_STATES.map((s) => sql`${s}`),
+    sql`, `,
+  )
   await db.execute(sql`
       WITH ids AS (SELECT DISTINCT value::int AS id FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)),
       newest AS (
         SELECT DISTINCT ON (r.product_id) r.product_id, r.record_date FROM records r
-        WHERE r.product_id IN (SELECT id FROM ids) ORDER BY r.product_id, r.record_date DESC, r.id DESC),
+        WHERE r.product_id IN (SELECT id FROM ids) AND r.review_state IN (${counting})
+        ORDER BY r.product_id, r.record_date DESC, r.id DESC),
       concluding AS (
         SELECT DISTINCT ON (r.product_id) r.product_id, r.test_result FROM records r
         WHERE r.product_id IN (SELECT id FROM ids) AND r.category IN (${concluding})
+          AND r.review_state IN (${counting})
         ORDER BY r.product_id, r.record_date DESC, r.id DESC)
       UPDATE products p SET
         date_of_last_record = n.record_date,

@@ -9,6 +9,7 @@ import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
 import { ProductsRepository, toProduct } from './products'
 import { productsAwaitingRetest } from '../impact-cases/retests'
+import { productsPendingReview } from '../reviews/pending'
 
 const SORT_COLUMNS = {
   id: products.id,
@@ -159,6 +160,15 @@ export async function productsPage(
     db,
     listed.map((p) => p.id),
   )
-  const result = listed.map((p) => ({ ...p, retestRequired: retest.has(p.id) }))
+  // Issue #19: 'pending review' where a newer record waits.
+  const pending = await productsPendingReview(
+    db,
+    listed.map((p) => p.id),
+  )
+  const result = listed.map((p) => ({
+    ...p,
+    retestRequired: retest.has(p.id),
+    pendingReview: pending.has(p.id),
+  }))
   return { totalCount, totalPages: Math.ceil(totalCount / size), result }
 }

@@ -13,6 +13,7 @@ import {
   RECORD_TYPE_ATTRIBUTE_KEYS,
   type CategoryFilter,
 } from '../../schemas/records/index'
+import type { ReviewPolicy } from '../../schemas/records/review'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { dataPointTypes, entityAttributes } from '../db/schema/index'
@@ -29,6 +30,8 @@ export interface RecordDefinition {
   layout: FormLayout | null
   /** Revision of the current layout; records keep it (DESIGN.md §5). */
   layoutRevision: number | null
+  /** Issue #19: whether its records wait for a review (and an approval) before they count. */
+  reviewPolicy: ReviewPolicy
 }
 
 const parse = (text: string | null): unknown => {
@@ -84,6 +87,7 @@ export class RecordDefinitions {
       mappings: isObject(mappingsValue) ? (mappingsValue as FieldMappings) : {},
       layout: loaded?.ok ? loaded.layout : null,
       layoutRevision: await new RecordTypesRepository(this.db).currentRevision(id),
+      reviewPolicy: row.reviewPolicy as ReviewPolicy,
     }
     this.cache.set(id, definition)
     return definition

@@ -8,6 +8,7 @@ import {
   type RecordType,
   type RecordTypeWrite,
 } from '../../schemas/entities/record-type'
+import type { ReviewPolicy } from '../../schemas/records/review'
 import type { Db } from '../db/client'
 import { conflict } from '../http-error'
 import {
@@ -179,6 +180,8 @@ export class RecordTypesRepository {
       valueType: input.valueType ?? null,
       units: input.units,
       description: input.description ?? RECORD_TYPE_DESCRIPTION,
+      // Issue #19: a client that does not know the policy (SPEC's own calls) leaves it as it is.
+      ...(input.reviewPolicy ? { reviewPolicy: input.reviewPolicy } : {}),
     }
   }
 
@@ -196,6 +199,7 @@ export class RecordTypesRepository {
       units: row.units,
       description: row.description,
       layoutRevision,
+      reviewPolicy: row.reviewPolicy as ReviewPolicy,
       attributes,
     }
   }

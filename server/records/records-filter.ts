@@ -18,6 +18,7 @@ import {
 import { parseFilter } from './filter-params'
 import { readDate } from '../submissions/values'
 import { FIELD_BY_LOWER, recordOrder, suspectStateOf } from './records-query'
+import { checkQueue, queueConditions, statusCondition, supersededCondition } from '../reviews/queue'
 
 /**
  * The records filter (SPEC §3 "Records filter"): its `filters[]` entries, dates and sort checked and turned
@@ -104,6 +105,14 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
       return contains(records.repairDescriptives, values)
     case 'suspect':
       return suspectCondition(values)
+    case 'status':
+      return statusCondition(values)
+    case 'superseded':
+      return supersededCondition(values)
+    case 'queue':
+      // Built with the caller's Viewer in recordConditions.
+      checkQueue(values)
+      return undefined
   }
 }
 
@@ -147,7 +156,7 @@ function filterConditions(filter: RecordsFilter): (SQL | undefined)[] {
 
 /** Every condition of a records filter plus the viewer's scope. */
 export function recordConditions(filter: RecordsFilter, viewer: Viewer): SQL | undefined {
-  return and(viewer.recordScope(), ...filterConditions(filter))
+  return and(viewer.recordScope(), ...filterConditions(filter), ...queueConditions(filter, viewer))
 }
 
 /**

@@ -6,6 +6,7 @@ import {
   type CategoryFilter,
   type RecordListItem,
   type RecordsFilter,
+  type ReviewState,
   type SuspectState,
 } from '../../schemas/records/index'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
@@ -43,6 +44,8 @@ export const RECORD_LIST_FIELDS = {
   repairDescriptives: records.repairDescriptives,
   recordDate: records.recordDate,
   category: records.category,
+  reviewState: records.reviewState,
+  supersededById: records.supersededById,
 }
 
 /**
@@ -139,6 +142,7 @@ export function toListItem(row: RecordListRow): RecordListItem {
     ...rest,
     testResult: row.testResult as RecordListItem['testResult'],
     category: row.category as CategoryFilter,
+    reviewState: row.reviewState as ReviewState,
     recordDate: recordDate.toISOString(),
     captureType: captureTypeOf(sensorTypeId),
   }

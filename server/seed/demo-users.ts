@@ -1,6 +1,6 @@
 import type { Claims, RoleView } from '../../schemas/roles'
 
-/** One demo login per role view, printed at start. Change or disable them with `npm run user`. */
+/** One demo login per role view (and a reviewer and an approver), printed at start. Change or disable them with `npm run user`. */
 export interface DemoLogin {
   view: RoleView
   username: string
@@ -42,5 +42,20 @@ export const DEMO_LOGINS: DemoLogin[] = [
     password: 'supplier-demo',
     email: 'supplier@itr.example',
     claims: (ids) => ({ AssetManufacturerView: ids.supplierId, ITRSubmitter: true, ITRViewer: [1] }),
+  },
+  // Issue #19: a reviewer and an approver, internal users who read every category.
+  {
+    view: 'internal',
+    username: 'reviewer',
+    password: 'reviewer-demo',
+    email: 'reviewer@itr.example',
+    claims: () => ({ ITRInternalUser: true, ITRReviewer: true, ITRViewer: [1, 2, 3, 4] }),
+  },
+  {
+    view: 'internal',
+    username: 'approver',
+    password: 'approver-demo',
+    email: 'approver@itr.example',
+    claims: () => ({ ITRInternalUser: true, ITRApprover: true, ITRViewer: [1, 2, 3, 4] }),
   },
 ]

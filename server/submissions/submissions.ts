@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import { RECORD_MESSAGES, type SubmissionResult } from '../../schemas/records/index'
+import {
+  initialReviewState,
+  RECORD_MESSAGES,
+  type ReviewState,
+  type SubmissionResult,
+} from '../../schemas/records/index'
+import { ReviewsRepository } from '../reviews/reviews'
 import { badRequest, conflict, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
@@ -98,6 +104,7 @@ export class SubmissionsRepository {
           productId: records.productId,
           layoutVersion: records.layoutVersion,
           parameters: records.parameters,
+          reviewState: records.reviewState,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -118,7 +125,12 @@ export class SubmissionsRepository {
         equipmentSnapshots: frozen.flatMap((f) => (f.snapshot ? [f.snapshot] : [])),
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
-      return new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)
+      const result = await new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)
+      // Issue #19: an amended record of a reviewed type waits for its review again; the history says so.
+      const state = initialReviewState(prepared.definition.reviewPolicy)
+      if (existing.reviewState !== 'none' || state !== 'none')
+        await new ReviewsRepository(tx).resubmitted(recordId, existing.reviewState as ReviewState, state, who.id)
+      return result
     })
   }
 }

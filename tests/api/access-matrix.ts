@@ -241,6 +241,11 @@ export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // {data} records and export (supplier- and category-scoped)
   row('GET', `${D}/Record/:id`, READ, (i) => `${D}/Record/${i.recordId}`),
   row('GET', `${D}/Record/:id/certificate.pdf`, READ, (i) => `${D}/Record/${i.recordId}/certificate.pdf`),
+  // Issue #19: every record reader is admitted; the claims (ITRReviewer, ITRApprover) decide in the handler.
+  row('GET', `${D}/Record/:id/review`, READ, (i) => `${D}/Record/${i.recordId}/review`),
+  row('POST', `${D}/Record/:id/review`, READ, () => `${D}/Record/${MISSING_ID}/review`, {
+    body: { action: 'review' },
+  }),
   row(
     'GET',
     `${D}/Records/page/:page/size/:size/filter/:filter`,

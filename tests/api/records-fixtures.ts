@@ -159,7 +159,7 @@ export async function recordFixtures(server: TestServer): Promise<RecordFixtures
   const db = server.database.db
   // Start from an empty records domain: the demo records would otherwise shift every count.
   await db.execute(
-    sql`TRUNCATE impact_case_records, impact_cases, calibration_history, record_test_equipment, record_documents, product_test_equipment, records, products, calibration_reminders, test_equipment, jobs, idempotency_keys`,
+    sql`TRUNCATE record_transitions, impact_case_records, impact_cases, calibration_history, record_test_equipment, record_documents, product_test_equipment, records, products, calibration_reminders, test_equipment, jobs, idempotency_keys`,
   )
   const northwind = await idByName(server, assetManufacturers, 'Northwind Transformers')
   const contoso = await idByName(server, assetManufacturers, 'Contoso Switchgear')

@@ -74,13 +74,30 @@ describe('/Records', () => {
       'Problem Report',
       'Calibration',
     ])
-    expect(await headers()).toEqual(['Serial ↕', 'Product Type ↕', 'Record Type ↕', 'Date ↕', 'Actions'])
-    expect((await column(4))[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
+    // Issue #19: every category shows the review Status before the Date.
+    expect(await headers()).toEqual([
+      'Serial ↕',
+      'Product Type ↕',
+      'Record Type ↕',
+      'Status',
+      'Date ↕',
+      'Actions',
+    ])
+    expect((await column(5))[0]).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/)
     await screenshot(page, 'browse-records-all')
 
     const expected = {
-      Test: ['Serial ↕', 'Product Type ↕', 'Record Type ↕', 'Result ↕', 'Supplier ↕', 'Date ↕', 'Actions'],
-      Despatch: ['Serial ↕', 'Product Type ↕', 'Job No. ↕', 'Customer ↕', 'Date ↕', 'Actions'],
+      Test: [
+        'Serial ↕',
+        'Product Type ↕',
+        'Record Type ↕',
+        'Result ↕',
+        'Supplier ↕',
+        'Status',
+        'Date ↕',
+        'Actions',
+      ],
+      Despatch: ['Serial ↕', 'Product Type ↕', 'Job No. ↕', 'Customer ↕', 'Status', 'Date ↕', 'Actions'],
       'Problem Report': [
         'Serial ↕',
         'Product Type ↕',
@@ -88,10 +105,11 @@ describe('/Records', () => {
         'Repair Item',
         'Fault Descriptive',
         'Repair Descriptive',
+        'Status',
         'Date ↕',
         'Actions',
       ],
-      Calibration: ['Serial ↕', 'Product Type ↕', 'Date ↕', 'Actions'],
+      Calibration: ['Serial ↕', 'Product Type ↕', 'Status', 'Date ↕', 'Actions'],
     }
     for (const [label, cols] of Object.entries(expected)) {
       await categorySelect().selectOption({ label })

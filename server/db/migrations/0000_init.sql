@@ -87,7 +87,8 @@ CREATE TABLE "data_point_types" (
 	"sensor_type_id" integer,
 	"value_type" text,
 	"units" text,
-	"description" text
+	"description" text,
+	"review_policy" text DEFAULT 'none' NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "device_owner_locations" (
@@ -247,6 +248,10 @@ CREATE TABLE "records" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer,
 	"updated_at" timestamp with time zone,
+	"review_state" text DEFAULT 'none' NOT NULL,
+	"review_changed_at" timestamp with time zone,
+	"superseded_by_id" integer,
+	CONSTRAINT "records_review_state" CHECK ("records"."review_state" IN ('none','submitted','reviewed','approved','rejected')),
 	CONSTRAINT "records_result" CHECK ("records"."test_result" IN ('pass','fail','-')),
 	CONSTRAINT "records_category" CHECK ("records"."category" IN ('test','despatch','problemReport','calibration'))
 );
@@ -362,6 +367,22 @@ CREATE TABLE "impact_cases" (
 	CONSTRAINT "impact_cases_status" CHECK ("impact_cases"."status" IN ('open','closed'))
 );
 --> statement-breakpoint
+CREATE TABLE "record_transitions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"record_id" integer NOT NULL,
+	"from_state" text NOT NULL,
+	"to_state" text NOT NULL,
+	"by_user_id" integer,
+	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"comment" text
+);
+--> statement-breakpoint
+CREATE TABLE "review_mail_users" (
+	"user_id" integer PRIMARY KEY NOT NULL,
+	"last_sent_at" timestamp with time zone,
+	"notified_until" timestamp with time zone
+);
+--> statement-breakpoint
 ALTER TABLE "refresh_tokens" ADD CONSTRAINT "refresh_tokens_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parameters" ADD CONSTRAINT "asset_model_parameters_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "asset_model_parents" ADD CONSTRAINT "asset_model_parents_subject_id_asset_models_id_fk" FOREIGN KEY ("subject_id") REFERENCES "public"."asset_models"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -399,6 +420,7 @@ ALTER TABLE "records" ADD CONSTRAINT "records_test_equipment_id_test_equipment_i
 ALTER TABLE "records" ADD CONSTRAINT "records_job_id_jobs_id_fk" FOREIGN KEY ("job_id") REFERENCES "public"."jobs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records" ADD CONSTRAINT "records_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "records" ADD CONSTRAINT "records_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "records" ADD CONSTRAINT "records_superseded_by_id_records_id_fk" FOREIGN KEY ("superseded_by_id") REFERENCES "public"."records"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_owner_id_device_owners_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."device_owners"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_asset_model_id_asset_models_id_fk" FOREIGN KEY ("asset_model_id") REFERENCES "public"."asset_models"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "test_equipment" ADD CONSTRAINT "test_equipment_location_id_device_owner_locations_id_fk" FOREIGN KEY ("location_id") REFERENCES "public"."device_owner_locations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -421,6 +443,9 @@ ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_calibration_record_id_re
 ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_last_passing_record_id_records_id_fk" FOREIGN KEY ("last_passing_record_id") REFERENCES "public"."records"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_opened_by_users_id_fk" FOREIGN KEY ("opened_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "impact_cases" ADD CONSTRAINT "impact_cases_closed_by_users_id_fk" FOREIGN KEY ("closed_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_transitions" ADD CONSTRAINT "record_transitions_record_id_records_id_fk" FOREIGN KEY ("record_id") REFERENCES "public"."records"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "record_transitions" ADD CONSTRAINT "record_transitions_by_user_id_users_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "review_mail_users" ADD CONSTRAINT "review_mail_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_parameters_key" ON "asset_model_parameters" USING btree ("asset_model_id","key");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
@@ -447,6 +472,8 @@ CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> s
 CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record","id");--> statement-breakpoint
 CREATE INDEX "record_documents_document_idx" ON "record_documents" USING btree ("document_id","record_id");--> statement-breakpoint
 CREATE INDEX "record_test_equipment_te_idx" ON "record_test_equipment" USING btree ("test_equipment_id","record_id");--> statement-breakpoint
+CREATE INDEX "records_review_waiting_idx" ON "records" USING btree ("review_state","review_changed_at") WHERE review_state IN ('submitted','reviewed','rejected');--> statement-breakpoint
+CREATE INDEX "records_superseded_by_idx" ON "records" USING btree ("superseded_by_id") WHERE superseded_by_id IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "records_date_idx" ON "records" USING btree ("record_date","id");--> statement-breakpoint
 CREATE INDEX "records_serial_idx" ON "records" USING btree ("product_serial_number","record_date","id");--> statement-breakpoint
 CREATE INDEX "records_supplier_date_idx" ON "records" USING btree ("supplier_id","category","record_date","id");--> statement-breakpoint
@@ -471,4 +498,5 @@ CREATE INDEX "impact_case_records_case_idx" ON "impact_case_records" USING btree
 CREATE INDEX "impact_case_records_retest_idx" ON "impact_case_records" USING btree ("product_id","record_type_id") WHERE "impact_case_records"."disposition" = 'retest' AND "impact_case_records"."retest_cleared_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "impact_cases_calibration_unique" ON "impact_cases" USING btree ("calibration_record_id");--> statement-breakpoint
 CREATE INDEX "impact_cases_status_idx" ON "impact_cases" USING btree ("status","id");--> statement-breakpoint
-CREATE INDEX "impact_cases_device_idx" ON "impact_cases" USING btree ("test_equipment_id","id");
+CREATE INDEX "impact_cases_device_idx" ON "impact_cases" USING btree ("test_equipment_id","id");--> statement-breakpoint
+CREATE INDEX "record_transitions_record_idx" ON "record_transitions" USING btree ("record_id","id");

@@ -169,8 +169,27 @@ export const records = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /** Issue #19: none (no review needed) | submitted | reviewed | approved | rejected. */
+    reviewState: text('review_state').notNull().default('none'),
+    /** When the review state last changed (mail batching); null while it never needed review. */
+    reviewChangedAt: timestamp('review_changed_at', { withTimezone: true }),
+    /** The newer record of the same product and record type (re-test chain); null for the newest. */
+    supersededById: integer('superseded_by_id').references((): AnyPgColumn => records.id, {
+      onDelete: 'set null',
+    }),
   },
   (t) => [
+    // Issue #19: only records in review are indexed by state, so records that need none pay nothing.
+    index('records_review_waiting_idx')
+      .on(t.reviewState, t.reviewChangedAt)
+      .where(sql`review_state IN ('submitted','reviewed','rejected')`),
+    index('records_superseded_by_idx')
+      .on(t.supersededById)
+      .where(sql`superseded_by_id IS NOT NULL`),
+    check(
+      'records_review_state',
+      sql`${t.reviewState} IN ('none','submitted','reviewed','approved','rejected')`,
+    ),
     // Ascending (record_date, id) keys on purpose: the pages order by `record_date DESC, id DESC`, which
     // PostgreSQL reads as DESC NULLS FIRST. A `DESC` index key is DESC NULLS LAST and does not match it
     // (the planner then sorts all 1,000,000 rows); an ascending index scanned backwards matches both the

@@ -120,6 +120,8 @@ export const dataPointTypes = pgTable('data_point_types', {
   valueType: text('value_type'),
   units: text('units'),
   description: text('description'),
+  /** Issue #19: none (records count once saved), review or review-and-approve. */
+  reviewPolicy: text('review_policy').notNull().default('none'),
 })
 
 /** Record types of a product type, in the order chosen: the rows behind RecordTypeAttribute. */

@@ -1,4 +1,5 @@
 import { NA_TEXT, UNSET_RESULT } from '../../../schemas/form-layout/index'
+import { initialReviewState } from '../../../schemas/records/review'
 import type { PreparedRecord } from '../types'
 
 /** n/a is stored as '-' (SPEC §9): test field results and plain 'n/a' results inside the data. */
@@ -47,5 +48,13 @@ export function recordColumns(p: PreparedRecord, side: RecordSide) {
     data: normaliseNa(p.data) as Record<string, unknown>,
     parameters: p.parameters.length ? p.parameters : null,
     fileName: p.fileName,
+    // Issue #19: a record of a type with a review policy waits for it; others count at once.
+    ...reviewColumns(p),
   }
+}
+
+/** A new (or amended) record's review state: submitted when its type is reviewed, else none. */
+export function reviewColumns(p: PreparedRecord) {
+  const reviewState = initialReviewState(p.definition.reviewPolicy)
+  return { reviewState, reviewChangedAt: reviewState === 'none' ? null : new Date() }
 }

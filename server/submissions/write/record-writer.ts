@@ -7,6 +7,7 @@ import {
 import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
 import { refreshSummaries } from '../../products/product-summaries'
+import { refreshChains } from '../../reviews/chain'
 import { TestEquipmentRepository } from '../../test-equipment/test-equipment'
 import { ImpactAssessment, type WrittenRecordFacts } from '../../impact-cases/assessment'
 import type { PreparedRecord } from '../types'
@@ -102,6 +103,8 @@ export class RecordWriter {
       this.db,
       [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
     )
+    // Issue #19.4: a new record of a product and record type supersedes the previous one.
+    await refreshChains(this.db, productIds)
     await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,
@@ -146,6 +149,7 @@ export class RecordWriter {
       this.db,
       [productId, previousProductId].filter((id): id is number => id !== null),
     )
+    await refreshChains(this.db, [productId, previousProductId])
     await new ImpactAssessment(this.db, userId).afterWrite(
       assessed([recordId], [p], [testEquipmentId]),
       false,

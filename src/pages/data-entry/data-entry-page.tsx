@@ -4,6 +4,7 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { HistoryPanel, layoutLabels } from '../../components/history-panel'
+import { ReviewPanel } from '../../components/review-panel'
 import { DataEntryActions } from './data-entry-actions'
 import { ResultIcon } from './result-icon'
 import { SerialChecks } from './serial-checks'
@@ -90,6 +91,7 @@ export default function DataEntryPage() {
             recordId={c.recordId}
             kept={<DraftKept keptAt={c.draft.keptAt} />}
           />
+          {c.readOnly && <ReviewPanel recordId={c.recordId} />}
           {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>
       )}

@@ -54,6 +54,12 @@ export function productColumns(
               {RETEST_REQUIRED}
             </Badge>
           )}
+          {/* Issue #19: a newer record waits for review or approval; the status does not include it yet. */}
+          {row.original.pendingReview && (
+            <Badge bg="info" text="dark" className="d-block mt-1 pending-review-badge">
+              pending review
+            </Badge>
+          )}
         </>
       ),
     },

@@ -1,3 +1,4 @@
+import type { ReviewPolicy } from '../../../schemas/records'
 import {
   MAPPING_FIELDS_BY_CATEGORY,
   PROBLEM_REPORT_FIXED_MAPPINGS,
@@ -18,6 +19,8 @@ export interface RecordTypeFields {
   name: string
   captureType: 'file' | 'form'
   category: RecordCategory
+  /** Issue #19: whether its records are reviewed (and approved) before they count; absent = as stored. */
+  reviewPolicy?: ReviewPolicy
 }
 
 /**

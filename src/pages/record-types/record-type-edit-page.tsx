@@ -57,6 +57,7 @@ export default function RecordTypeEditPage() {
             onName={c.setName}
             onCategory={c.setCategory}
             onCaptureType={c.setCaptureType}
+            onReviewPolicy={c.setReviewPolicy}
           />
           <MappingFields c={c} />
           <ComponentsGrid c={c} />

@@ -1,6 +1,7 @@
 import Form from 'react-bootstrap/Form'
 import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '../../../schemas/form-layout'
 import type { RecordCategory } from '../../../schemas/form-layout'
+import { REVIEW_POLICIES, REVIEW_POLICY_LABELS, type ReviewPolicy } from '../../../schemas/records'
 import type { RecordTypeFields } from './record-type-draft'
 
 const CAPTURE_OPTIONS = [
@@ -17,6 +18,7 @@ export function RecordTypeFieldsForm(props: {
   onName: (name: string) => void
   onCategory: (category: RecordCategory) => void
   onCaptureType: (captureType: 'file' | 'form') => void
+  onReviewPolicy: (policy: ReviewPolicy) => void
 }) {
   const { fields, nameErrors } = props
   const allowed = allowedCaptureTypes(fields.category)
@@ -53,6 +55,20 @@ export function RecordTypeFieldsForm(props: {
             {RECORD_CATEGORIES.map((category) => (
               <option key={category} value={category}>
                 {category}
+              </option>
+            ))}
+          </Form.Select>
+        </Form.Group>
+        {/* Issue #19: records of a reviewed type count only once reviewed (and approved). */}
+        <Form.Group className="col-md-4" controlId="record-type-review">
+          <Form.Label>Review</Form.Label>
+          <Form.Select
+            value={fields.reviewPolicy ?? 'none'}
+            onChange={(e) => props.onReviewPolicy(e.target.value as ReviewPolicy)}
+          >
+            {REVIEW_POLICIES.map((p) => (
+              <option key={p} value={p}>
+                {REVIEW_POLICY_LABELS[p]}
               </option>
             ))}
           </Form.Select>

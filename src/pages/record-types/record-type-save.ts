@@ -31,6 +31,7 @@ export async function saveRecordType({ id, created, original, fields, doc }: Rec
     valueType: original?.valueType ?? 'string',
     units: fields.category,
     description: RECORD_TYPE_DESCRIPTION,
+    ...(fields.reviewPolicy ? { reviewPolicy: fields.reviewPolicy } : {}),
   }
   let recordTypeId = id ?? created.current
   if (recordTypeId == null) {

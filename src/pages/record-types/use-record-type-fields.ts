@@ -9,6 +9,7 @@ import {
   judgedVariables,
 } from '../../../schemas/form-layout'
 import type { RecordCategory, RecordTypeIssue } from '../../../schemas/form-layout'
+import type { ReviewPolicy } from '../../../schemas/records'
 import { recordTypeIssues, type RecordTypeFields } from './record-type-draft'
 
 /**
@@ -39,6 +40,7 @@ export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument,
   }
 
   const setName = (name: string) => setFields((f) => ({ ...f, name }))
+  const setReviewPolicy = (reviewPolicy: ReviewPolicy) => setFields((f) => ({ ...f, reviewPolicy }))
 
   const setCaptureType = (captureType: 'file' | 'form') => {
     if (allowedCaptureTypes(fields.category).includes(captureType)) setFields((f) => ({ ...f, captureType }))
@@ -46,7 +48,12 @@ export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument,
 
   const setCategory = (category: RecordCategory) => {
     const next = applyCategory({ ...fields, mappings: store.doc.mappings }, category)
-    setFields({ name: fields.name, captureType: next.captureType === 'form' ? 'form' : 'file', category })
+    setFields({
+      name: fields.name,
+      captureType: next.captureType === 'form' ? 'form' : 'file',
+      category,
+      reviewPolicy: fields.reviewPolicy,
+    })
     store.apply((d) => setMappings(d, next.mappings))
   }
 
@@ -59,6 +66,7 @@ export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument,
     messagesFor,
     missingVariable,
     setName,
+    setReviewPolicy,
     setCaptureType,
     setCategory,
   }

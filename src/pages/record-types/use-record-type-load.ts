@@ -17,7 +17,7 @@ const isCategory = (value: unknown): value is RecordCategory =>
 function fieldsOf(type: RecordType): RecordTypeFields {
   const category = isCategory(type.units) ? type.units : NEW_RECORD_TYPE.category
   const captureType = type.captureType === 'form' || category === 'Calibration' ? 'form' : 'file'
-  return { name: type.name, captureType, category }
+  return { name: type.name, captureType, category, reviewPolicy: type.reviewPolicy }
 }
 
 /** The parts of a record type a user edits, as one comparable text. */

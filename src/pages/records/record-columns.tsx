@@ -3,6 +3,7 @@ import Form from 'react-bootstrap/Form'
 import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../../runtime/grid'
 import { resultLabel, SUSPECT_BADGES, type RecordListItem } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
+import { ReviewStatus, StatusFilter } from './review-status'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import { CertificateButton } from '../../components/certificate-button'
 import type { RecordSelection } from './certificates/use-record-selection'
@@ -27,6 +28,7 @@ const HEADERS: Record<string, string> = {
   [RECORD_COLUMN.faultDescriptive]: 'Fault Descriptive',
   [RECORD_COLUMN.repairDescriptive]: 'Repair Descriptive',
   [RECORD_COLUMN.date]: 'Date',
+  [RECORD_COLUMN.status]: 'Status',
 }
 
 // Problem report lists are free text on the server: not sortable there.
@@ -35,6 +37,7 @@ const UNSORTABLE = new Set<string>([
   RECORD_COLUMN.repairItem,
   RECORD_COLUMN.faultDescriptive,
   RECORD_COLUMN.repairDescriptive,
+  RECORD_COLUMN.status,
 ])
 
 /** The Result column's filter: all, pass, fail or n/a. */
@@ -75,13 +78,21 @@ function column(id: string): ColumnDef<RecordListItem, unknown> {
     accessorKey: id,
     header: HEADERS[id],
     enableSorting: !UNSORTABLE.has(id),
-    meta: { filter: FILTERABLE_COLUMNS.has(id) && id !== RECORD_COLUMN.result },
+    meta: {
+      filter: FILTERABLE_COLUMNS.has(id) && id !== RECORD_COLUMN.result && id !== RECORD_COLUMN.status,
+    },
   }
   if (id === RECORD_COLUMN.result)
     return {
       ...base,
       meta: { renderFilter: ResultFilter, width: 110 },
       cell: ({ row }) => <ResultBadge result={row.original.testResult} />,
+    }
+  if (id === RECORD_COLUMN.status)
+    return {
+      ...base,
+      meta: { renderFilter: StatusFilter, width: 140 },
+      cell: ({ row }) => <ReviewStatus record={row.original} />,
     }
   if (id === RECORD_COLUMN.date)
     return { ...base, meta: { width: 150 }, cell: ({ row }) => formatUtc(row.original.recordDate) }

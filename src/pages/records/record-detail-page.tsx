@@ -10,6 +10,7 @@ import { EquipmentUsed } from '../../components/equipment-used'
 import { RecordTablesCard } from './record-tables-card'
 import { useRecordDetail } from './use-record-detail'
 import { CertificateButton } from '../../components/certificate-button'
+import { ReviewPanel } from '../../components/review-panel'
 
 /** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
 export default function RecordDetailPage() {
@@ -44,6 +45,7 @@ export default function RecordDetailPage() {
         {data && <ParametersUsed parameters={data.record.parameters ?? []} />}
         {data && <EquipmentUsed snapshots={data.record.testEquipmentUsed} />}
       </PageState>
+      {data && <ReviewPanel recordId={data.record.recordId} />}
       <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
       <div className="mt-3">
         <Link to="/Records">All records</Link>

@@ -29,11 +29,12 @@ describe('categoryChoices (SPEC §6 records view)', () => {
 })
 
 describe('columnsOf (SPEC §2 records columns by category)', () => {
-  it('shows Serial and Product Type, the category columns, then Date', () => {
+  it('shows Serial and Product Type, the category columns, Status (issue #19), then Date', () => {
     expect(columnsOf('all')).toEqual([
       'productSerialNumber',
       'productTypeName',
       'recordTypeName',
+      'reviewState',
       'recordDate',
     ])
     expect(columnsOf('test')).toEqual([
@@ -42,6 +43,7 @@ describe('columnsOf (SPEC §2 records columns by category)', () => {
       'recordTypeName',
       'testResult',
       'supplierName',
+      'reviewState',
       'recordDate',
     ])
     expect(columnsOf('despatch')).toEqual([
@@ -49,6 +51,7 @@ describe('columnsOf (SPEC §2 records columns by category)', () => {
       'productTypeName',
       'jobNumber',
       'customerName',
+      'reviewState',
       'recordDate',
     ])
     expect(columnsOf('problemReport')).toEqual([
@@ -58,9 +61,15 @@ describe('columnsOf (SPEC §2 records columns by category)', () => {
       'repairItems',
       'faultDescriptives',
       'repairDescriptives',
+      'reviewState',
       'recordDate',
     ])
-    expect(columnsOf('calibration')).toEqual(['productSerialNumber', 'productTypeName', 'recordDate'])
+    expect(columnsOf('calibration')).toEqual([
+      'productSerialNumber',
+      'productTypeName',
+      'reviewState',
+      'recordDate',
+    ])
   })
 })
 

@@ -71,6 +71,7 @@ const FIELD_NAMES: Record<string, string> = {
   productid: 'Product',
   deviceownerid: 'Device owner',
   suspect: 'Suspect',
+  status: 'Status',
 }
 
 export const filterFieldName = (field: string): string => FIELD_NAMES[field.toLowerCase()] ?? field
@@ -89,6 +90,7 @@ export const RECORD_COLUMN = {
   faultDescriptive: 'faultDescriptives',
   repairDescriptive: 'repairDescriptives',
   date: 'recordDate',
+  status: 'reviewState',
 } as const
 
 /** Column filter → SPEC §7 filter field. */
@@ -102,6 +104,7 @@ const FILTER_FIELD: Record<string, string> = {
   [RECORD_COLUMN.repairItem]: 'repairItem',
   [RECORD_COLUMN.faultDescriptive]: 'faultDescriptive',
   [RECORD_COLUMN.repairDescriptive]: 'repairDescriptive',
+  [RECORD_COLUMN.status]: 'status',
 }
 
 /** Columns that carry a filter box on the records grid. */
@@ -117,7 +120,16 @@ export function columnsOf(category: CategoryChoice): string[] {
     problemReport: [C.faultItem, C.repairItem, C.faultDescriptive, C.repairDescriptive],
     calibration: [],
   }
-  return [C.serial, C.productType, ...middle[category], C.date]
+  // Issue #19: every category shows the review status.
+  return [C.serial, C.productType, ...middle[category], C.status, C.date]
+}
+
+/** The records page's review switches (issue #19). */
+export interface ReviewToggles {
+  /** Only the records waiting for the caller. */
+  myQueue?: boolean
+  /** Hide records a newer record of the same product and record type superseded. */
+  hideSuperseded?: boolean
 }
 
 /**
@@ -130,11 +142,15 @@ export function recordsFilter(
   category: CategoryChoice,
   base: readonly RecordFilterEntry[],
   suspectOnly = false,
+  review: ReviewToggles = {},
 ): RecordsFilter {
   const filters: RecordFilterEntry[] = [...base]
   if (category !== 'all') filters.push({ field: 'category', value: category })
   // Issue #15.3: records an impact case made suspect, whatever their disposition.
   if (suspectOnly) filters.push({ field: 'suspect', value: 'true' })
+  // Issue #19: 'My queue' and the re-test chain (superseded records hidden unless asked).
+  if (review.myQueue) filters.push({ field: 'queue', value: 'mine' })
+  if (review.hideSuperseded) filters.push({ field: 'superseded', value: 'false' })
   for (const [column, raw] of Object.entries(query.filter)) {
     const field = FILTER_FIELD[column]
     const value = raw.trim()

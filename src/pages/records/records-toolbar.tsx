@@ -3,7 +3,10 @@ import Form from 'react-bootstrap/Form'
 import type { CategoryChoice } from './records-model'
 import type { useRecordsList } from './use-records-list'
 
-/** Above the records grid: the category, 'Suspect only', 'Export to Excel' and batch 'Certificates'. */
+/**
+ * Above the records grid: the category, 'Suspect only', 'My queue', 'Show superseded', 'Export to Excel'
+ * and batch 'Certificates'.
+ */
 export function RecordsToolbar(props: {
   list: ReturnType<typeof useRecordsList>
   selectionCount: number
@@ -35,6 +38,23 @@ export function RecordsToolbar(props: {
         label="Suspect only"
         checked={props.list.suspectOnly}
         onChange={(e) => props.list.setSuspectOnly(e.target.checked)}
+      />
+      {/* Issue #19: the records waiting for me; superseded records of the re-test chain on request. */}
+      <Form.Check
+        type="switch"
+        id="records-my-queue"
+        className="mb-2"
+        label="My queue"
+        checked={props.list.review.myQueue ?? false}
+        onChange={(e) => props.list.toggleReview({ myQueue: e.target.checked })}
+      />
+      <Form.Check
+        type="switch"
+        id="records-show-superseded"
+        className="mb-2"
+        label="Show superseded"
+        checked={!props.list.review.hideSuperseded}
+        onChange={(e) => props.list.toggleReview({ hideSuperseded: !e.target.checked })}
       />
       <Button variant="success" onClick={props.onExport} disabled={props.list.choices.length === 0}>
         Export to Excel

@@ -10,6 +10,7 @@ import {
   recordsFilter,
   urlFilters,
   type CategoryChoice,
+  type ReviewToggles,
 } from './records-model'
 import { recordsApi } from './records-api'
 
@@ -32,7 +33,9 @@ export function useRecordsList() {
   const base = useMemo(() => urlFilters(params), [params])
   const [query, setQuery, sent] = useListQuery()
   const [suspectOnly, setSuspectOnlyState] = useState(false)
-  const filter = recordsFilter(sent, category, base, suspectOnly)
+  // Issue #19: 'My queue', and superseded records hidden unless asked.
+  const [review, setReview] = useState<ReviewToggles>({ myQueue: false, hideSuperseded: true })
+  const filter = recordsFilter(sent, category, base, suspectOnly, review)
   const page = usePagedList(recordsApi.page, sent.page, sent.size, filter, { skip: choices.length === 0 })
 
   const chooseCategory = useCallback(
@@ -54,6 +57,14 @@ export function useRecordsList() {
     [setQuery],
   )
 
+  const toggleReview = useCallback(
+    (change: ReviewToggles) => {
+      setReview((r) => ({ ...r, ...change }))
+      setQuery((q) => ({ ...q, page: 0 }))
+    },
+    [setQuery],
+  )
+
   return {
     choices,
     labels,
@@ -63,10 +74,12 @@ export function useRecordsList() {
     clearUrlFilters,
     suspectOnly,
     setSuspectOnly,
+    review,
+    toggleReview,
     query,
     setQuery,
     /** The filter the grid shows now, for the export dialog to start from. */
-    currentFilter: recordsFilter(query, category, base, suspectOnly),
+    currentFilter: recordsFilter(query, category, base, suspectOnly, review),
     ...page,
   }
 }

@@ -1,0 +1,145 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import { canApproveRecords, canReviewRecords } from '../../schemas/roles'
+import {
+  allowedReviewActions,
+  nextReviewState,
+  RECORD_MESSAGES,
+  REVIEW_MESSAGES,
+  type RecordReview,
+  type ReviewAction,
+  type ReviewActor,
+  type ReviewPolicy,
+  type ReviewState,
+  type ReviewSubject,
+} from '../../schemas/records/index'
+import type { Viewer } from '../access/viewer'
+import type { Db } from '../db/client'
+import { dataPointTypes, records, recordTransitions, users } from '../db/schema/index'
+import { conflict, HttpError, notFound } from '../http-error'
+import { refreshSummaries } from '../products/product-summaries'
+
+/** The record as a transition needs it, read under the caller's scope. */
+interface ReviewedRecord extends ReviewSubject {
+  id: number
+  productId: number | null
+  supersededById: number | null
+}
+
+/** The caller as the review rule sees it (admins may do both steps). */
+export const actorOf = (viewer: Viewer): ReviewActor => ({
+  userId: viewer.id,
+  mayReview: canReviewRecords(viewer.claims),
+  mayApprove: canApproveRecords(viewer.claims),
+})
+
+/**
+ * Review and approval of records (issue #19): the transitions and a record's review as the record view
+ * shows it. Every read is scoped like `GET Record/{id}` (another supplier's record is a 404), and a
+ * transition is one conditional UPDATE, so of two concurrent ones exactly one wins and the other is told
+ * it lost (409).
+ */
+export class ReviewsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Reviews, approves or rejects a record; answers its review afterwards. */
+  async transition(
+    recordId: number,
+    action: ReviewAction,
+    comment: string | null | undefined,
+    viewer: Viewer,
+  ): Promise<RecordReview> {
+    const record = await this.record(recordId, viewer)
+    const outcome = nextReviewState(record, action, actorOf(viewer), comment)
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message)
+    const moved = await this.db
+      .update(records)
+      .set({ reviewState: outcome.to, reviewChangedAt: new Date() })
+      .where(and(eq(records.id, recordId), eq(records.reviewState, record.state)))
+      .returning({ id: records.id })
+    // Another transition committed between our read and our update: it won.
+    if (moved.length === 0) throw conflict(REVIEW_MESSAGES.conflict)
+    await this.db.insert(recordTransitions).values({
+      recordId,
+      fromState: record.state,
+      toState: outcome.to,
+      byUserId: viewer.id || null,
+      comment: comment?.trim() || null,
+    })
+    // Only an approval changes what counts for the product; the others leave it as it was.
+    if (outcome.to === 'approved' && record.productId !== null)
+      await refreshSummaries(this.db, [record.productId])
+    return this.review(recordId, viewer)
+  }
+
+  /** A resubmission (an amended record's content replaced): back to submitted, with its transition. */
+  async resubmitted(recordId: number, from: ReviewState, to: ReviewState, userId: number): Promise<void> {
+    if (from === to && to === 'none') return
+    await this.db
+      .insert(recordTransitions)
+      .values({ recordId, fromState: from, toState: to, byUserId: userId })
+  }
+
+  /** A record's review: state, policy, history, and what the caller may do now. */
+  async review(recordId: number, viewer: Viewer): Promise<RecordReview> {
+    const record = await this.record(recordId, viewer)
+    const history = await this.db
+      .select({
+        from: recordTransitions.fromState,
+        to: recordTransitions.toState,
+        by: users.username,
+        at: recordTransitions.at,
+        comment: recordTransitions.comment,
+      })
+      .from(recordTransitions)
+      .leftJoin(users, eq(users.id, recordTransitions.byUserId))
+      .where(eq(recordTransitions.recordId, recordId))
+      .orderBy(asc(recordTransitions.id))
+    const [submitter] = record.submittedBy
+      ? await this.db.select({ name: users.username }).from(users).where(eq(users.id, record.submittedBy))
+      : []
+    return {
+      policy: record.policy,
+      state: record.state,
+      submittedBy: submitter?.name ?? null,
+      supersededBy: record.supersededById,
+      transitions: history.map((h) => ({
+        from: h.from as ReviewState,
+        to: h.to as ReviewState,
+        by: h.by,
+        at: h.at.toISOString(),
+        comment: h.comment,
+      })),
+      actions: allowedReviewActions(record, actorOf(viewer)),
+      mayAmend: record.state === 'rejected' && record.submittedBy === viewer.id,
+    }
+  }
+
+  /** The record under the caller's read scope, or 404 like the record read. */
+  private async record(recordId: number, viewer: Viewer): Promise<ReviewedRecord> {
+    const [row] = await this.db
+      .select({
+        id: records.id,
+        state: records.reviewState,
+        policy: dataPointTypes.reviewPolicy,
+        submittedBy: records.createdBy,
+        productId: records.productId,
+        supersededById: records.supersededById,
+      })
+      .from(records)
+      .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
+      .where(and(eq(records.id, recordId), viewer.recordScope()))
+    if (!row) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
+    const [reviewed] = await this.db
+      .select({ by: recordTransitions.byUserId })
+      .from(recordTransitions)
+      .where(and(eq(recordTransitions.recordId, recordId), eq(recordTransitions.toState, 'reviewed')))
+      .orderBy(desc(recordTransitions.id))
+      .limit(1)
+    return {
+      ...row,
+      state: row.state as ReviewState,
+      policy: row.policy as ReviewPolicy,
+      reviewedBy: reviewed?.by ?? null,
+    }
+  }
+}

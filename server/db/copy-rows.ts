@@ -109,6 +109,12 @@ export function runsElsewhere(db: Db): boolean {
   return !!client && typeof client === 'object' && 'connection' in client
 }
 
+/** Whether `copyRows` can run on `db`: PGlite, or a node-postgres transaction (not the pool). */
+export function canCopy(db: Db): boolean {
+  const client = driverOf(db)
+  return runsElsewhere(db) || !(client && typeof client === 'object' && 'totalCount' in client)
+}
+
 const identifier = (name: string) => `"${name.replaceAll('"', '""')}"`
 
 /**
@@ -131,7 +137,7 @@ export async function copyRows(
     ;(client as PgClient).query(copy)
     return copy.done
   }
-  if (client && typeof client === 'object' && 'totalCount' in client)
+  if (!canCopy(db))
     throw new Error('copyRows runs inside a transaction on PostgreSQL (one connection for the COPY)')
   const blob = new Blob([...csvPieces(rows)])
   await (client as PgliteClient).query(`COPY ${target} FROM '/dev/blob' WITH (FORMAT csv)`, [], { blob })

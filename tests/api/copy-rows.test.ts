@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import type { Db } from '../../server/db/client'
-import { copyRows } from '../../server/db/copy-rows'
+import { canCopy, copyRows } from '../../server/db/copy-rows'
 import { startTestServer, type TestServer } from '../support/api'
 
 const rowsOf = <T>(result: unknown): T[] =>
@@ -82,5 +82,15 @@ describe('copyRows', () => {
         await copyRows(tx, 'copy_nan', ['n'], [[Number.NaN]])
       }),
     ).rejects.toThrow(/not a number COPY can store/)
+  })
+
+  it('runs in a transaction on PostgreSQL (the pool has no one connection), anywhere on PGlite', async () => {
+    const root = server.database.db
+    expect(canCopy(root)).toBe(server.database.kind === 'pglite')
+    expect(await rolledBack(async (tx) => canCopy(tx))).toBe(true)
+    if (server.database.kind === 'postgres')
+      await expect(copyRows(root, 'products', ['serial_number'], [['x']])).rejects.toThrow(
+        /inside a transaction/,
+      )
   })
 })

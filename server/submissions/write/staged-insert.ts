@@ -1,7 +1,7 @@
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../../db/client'
-import { copyRows, type CopyCell } from '../../db/copy-rows'
+import { canCopy, copyRows, type CopyCell } from '../../db/copy-rows'
 import { chunks, insertJson, rowsOf } from './sql-batch'
 
 /**
@@ -31,7 +31,8 @@ export async function insertRows<T = unknown>(
   stageFromRows = STAGE_MIN_ROWS,
 ): Promise<T[]> {
   if (rows.length === 0) return []
-  if (rows.length < stageFromRows) {
+  // The pool (no transaction) has no one connection for a COPY: the JSON statements serve it.
+  if (rows.length < stageFromRows || !canCopy(db)) {
     const out: T[] = []
     for (const part of chunks(rows)) out.push(...rowsOf<T>(await db.execute(insertJson(table, part, tail))))
     return out

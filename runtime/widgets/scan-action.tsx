@@ -8,6 +8,8 @@ import { ScanModal } from './scan-modal'
 export function ScanAction(props: {
   /** The control's caption: the button is 'Scan {label}' to a screen reader, the typed entry 'Type {label}'. */
   label: string
+  /** The button's accessible name when 'Scan {label}' would not do (it must not read as the box's label). */
+  buttonLabel?: string
   title: string
   onCode(text: string): void
 }) {
@@ -26,7 +28,7 @@ export function ScanAction(props: {
       <button
         type="button"
         className="btn btn-outline-secondary"
-        aria-label={`Scan ${props.label}`}
+        aria-label={props.buttonLabel ?? `Scan ${props.label}`}
         onClick={() => setScanning(true)}
       >
         Scan

@@ -57,7 +57,12 @@ function SearchCard({ title, action, description }: SearchCardProps) {
               autoComplete="off"
               required
             />
-            <ScanAction label="Serial number" title={WIDGET_MESSAGES.scan.barcodeTitle} onCode={search} />
+            <ScanAction
+              label="Serial number"
+              buttonLabel={`Scan for ${title}`}
+              title={WIDGET_MESSAGES.scan.barcodeTitle}
+              onCode={search}
+            />
             <Button type="submit" variant="primary">
               Search
             </Button>

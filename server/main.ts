@@ -4,6 +4,7 @@ import { openDatabase } from './db/client'
 import { JobsRepository } from './jobs/jobs'
 import { CalibrationReminders } from './jobs/calibration-reminders'
 import { scheduleCalibrationReminders } from './jobs/reminder-scheduler'
+import { ReviewMail } from './jobs/review-mail'
 import { createMailer } from './mail/mailer'
 import { seedDemoData } from './seed/demo'
 
@@ -38,12 +39,23 @@ async function main() {
     config.reminderIntervalMinutes,
     app.log,
   )
+  // Review mail (issue #19): batched, at most one per user per hour, on the reminders' interval.
+  const reviewMail = scheduleCalibrationReminders(
+    new ReviewMail(database.db, createMailer(process.env, config.title, config.dataDir), {
+      title: config.title,
+      log: app.log,
+    }),
+    config.reminderIntervalMinutes,
+    app.log,
+    'review mail',
+  )
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
     closing = true
     app.log.info({ signal }, 'shutting down')
     await reminders.stop()
+    await reviewMail.stop()
     await app.close() // closes the database too (onClose hook)
     process.exit(0)
   }
@@ -52,6 +64,7 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host })
   reminders.start()
+  reviewMail.start()
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`
   console.log(`\n${config.title} is running on http://localhost:${config.port}  (database: ${where})`)
   if (logins.length) {

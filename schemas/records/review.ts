@@ -73,7 +73,6 @@ export const REVIEW_MESSAGES = {
   ownReview: 'You reviewed this record; another approver must approve it.',
   commentRequired: 'A comment is required to reject a record.',
   conflict: 'Someone else changed this record first; reload it to see its state.',
-  notRejected: 'Only a rejected record can be amended, by its submitter.',
   otherSubmitter: 'Only the submitter of a rejected record can amend it.',
   badAction: (action: string) => `Unknown review action ${action}.`,
 } as const

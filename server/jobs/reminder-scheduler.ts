@@ -14,9 +14,11 @@ export interface ReminderSchedule {
  * reminder to once, so more instances only mean more frequent, cheap checks. 0 minutes schedules nothing.
  */
 export function scheduleCalibrationReminders(
-  reminders: CalibrationReminders,
+  reminders: Pick<CalibrationReminders, 'run'> | { run(): Promise<{ status: string }> },
   intervalMinutes: number,
   log: ReminderLog,
+  /** Issue #19 runs the review mail on the same schedule; the logs name the job. */
+  label = 'calibration reminders',
 ): ReminderSchedule {
   let timer: NodeJS.Timeout | undefined
   let stopped = false
@@ -25,9 +27,9 @@ export function scheduleCalibrationReminders(
     running = reminders
       .run()
       .then((run) => {
-        if (run.status === 'busy') log.info({}, 'calibration reminders: another runner holds the lease')
+        if (run.status === 'busy') log.info({}, `${label}: another runner holds the lease`)
       })
-      .catch((error: unknown) => log.error({ err: error }, 'calibration reminders run failed'))
+      .catch((error: unknown) => log.error({ err: error }, `${label} run failed`))
       .finally(() => {
         // setTimeout holds at most 2^31-1 ms (~24.8 days); a longer interval would fire at once.
         if (!stopped) timer = setTimeout(tick, Math.min(intervalMinutes * 60_000, 2 ** 31 - 1))

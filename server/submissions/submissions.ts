@@ -3,11 +3,12 @@ import { and, eq } from 'drizzle-orm'
 import {
   initialReviewState,
   RECORD_MESSAGES,
+  REVIEW_MESSAGES,
   type ReviewState,
   type SubmissionResult,
 } from '../../schemas/records/index'
 import { ReviewsRepository } from '../reviews/reviews'
-import { badRequest, conflict, notFound, unprocessable } from '../http-error'
+import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
@@ -105,6 +106,7 @@ export class SubmissionsRepository {
           layoutVersion: records.layoutVersion,
           parameters: records.parameters,
           reviewState: records.reviewState,
+          createdBy: records.createdBy,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -112,6 +114,9 @@ export class SubmissionsRepository {
         .where(and(eq(records.id, recordId), who.recordScope()))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      // Issue #19: a rejected record goes back to its submitter, who amends it.
+      if (existing.reviewState === 'rejected' && existing.createdBy !== who.id)
+        throw forbidden(REVIEW_MESSAGES.otherSubmitter)
       const frozen = await tx
         .select({ snapshot: recordTestEquipment.snapshot })
         .from(recordTestEquipment)
@@ -129,7 +134,12 @@ export class SubmissionsRepository {
       // Issue #19: an amended record of a reviewed type waits for its review again; the history says so.
       const state = initialReviewState(prepared.definition.reviewPolicy)
       if (existing.reviewState !== 'none' || state !== 'none')
-        await new ReviewsRepository(tx).resubmitted(recordId, existing.reviewState as ReviewState, state, who.id)
+        await new ReviewsRepository(tx).resubmitted(
+          recordId,
+          existing.reviewState as ReviewState,
+          state,
+          who.id,
+        )
       return result
     })
   }

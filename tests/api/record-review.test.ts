@@ -266,6 +266,12 @@ describe('record review and approval', () => {
     })
     const id = post.json().recordId
     await act(id, 'reviewer', 'reject', 'Name the leaking valve.')
+    const byOther = await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${id}`, {
+      token: tokens.approver,
+      body: body('Oil leak somewhere'),
+    })
+    expect(byOther.statusCode).toBe(403)
+    expect(byOther.json().message).toBe('Only the submitter of a rejected record can amend it.')
     const put = await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${id}`, {
       token: tokens.internal,
       body: body('Oil leak at drain valve'),

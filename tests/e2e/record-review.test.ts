@@ -170,5 +170,18 @@ describe('review and approval', () => {
     await expect.poll(() => product.innerText()).toMatch(/Pass/i)
     expect(await product.innerText()).not.toContain('pending review')
     await screenshot(page, 'review-products')
+
+    // Every screen works at 400 px: the review panel and the records toolbar wrap.
+    await page.setViewportSize({ width: 400, height: 900 })
+    await page.goto(`${baseUrl}/Records/${amended}`)
+    await review().getByText('Approved by approver').waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
+    await screenshot(page, 'review-record-narrow')
+    await nav('Records')
+    await page.getByLabel('Show superseded').check()
+    await page.getByLabel('Filter by Serial', { exact: true }).fill(serial)
+    const rows = page.getByRole('table', { name: 'Records' }).getByRole('row').filter({ hasText: serial })
+    await expect.poll(() => rows.count()).toBe(2)
+    await screenshot(page, 'review-records-narrow')
   })
 })

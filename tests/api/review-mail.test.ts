@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type Mail from 'nodemailer/lib/mailer'
+import { startTestServer, type TestServer } from '../support/api'
+import { servicePrefix } from '../../server/config'
+import { ReviewMail } from '../../server/jobs/review-mail'
+import type { Mailer } from '../../server/mail/mailer'
+import { recordFixtures, type RecordFixtures } from './records-fixtures'
+
+/** Issue #19: review mail — rejections to the submitter, waiting records to reviewers, ≤ 1 mail/user/hour. */
+describe('review mail', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  let equipmentId: number
+  let reviewer: string
+  const outbox: Mail.Options[] = []
+  const mailer: Mailer = { kind: 'outbox', from: 'itr@example', send: async (m) => void outbox.push(m) }
+  const job = () => new ReviewMail(server.database.db, mailer, { title: 'ITR Studio' })
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${servicePrefix('auth')}/api/token`,
+      payload: new URLSearchParams({
+        grant_type: 'password',
+        username: 'reviewer',
+        password: 'reviewer-demo',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    reviewer = res.json().token
+    const calibration = await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
+      as: 'configurator',
+      body: {
+        deviceOwnerId: fx.owner,
+        recordTypeId: fx.types.calibration,
+        data: { serial: 'EPN-TE:29', date: '2026-01-01T00:00:00Z', skip: true, description: 'Meter' },
+      },
+    })
+    equipmentId = calibration.json().testEquipmentId
+    const type = (
+      await server.call('meta', 'GET', `/api/DataPointTypes/${fx.types.test}`, { as: 'configurator' })
+    ).json()
+    await server.call('meta', 'PUT', `/api/DataPointTypes/${fx.types.test}`, {
+      as: 'configurator',
+      body: {
+        name: type.name,
+        sensorTypeId: type.sensorTypeId,
+        units: type.units,
+        reviewPolicy: 'review-and-approve',
+      },
+    })
+  })
+  afterAll(() => server.close())
+
+  const submit = async (serial: string) => {
+    const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single', {
+      as: 'internal',
+      body: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: fx.types.test,
+        data: {
+          serial,
+          testDate: '2026-05-01T10:00:00Z',
+          equipment: [equipmentId],
+          result: 'Pass',
+          ratio: { value: 0.5, passOrFail: 'Pass' },
+        },
+      },
+    })
+    expect(res.statusCode, res.body).toBe(200)
+    return res.json().recordId as number
+  }
+  const recipients = () =>
+    outbox
+      .splice(0)
+      .map((m) => String(m.to))
+      .sort()
+
+  it('tells reviewers what waits, the submitter what was rejected, at most once an hour each', async () => {
+    const first = await submit('NWT:301')
+    const t0 = new Date()
+    await job().run(t0)
+    // Reviewers (and the admin, who may review) — not the approver, not the submitter.
+    expect(recipients()).toEqual(['admin@itr.example', 'reviewer@itr.example'])
+
+    const reject = await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${first}/review`, {
+      token: reviewer,
+      body: { action: 'reject', comment: 'Re-measure' },
+    })
+    expect(reject.statusCode).toBe(200)
+    await submit('NWT:302')
+    await job().run(new Date(t0.getTime() + 10 * 60_000))
+    // Within the hour the reviewers wait; the submitter hears of the rejection at once.
+    const [mail] = outbox.slice(-1)
+    expect(recipients()).toEqual(['internal@itr.example'])
+    expect(mail.subject).toBe('ITR Studio: 1 record(s) need your attention')
+    expect(String(mail.text)).toContain(`Record ${first} (Fixture Test, NWT:301) rejected`)
+
+    await job().run(new Date(t0.getTime() + 61 * 60_000))
+    const later = outbox.slice()
+    expect(recipients()).toEqual(['admin@itr.example', 'reviewer@itr.example'])
+    // Only what is new since their last mail: the second record.
+    expect(String(later[0].text)).toContain('NWT:302')
+    expect(String(later[0].text)).not.toContain('NWT:301')
+  })
+})

@@ -30,14 +30,8 @@ const keyOf = (assetModelId: number, productSerialNumber: string) =>
   `${assetModelId}\u0000${productSerialNumber}`
 const fullSerial = (s: SerialRef) => `${s.prefix}${s.value}`
 
-/**
- * Plans the product side effects of a set of records exactly as writing them one by one would
- * (parent by serial, find-or-create of the product and its components with their parent links), from one read of the stored products involved. A product is created on first sight; a
- * later row naming another parent moves it (only a named parent moves it, as in findOrCreate); a parent
- * serial finds a stored product of any type first (the lowest id, the row PostgreSQL's serial index
- * returns first), otherwise one created by an earlier row.
- */
-export async function planProducts(db: Db, prepared: readonly PreparedRecord[]): Promise<ProductPlan> {
+/** The stored products any of `prepared` names (its product, components or parent), in one statement. */
+async function storedProducts(db: Db, prepared: readonly PreparedRecord[]): Promise<ProductRow[]> {
   const serials = new Set<string>()
   for (const p of prepared) {
     if (!p.product) continue
@@ -48,15 +42,25 @@ export async function planProducts(db: Db, prepared: readonly PreparedRecord[]):
   // The serials as one JSON parameter joined to the serial index: an IN list of 1,000 bound values is
   // compared one by one against every row of a sequential scan, which the planner chose over the index
   // on a 40,000-product table (1.5 s a statement under load).
-  const stored: ProductRow[] =
-    serials.size === 0
-      ? []
-      : await db
-          .select()
-          .from(products)
-          .where(
-            sql`${products.productSerialNumber} IN (SELECT jsonb_array_elements_text(${JSON.stringify([...serials])}::jsonb))`,
-          )
+  return serials.size === 0
+    ? []
+    : await db
+        .select()
+        .from(products)
+        .where(
+          sql`${products.productSerialNumber} IN (SELECT jsonb_array_elements_text(${JSON.stringify([...serials])}::jsonb))`,
+        )
+}
+
+/**
+ * Plans the product side effects of a set of records exactly as writing them one by one would
+ * (parent by serial, find-or-create of the product and its components with their parent links), from one read of the stored products involved. A product is created on first sight; a
+ * later row naming another parent moves it (only a named parent moves it, as in findOrCreate); a parent
+ * serial finds a stored product of any type first (the lowest id, the row PostgreSQL's serial index
+ * returns first), otherwise one created by an earlier row.
+ */
+export async function planProducts(db: Db, prepared: readonly PreparedRecord[]): Promise<ProductPlan> {
+  const stored = await storedProducts(db, prepared)
   const storedByKey = new Map(stored.map((r) => [keyOf(r.assetModelId, r.productSerialNumber), r]))
   const storedBySerial = new Map<string, ProductRow>()
   for (const r of stored) {

@@ -9,7 +9,7 @@ const CAPTURE_OPTIONS = [
   { value: 'form', label: 'Form' },
 ] as const
 
-/** The record type's own inputs: ID (when it exists), Name, Record Category and Capture Type. */
+/** The record type's own inputs: ID (when it exists), Name, Record Category, Review and Capture Type. */
 export function RecordTypeFieldsForm(props: {
   /** The ID as routed, or null for a new record type. */
   id: string | null
@@ -59,20 +59,7 @@ export function RecordTypeFieldsForm(props: {
             ))}
           </Form.Select>
         </Form.Group>
-        {/* Issue #19: records of a reviewed type count only once reviewed (and approved). */}
-        <Form.Group className="col-md-4" controlId="record-type-review">
-          <Form.Label>Review</Form.Label>
-          <Form.Select
-            value={fields.reviewPolicy ?? 'none'}
-            onChange={(e) => props.onReviewPolicy(e.target.value as ReviewPolicy)}
-          >
-            {REVIEW_POLICIES.map((p) => (
-              <option key={p} value={p}>
-                {REVIEW_POLICY_LABELS[p]}
-              </option>
-            ))}
-          </Form.Select>
-        </Form.Group>
+        <ReviewPolicySelect value={fields.reviewPolicy ?? 'none'} onChange={props.onReviewPolicy} />
       </div>
       <fieldset className="mb-3">
         <legend className="form-label fs-6 mb-1">Capture Type</legend>
@@ -94,5 +81,27 @@ export function RecordTypeFieldsForm(props: {
         )}
       </fieldset>
     </>
+  )
+}
+
+/** Issue #19: records of a reviewed type count only once reviewed (and approved). */
+function ReviewPolicySelect({
+  value,
+  onChange,
+}: {
+  value: ReviewPolicy
+  onChange: (p: ReviewPolicy) => void
+}) {
+  return (
+    <Form.Group className="col-md-4" controlId="record-type-review">
+      <Form.Label>Review</Form.Label>
+      <Form.Select value={value} onChange={(e) => onChange(e.target.value as ReviewPolicy)}>
+        {REVIEW_POLICIES.map((p) => (
+          <option key={p} value={p}>
+            {REVIEW_POLICY_LABELS[p]}
+          </option>
+        ))}
+      </Form.Select>
+    </Form.Group>
   )
 }

@@ -31,6 +31,8 @@ export interface BenchContext {
 export interface Budget {
   max?: number
   maxRatio?: number
+  /** A floor relative to the reference (a throughput at least this share of the reference's). */
+  minRatio?: number
   min?: number
 }
 

@@ -14,6 +14,7 @@ export function withinBudget(figure: Figure): boolean | undefined {
   if (budget.max !== undefined && figure.value > budget.max) return false
   if (budget.min !== undefined && figure.value < budget.min) return false
   if (budget.maxRatio !== undefined && ratio !== undefined && ratio > budget.maxRatio) return false
+  if (budget.minRatio !== undefined && ratio !== undefined && ratio < budget.minRatio) return false
   return true
 }
 
@@ -21,6 +22,7 @@ function budgetText(budget: Budget, unit: string): string {
   const parts = []
   if (budget.max !== undefined) parts.push(`≤ ${budget.max} ${unit}`)
   if (budget.maxRatio !== undefined) parts.push(`≤ ${budget.maxRatio}×`)
+  if (budget.minRatio !== undefined) parts.push(`≥ ${budget.minRatio}×`)
   if (budget.min !== undefined) parts.push(`≥ ${budget.min} ${unit}`)
   return parts.join(', ')
 }

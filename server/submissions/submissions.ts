@@ -33,7 +33,8 @@ const IDEMPOTENCY_LOCK_CLASS = 170_017
 /** `work` in `db`'s transaction: the one already open (an audited route's), else a new one. */
 function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   // A nested drizzle transaction would be a savepoint, two more statements, with nothing to roll back to.
-  return db instanceof PgTransaction ? work(db) : db.transaction((tx) => work(tx as unknown as Db))
+  const open: unknown = db
+  return open instanceof PgTransaction ? work(db) : db.transaction((tx) => work(tx as unknown as Db))
 }
 
 /**

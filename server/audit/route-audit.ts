@@ -8,7 +8,7 @@ import { RecordsRepository } from '../records/records'
 import { runInScope } from './context'
 import { readEntity } from './entities'
 import { changeOf, snapshot } from './snapshot'
-import { audit, creationLogged } from './write'
+import { audit, auditCreation } from './write'
 
 /** How a write route names the entity it changes. */
 export interface AuditRoute {
@@ -113,10 +113,9 @@ function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending:
           const id = known ?? idFromResult(answer)
           if (id !== undefined) {
             const change = changeOf(before, snapshot(await readEntity(db, route.entity, id)))
-            const repeated = change?.action === 'create' && (await creationLogged(db, route.entity, id))
-            if (change && !repeated) {
+            if (change) {
               const { id: userId, username, view } = request.user
-              await audit(db, {
+              await (change.action === 'create' ? auditCreation : audit)(db, {
                 actor: { id: userId, username, view },
                 entity: route.entity,
                 entityId: id,

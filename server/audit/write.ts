@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 import type { AuditAction, AuditEntity } from '../../schemas/audit'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema/index'
@@ -40,15 +40,21 @@ export async function audit(tx: Db, input: AuditInput): Promise<void> {
   })
 }
 
+const json = (value: Record<string, unknown> | null) => (value === null ? null : JSON.stringify(value))
+
 /**
- * Whether the entity's creation is already logged: an idempotent retry answers the first call's result,
- * which must not be logged as a second create.
+ * Writes an entity's creation once: an idempotent retry answers the first call's result, which must not
+ * be logged as a second create. One statement (the row is inserted unless a create of the entity is
+ * logged) instead of a read and then the insert: a submission's transaction is a chain of round trips.
  */
-export async function creationLogged(tx: Db, entity: AuditEntity, entityId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId), eq(auditLog.action, 'create')))
-    .limit(1)
-  return Boolean(row)
+export async function auditCreation(tx: Db, input: AuditInput): Promise<void> {
+  const entityId = String(input.entityId)
+  await tx.execute(sql`INSERT INTO ${auditLog}
+      (user_id, user_name, user_view, entity, entity_id, action, before, after, revision_of)
+    SELECT ${input.actor.id ?? null}::int, ${input.actor.username}, ${input.actor.view ?? null}, ${input.entity},
+      ${entityId}, 'create', ${json(input.before)}::jsonb, ${json(input.after)}::jsonb,
+      ${input.revisionOf == null ? null : String(input.revisionOf)}
+    WHERE NOT EXISTS (SELECT 1 FROM ${auditLog}
+      WHERE ${auditLog.entity} = ${input.entity} AND ${auditLog.entityId} = ${entityId}
+        AND ${auditLog.action} = 'create')`)
 }

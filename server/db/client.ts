@@ -1,6 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
+import type { PGlite } from '@electric-sql/pglite'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import * as schema from './schema/index'
@@ -44,12 +45,17 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     : openPglite(options.dataDir ?? 'memory://', options.loadDataDir)
 }
 
+/**
+ * PGlite on its own thread (pglite-thread-client.ts), behind drizzle's PGlite driver: the same queries,
+ * transactions and results as an in-thread PGlite, while the server's thread stays free for HTTP.
+ */
 async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite')
+  const { PgliteThread } = await import('./pglite-thread-client')
   const { drizzle } = await import('drizzle-orm/pglite')
   const { migrate } = await import('drizzle-orm/pglite/migrator')
   if (dataDir !== 'memory://' && !dataDir.startsWith('memory://')) fs.mkdirSync(dataDir, { recursive: true })
-  const client = await PGlite.create(dataDir, loadDataDir ? { loadDataDir } : {})
+  const thread = await PgliteThread.open(dataDir, loadDataDir)
+  const client = thread as unknown as PGlite
   const db = drizzle(client, { schema }) as unknown as Db
   return {
     db,
@@ -59,8 +65,8 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
       await migrate(drizzle(client, { schema }), { migrationsFolder })
       await linkRecordDocuments(db)
     },
-    close: () => client.close(),
-    dump: async () => (await client.dumpDataDir('none')) as Blob,
+    close: () => thread.close(),
+    dump: () => thread.dumpDataDir(),
   }
 }
 

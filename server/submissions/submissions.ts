@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { PgTransaction } from 'drizzle-orm/pg-core'
 import {
   initialReviewState,
   RECORD_MESSAGES,
@@ -12,7 +13,6 @@ import { badRequest, conflict, forbidden, notFound, unprocessable } from '../htt
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
-import { isUniqueViolation } from '../db/errors'
 import { RecordWriter } from './write/record-writer'
 import { SubmissionPreparer } from './prepare'
 import type { SubmissionInput, SubmissionKind } from './types'
@@ -34,12 +34,23 @@ export function requestHash(route: string, request: unknown): string {
   return createHash('sha256').update(route).update('\n').update(canonical(request)).digest('hex')
 }
 
+/** Any 32-bit number every instance uses for the Idempotency-Key locks (the other half is the key's hash). */
+const IDEMPOTENCY_LOCK_CLASS = 170_017
+
+/** `work` in `db`'s transaction: the one already open (an audited route's), else a new one. */
+function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  // A nested drizzle transaction would be a savepoint, two more statements, with nothing to roll back to.
+  const open: unknown = db
+  return open instanceof PgTransaction ? work(db) : db.transaction((tx) => work(tx as unknown as Db))
+}
+
 /**
  * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction,
  * with a hash of the request; a retry of the same request finds and returns it instead of storing twice,
  * while the key reused with another body is refused with 422 (its new data would otherwise be silently
- * dropped). A retry racing the first call waits on the key's primary key, fails with a unique violation
- * once the first commits, and then reads its answer.
+ * dropped). A retry racing the first call waits on the key's transaction-scoped advisory lock until the
+ * first one ends, then finds its answer (each statement reads what has committed before it starts), so
+ * the key's insert never meets another's row and no savepoint is needed to recover from one.
  */
 export async function idempotent<T extends object>(
   db: Db,
@@ -49,34 +60,25 @@ export async function idempotent<T extends object>(
   request: unknown,
   work: (tx: Db) => Promise<T>,
 ): Promise<T> {
-  if (!key) return db.transaction((tx) => work(tx as unknown as Db))
+  if (!key) return inTransaction(db, work)
   const hash = requestHash(route, request)
-  const find = async () => {
-    const [row] = await db
+  return inTransaction(db, async (tx) => {
+    await tx.execute(
+      sql`SELECT pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${`${userId}:${key}`}))`,
+    )
+    const [row] = await tx
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     if (row && row.route !== route) throw conflict(RECORD_MESSAGES.idempotencyOtherCall)
     if (row && row.requestHash !== hash) throw unprocessable(RECORD_MESSAGES.idempotencyOtherRequest)
-    return row?.response as T | undefined
-  }
-  const stored = await find()
-  if (stored) return stored
-  try {
-    return await db.transaction(async (tx) => {
-      const result = await work(tx as unknown as Db)
-      await tx
-        .insert(idempotencyKeys)
-        .values({ userId, key, route, requestHash: hash, statusCode: 200, response: result })
-      return result
-    })
-  } catch (error) {
-    if (isUniqueViolation(error)) {
-      const again = await find()
-      if (again) return again
-    }
-    throw error
-  }
+    if (row) return row.response as T
+    const result = await work(tx)
+    await tx
+      .insert(idempotencyKeys)
+      .values({ userId, key, route, requestHash: hash, statusCode: 200, response: result })
+    return result
+  })
 }
 
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */

@@ -30,9 +30,9 @@ export async function* modelsInOrder(
 }
 
 /**
- * The PDFs of a batch in order, made ahead of the archive that takes them: up to `ahead` are being made
- * at once (by the render pool's workers) while the archive writes the one before, so the workers are
- * never idle waiting for it, and memory holds `ahead` PDFs at most. `next()` is called once per
+ * The PDFs of a batch in order, made ahead of the archive that takes them: up to `ahead` are queued
+ * (being made by the render pool's workers) besides the one the archive is taking, so the workers are
+ * never idle waiting for it, and memory holds `ahead` + 1 PDFs at most. `next()` is called once per
  * certificate, in order; a failure (a model that cannot be read, a PDF that cannot be drawn) is
  * answered in its place.
  */

@@ -86,7 +86,8 @@ describe('certificate rendering for batches', () => {
     const got: string[] = []
     for (let i = 0; i < 5; i++) got.push((await pdfs.next()).toString())
     expect(got).toEqual(['1', '2', '3', '4', '5'])
-    expect(most).toBeLessThanOrEqual(3)
+    // Three queued ahead besides the one being taken.
+    expect(most).toBeLessThanOrEqual(4)
     await expect(pdfs.next()).rejects.toThrow('Record 6 was not found.')
   })
 })

@@ -10,14 +10,18 @@ import { recordConditions } from '../records/records-filter'
 import { recordJoinsOf, recordKeySelect, recordOrder } from '../records/records-query'
 import { Certificates } from './certificates'
 import { certificateDocument, drawCertificate, type Paper } from './certificate-pdf'
+import { PdfsInOrder, modelsInOrder } from './batch-order'
+import { renderPool } from './render-pool'
 
 /** Output the merged PDF may queue before the next certificate waits for the reader. */
 const QUEUED = 4 * 1024 * 1024
+/** PDFs of a zip being made at once, ahead of the archive: two for each worker keeps them all busy. */
+const AHEAD = 8
 
 /**
  * Certificates of many records (issue #16.3): the records a viewer chose, as one zip of PDFs or one
- * merged PDF, streamed — one certificate is made at a time and only when the reader has taken the one
- * before, so memory stays flat whatever the count. Everything that can refuse the batch (scope, a missing
+ * merged PDF, streamed — a page of records and a few certificates are in memory at a time, made only as
+ * fast as the reader takes them, so memory stays flat whatever the count. Everything that can refuse the batch (scope, a missing
  * layout revision) is checked before the first byte, so a caller never gets half a file.
  */
 export class CertificateBatch {
@@ -61,7 +65,11 @@ export class CertificateBatch {
     for (const { id } of firsts) await this.certificates.layoutFor(Number(id), viewer)
   }
 
-  /** One zip holding certificate-{id}.pdf per record (yazl; each PDF made when its turn comes). */
+  /**
+   * One zip holding certificate-{id}.pdf per record (yazl). Models are read a page at a time and the
+   * PDFs drawn in the render pool's workers a few ahead of the archive, which takes each in turn
+   * (stored as it is: PDFs are compressed already).
+   */
   zip(ids: readonly number[], viewer: Viewer, origin: string): Readable {
     const zip = new yazl.ZipFile()
     const out = new PassThrough()
@@ -69,10 +77,21 @@ export class CertificateBatch {
     zip.on('error', (error: Error) => out.destroy(error))
     zip.outputStream.on('error', (error: Error) => out.destroy(error))
     zip.outputStream.pipe(out)
+    const pool = renderPool()
+    let pdfs: PdfsInOrder | undefined
+    const next = async () => {
+      // Started with the first entry: nothing is read before the archive is being taken.
+      const template = await this.certificates.template()
+      pdfs ??= new PdfsInOrder(
+        modelsInOrder(this.certificates, ids, viewer, origin),
+        (model) => pool.render(model, template),
+        AHEAD,
+      )
+      return pdfs.next()
+    }
     for (const id of ids)
-      // PDFs are compressed already: stored as they are, which is faster and hardly larger.
       zip.addReadStreamLazy(`certificate-${id}.pdf`, { mtime, compress: false }, (done) => {
-        this.certificates.pdf(id, viewer, origin).then(
+        next().then(
           (pdf) => done(null, Readable.from([pdf])),
           (error: Error) => done(error, undefined as never),
         )
@@ -89,9 +108,9 @@ export class CertificateBatch {
     const doc = certificateDocument(`Certificates (${ids.length})`, 'Test certificates', this.settings.paper)
     const run = async () => {
       const template = await this.certificates.template()
-      for (const id of ids) {
+      for await (const model of modelsInOrder(this.certificates, ids, viewer, origin)) {
         if (doc.destroyed) return
-        await drawCertificate(doc, await this.certificates.model(id, viewer, origin), template)
+        await drawCertificate(doc, model, template)
         doc.flushPages()
         // Let the reader catch up: the document is a stream that does not wait for it by itself.
         while (doc.readableLength > QUEUED && !doc.destroyed) await new Promise((r) => setTimeout(r, 5))

@@ -1,5 +1,6 @@
 import type { CertificateModel } from './certificate-model'
-import { MARGIN, REGULAR, ensure, heading, placeImage, printable, width, type Doc } from './certificate-cells'
+import { MARGIN, ensure, heading, placeImage, printable, width, type Doc } from './certificate-cells'
+import { REGULAR } from './certificate-fonts'
 
 /** Thumbnails per line and the height of a thumbnail's box, in points. */
 const PER_ROW = 3

@@ -1,55 +1,12 @@
-import fs from 'node:fs'
-import { createRequire } from 'node:module'
-import path from 'node:path'
 import type { Mark } from './certificate-model'
 import type { Thumbnail } from './certificate-images'
+import { TextLines, lineWidth, rule } from './certificate-text'
+import { BOLD, REGULAR } from './certificate-fonts'
 
 /**
- * The certificate's page geometry, fonts and one table row (measured, then drawn): the parts
+ * The certificate's page geometry and one table row (measured, then drawn): the parts
  * certificate-pdf.ts lays a certificate out with.
  */
-
-const require = createRequire(import.meta.url)
-const FONT_DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf')
-// fontkit (pdfkit's own font engine) parses a font once here; pdfkit takes a parsed font as a source.
-const fontkit = require('fontkit') as { create(buffer: Buffer): PDFKit.Mixins.PDFFontSource }
-
-/** DejaVu covers Latin, Greek (Ω, µ), Cyrillic, Hebrew and Arabic letters and the symbols units use. */
-export const REGULAR = 'DejaVuSans'
-export const BOLD = 'DejaVuSans-Bold'
-
-/**
- * The fonts, parsed once per process and registered on each document: parsing DejaVu's tables (and
- * shaping text with cold caches) was most of a certificate's time when every document read the files.
- * Each document still embeds its own subset.
- */
-let parsed: Record<string, PDFKit.Mixins.PDFFontSource> | undefined
-
-/**
- * Shaped words (pdfkit's per-font `layoutCache`: glyphs and positions of a word, scaled to the font's
- * units) shared by every document of the process: a batch of one record type shapes its labels once, not
- * once per certificate. A run is never changed after it is made (each document maps its glyphs into its
- * own subset when writing), so sharing it is safe. Started afresh every CACHE_DOCUMENTS documents so
- * the distinct values of many records do not pile up.
- */
-const CACHE_DOCUMENTS = 500
-let shaped: Record<string, Record<string, unknown>> = {}
-let documents = 0
-
-export function registerFonts(doc: PDFKit.PDFDocument): void {
-  parsed ??= {
-    [REGULAR]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'))),
-    [BOLD]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
-  }
-  if (++documents % CACHE_DOCUMENTS === 0) shaped = {}
-  for (const [name, font] of Object.entries(parsed)) {
-    doc.registerFont(name, font)
-    // pdfkit's EmbeddedFont is created on first use; its cache is swapped for the shared one.
-    doc.font(name)
-    const embedded = (doc as unknown as { _font: { layoutCache?: Record<string, unknown> } })._font
-    if (embedded.layoutCache) embedded.layoutCache = shaped[name] ??= Object.create(null)
-  }
-}
 
 /** Paper of a certificate: A4 by default, Letter as a setting (CERTIFICATE_PAPER). */
 export type Paper = 'A4' | 'LETTER'
@@ -86,22 +43,32 @@ export function ensure(doc: Doc, height: number): boolean {
   return true
 }
 
-/** Whether a text fits one line of a column `w` wide (most cells): measured without wrapping. */
-const oneLine = (doc: Doc, text: string, w: number) => !text.includes('\n') && doc.widthOfString(text) <= w
+/**
+ * Whether a text fits one line of a column `w` wide (most cells): measured without wrapping, and
+ * encoded once for drawing too (certificate-text.ts).
+ */
+export const oneLine = (doc: Doc, text: string, w: number) =>
+  !text.includes('\n') && lineWidth(doc, text) <= w
+
+/** A cell's text, cut to fit (see `fitted`), and whether it is one line (drawn without pdfkit's wrapper). */
+interface Fitted {
+  text: string
+  single: boolean
+}
 
 /** Cuts a text until it is at most `max` high in a column of `w` (a row never grows past a page). */
-function fitted(doc: Doc, text: string, w: number, max: number): string {
+function fitted(doc: Doc, text: string, w: number, max: number): Fitted {
   let out = printable(text)
-  if (oneLine(doc, out, w)) return out
+  if (oneLine(doc, out, w)) return { text: out, single: true }
   for (let h = doc.heightOfString(out, { width: w }); h > max; h = doc.heightOfString(out, { width: w }))
     out = `${out.slice(0, Math.floor(out.length * (max / h) * 0.9))}… (cut to fit the page)`
-  return out
+  return { text: out, single: false }
 }
 
 /**
  * One table row measured; `draw` writes it at `y` with a rule below. A text that fits one line is
- * measured and written without pdfkit's line wrapper — most cells are short, and wrapping every one
- * twice (measure, then draw) was most of a long certificate's time.
+ * measured once and written as a plain text line (certificate-text.ts), all of a row's lines in one
+ * text object — most cells are short, and pdfkit's `text()` per cell was most of a certificate's time.
  */
 export function cells(
   doc: Doc,
@@ -113,32 +80,31 @@ export function cells(
   font()
   const max = (doc.page.height - 2 * MARGIN - FOOTER) / 2
   const texts = raw.map((t, i) => fitted(doc, t, widths[i] - 6, max))
-  const single = texts.map((t, i) => oneLine(doc, t, widths[i] - 6))
   const line = doc.currentLineHeight(true)
-  const height =
-    Math.max(...texts.map((t, i) => (single[i] ? line : doc.heightOfString(t, { width: widths[i] - 6 })))) + 6
+  let height = line
+  texts.forEach((t, i) => {
+    if (!t.single) height = Math.max(height, doc.heightOfString(t.text, { width: widths[i] - 6 }))
+  })
+  height += 6
   return {
     height,
     draw(y: number) {
       font()
+      const lines = new TextLines(doc)
       let x = MARGIN
-      texts.forEach((t, i) => {
-        // An empty cell (a field's criterion and result) draws nothing: no text call for it.
-        if (t === '') {
-          x += widths[i]
-          return
+      texts.forEach(({ text, single }, i) => {
+        const colour = options.colour?.[i] ?? '#111111'
+        // An empty cell (a field's criterion and result) draws nothing.
+        if (single) lines.add(text, x + 3, y + 3, colour)
+        else if (text !== '') {
+          // Written in order, so a text extractor reads the row left to right.
+          lines.write()
+          doc.fillColor(colour).text(text, x + 3, y + 3, { width: widths[i] - 6 })
         }
-        doc.fillColor(options.colour?.[i] ?? '#111111')
-        if (single[i]) doc.text(t, x + 3, y + 3, { lineBreak: false })
-        else doc.text(t, x + 3, y + 3, { width: widths[i] - 6 })
         x += widths[i]
       })
-      doc
-        .moveTo(MARGIN, y + height)
-        .lineTo(MARGIN + width(doc), y + height)
-        .strokeColor('#cccccc')
-        .lineWidth(0.5)
-        .stroke()
+      lines.write()
+      rule(doc, MARGIN, MARGIN + width(doc), y + height, '#cccccc', 0.5)
       doc.x = MARGIN
       doc.y = y + height
     },
@@ -150,13 +116,19 @@ export function heading(doc: Doc, text: string, mark?: Mark) {
   ensure(doc, 60)
   doc.moveDown(0.4)
   const y = doc.y
-  doc
-    .font(BOLD)
-    .fontSize(11)
-    .fillColor('#0b3d6e')
-    .text(printable(text), MARGIN, y, { width: width(doc) - 80 })
-  if (mark)
-    doc.fillColor(COLOURS[mark]).text(mark, MARGIN + width(doc) - 80, y, { width: 80, align: 'right' })
+  const title = printable(text)
+  doc.font(BOLD).fontSize(11)
+  if (oneLine(doc, title, width(doc) - 80)) {
+    const lines = new TextLines(doc).add(title, MARGIN, y, '#0b3d6e')
+    // Right-aligned in the last 80 points, as pdfkit's `align: 'right'` places it.
+    if (mark) lines.add(mark, MARGIN + width(doc) - lineWidth(doc, mark), y, COLOURS[mark])
+    lines.write()
+    doc.y = y + doc.currentLineHeight(true)
+  } else {
+    doc.fillColor('#0b3d6e').text(title, MARGIN, y, { width: width(doc) - 80 })
+    if (mark)
+      doc.fillColor(COLOURS[mark]).text(mark, MARGIN + width(doc) - 80, y, { width: 80, align: 'right' })
+  }
   doc.x = MARGIN
   doc.moveDown(0.3)
 }

@@ -1,6 +1,8 @@
 import QRCode from 'qrcode'
 import type { CertificateModel, Mark } from './certificate-model'
-import { BOLD, COLOURS, MARGIN, REGULAR, ensure, printable, width, type Doc } from './certificate-cells'
+import { COLOURS, MARGIN, ensure, oneLine, printable, width, type Doc } from './certificate-cells'
+import { TextLines, lineWidth } from './certificate-text'
+import { BOLD, REGULAR } from './certificate-fonts'
 
 /** Parts of every certificate besides its tables: the QR code, the closing block and the page footers. */
 
@@ -107,17 +109,20 @@ export function footers(doc: Doc, model: CertificateModel, first: number, count:
       .strokeColor('#cccccc')
       .lineWidth(0.5)
       .stroke()
-    doc.font(REGULAR).fontSize(8).fillColor('#555555')
-    doc.text(printable(model.footer), MARGIN, y, {
-      width: width(doc) - 90,
-      lineBreak: false,
-      height: 12,
-      ellipsis: true,
-    })
-    doc.text(`Page ${i + 1} of ${count}`, MARGIN + width(doc) - 90, y, {
-      width: 90,
-      align: 'right',
-      lineBreak: false,
-    })
+    doc.font(REGULAR).fontSize(8)
+    const footer = printable(model.footer)
+    const page = `Page ${i + 1} of ${count}`
+    const lines = new TextLines(doc)
+    // Written as plain lines when the footer fits (it nearly always does); cut with '…' by pdfkit if not.
+    if (oneLine(doc, footer, width(doc) - 90)) lines.add(footer, MARGIN, y, '#555555')
+    else
+      doc.fillColor('#555555').text(footer, MARGIN, y, {
+        width: width(doc) - 90,
+        lineBreak: false,
+        height: 12,
+        ellipsis: true,
+      })
+    // Right-aligned in the last 90 points, as pdfkit's `align: 'right'` places it.
+    lines.add(page, MARGIN + width(doc) - lineWidth(doc, page), y, '#555555').write()
   }
 }

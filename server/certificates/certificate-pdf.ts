@@ -2,20 +2,18 @@ import PDFDocument from 'pdfkit'
 import type { CertificateModel, CertificateRow, Mark } from './certificate-model'
 import type { Thumbnail } from './certificate-images'
 import {
-  BOLD,
   COLOURS,
   MARGIN,
-  REGULAR,
   cells,
   ensure,
   heading,
   placeImage,
   printable,
-  registerFonts,
   width,
   type Doc,
   type Paper,
 } from './certificate-cells'
+import { BOLD, REGULAR, registerFonts } from './certificate-fonts'
 import { attachments } from './certificate-attachments'
 import { DRAFT, closing, footers, qrCode, verdict } from './certificate-parts'
 
@@ -164,6 +162,8 @@ export function certificateDocument(title: string, subject: string, paper: Paper
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: title, Subject: subject, Creator: 'ITR Studio' },
+    // No default font: pdfkit would parse Helvetica's metrics for every document, and DejaVu is set next.
+    font: '',
   })
   registerFonts(doc)
   return doc

@@ -1,19 +1,18 @@
 import { eq } from 'drizzle-orm'
 import { loadLayout, type FormLayout } from '../../schemas/form-layout/index'
-import { COUNTING_STATES, type RecordDetail } from '../../schemas/records/index'
+import { COUNTING_STATES, RECORD_MESSAGES, type RecordDetail } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
-import { AuditRepository } from '../audit/repository'
 import type { Db } from '../db/client'
-import { documents, recordDocuments } from '../db/schema/index'
-import { unprocessable } from '../http-error'
+import { documents } from '../db/schema/index'
+import { notFound, unprocessable } from '../http-error'
 import { RecordTypesRepository } from '../record-types/record-types'
 import { RecordDefinitions } from '../record-types/record-definitions'
 import { RecordsRepository } from '../records/records'
-import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 import { CertificateSettingsRepository } from '../settings/certificate-settings'
 import { certificateModel, type CertificateFile, type CertificateModel } from './certificate-model'
 import { certificatePdf, type CertificateTemplate, type Paper } from './certificate-pdf'
 import { thumbnailOf } from './certificate-images'
+import { auditSummaryOf, readCertificateData, type LinkedFile } from './certificate-reads'
 
 /** Uploads a certificate tries to show as images (the bytes decide; see certificate-images.ts). */
 const IMAGE = /^image\/(png|jpeg|jpg)$/i
@@ -24,6 +23,14 @@ export const CERTIFICATE_MESSAGES = {
   layoutMissing: (revision: number, recordType: string) =>
     `Layout revision ${revision} of ${recordType} is missing, so no certificate can be made for this record.`,
 } as const
+
+/**
+ * Layout revisions already read and checked, by database: a stored revision never changes, and the
+ * single certificate's route (a new `Certificates` each call) would otherwise read and check the same
+ * 300-control layout on every call. A few dozen per database, the oldest dropped first.
+ */
+const revisions = new WeakMap<Db, Map<string, FormLayout>>()
+const REVISIONS_KEPT = 50
 
 /**
  * Test certificates (issue #16): one record's certificate, read with exactly the record's own access
@@ -64,6 +71,11 @@ export class Certificates {
     // A record stored before layouts had revisions is shown with its record type's layout, as the record view does.
     if (record.layoutVersion == null)
       return (await new RecordDefinitions(this.db).get(record.recordTypeId)).layout
+    const known = revisions.get(this.db) ?? new Map<string, FormLayout>()
+    revisions.set(this.db, known)
+    const key = `${record.recordTypeId}:${record.layoutVersion}`
+    const cached = known.get(key)
+    if (cached) return cached
     const row = await new RecordTypesRepository(this.db).layoutRevision(
       record.recordTypeId,
       record.layoutVersion,
@@ -71,6 +83,8 @@ export class Certificates {
     const loaded = row ? loadLayout(row.layout) : null
     if (!loaded?.ok)
       throw unprocessable(CERTIFICATE_MESSAGES.layoutMissing(record.layoutVersion, record.recordTypeName))
+    if (known.size >= REVISIONS_KEPT) known.delete(known.keys().next().value!)
+    known.set(key, loaded.layout)
     return loaded.layout
   }
 
@@ -80,65 +94,63 @@ export class Certificates {
   }
 
   /**
-   * The files linked to a record (record_documents): PNG and JPEG uploads with their thumbnails (bytes
-   * read only for those), any other by name.
+   * The files linked to a record: PNG and JPEG uploads with their thumbnails (bytes read only for
+   * those, one at a time, so a record with many photos never holds all their bytes at once), any
+   * other by name.
    */
-  private async filesOf(id: number): Promise<CertificateFile[]> {
-    const rows = await this.db
-      .select({
-        id: documents.id,
-        name: documents.originalFilename,
-        contentType: documents.contentType,
-      })
-      .from(recordDocuments)
-      .innerJoin(documents, eq(documents.id, recordDocuments.documentId))
-      .where(eq(recordDocuments.recordId, id))
-      .orderBy(documents.id)
-    const imageIds = rows.filter((r) => IMAGE.test(r.contentType) || IMAGE_NAME.test(r.name)).map((r) => r.id)
-    const bytes = new Map<number, Buffer>()
-    // One image at a time: a record with many photos never holds all their bytes at once.
-    for (const docId of imageIds) {
+  private async filesOf(linked: readonly LinkedFile[]): Promise<CertificateFile[]> {
+    const files: CertificateFile[] = []
+    for (const file of linked) {
+      if (!IMAGE.test(file.contentType) && !IMAGE_NAME.test(file.name)) {
+        files.push({ name: file.name })
+        continue
+      }
       const [row] = await this.db
         .select({ content: documents.content })
         .from(documents)
-        .where(eq(documents.id, docId))
-      if (row) bytes.set(docId, row.content)
+        .where(eq(documents.id, file.id))
+      files.push(row ? { name: file.name, image: thumbnailOf(row.content) } : { name: file.name })
     }
-    return rows.map((r) => {
-      const content = bytes.get(r.id)
-      return content ? { name: r.name, image: thumbnailOf(content) } : { name: r.name }
-    })
+    return files
   }
 
-  /** What the certificate of a record says, gathered from the database; `origin` is the app's address. */
-  async model(id: number, viewer: Viewer, origin: string): Promise<CertificateModel> {
-    const record = await new RecordsRepository(this.db).get(id, viewer)
-    const layout = await this.layoutOf(record)
-    const devices = new TestEquipmentRepository(this.db)
-    const equipment = record.testEquipmentUsed?.length
-      ? []
-      : await Promise.all((record.testEquipment ?? []).map((te) => devices.get(te)))
-    const files = await this.filesOf(id)
+  /**
+   * What the certificates of `ids` say, in their order, gathered from the database in a few statements
+   * for all of them (certificate-reads.ts); `origin` is the app's address. An id the viewer may not
+   * read is 404, as the record call answers it.
+   */
+  async models(ids: readonly number[], viewer: Viewer, origin: string): Promise<CertificateModel[]> {
+    const data = await readCertificateData(this.db, ids, viewer)
     const { organisation } = await this.template()
-    const history = await new AuditRepository(this.db).history('record', [String(id)])
-    const updates = history.filter((h) => h.action === 'update')
-    const last = updates.at(-1)
-    return certificateModel({
-      record,
-      layout,
-      equipment,
-      files,
-      audit: {
-        edits: updates.length,
-        lastBy: last?.userName ?? null,
-        lastAt: last ? new Date(last.at) : null,
-        createdBy: history.find((h) => h.action === 'create')?.userName ?? null,
-      },
-      organisation,
-      url: `${origin}/Records/${id}`,
-      // Issue #19: a record still waiting (or rejected) prints 'DRAFT — not approved'.
-      draft: !COUNTING_STATES.includes(record.reviewState ?? 'none'),
-    })
+    const models: CertificateModel[] = []
+    for (const id of ids) {
+      const record = data.records.get(id)
+      if (!record) throw notFound(RECORD_MESSAGES.recordNotFound(id))
+      const layout = await this.layoutOf(record)
+      const equipment = record.testEquipmentUsed?.length
+        ? []
+        : (record.testEquipment ?? []).flatMap((te) => data.devices.get(te) ?? [])
+      models.push(
+        certificateModel({
+          record,
+          layout,
+          equipment,
+          files: await this.filesOf(data.files.get(id) ?? []),
+          audit: auditSummaryOf(data, id),
+          organisation,
+          url: `${origin}/Records/${id}`,
+          // Issue #19: a record still waiting (or rejected) prints 'DRAFT — not approved'.
+          draft: !COUNTING_STATES.includes(record.reviewState ?? 'none'),
+        }),
+      )
+    }
+    return models
+  }
+
+  /** What the certificate of a record says (see {@link models}). */
+  async model(id: number, viewer: Viewer, origin: string): Promise<CertificateModel> {
+    const [model] = await this.models([id], viewer, origin)
+    return model
   }
 
   /** The certificate as a PDF. */

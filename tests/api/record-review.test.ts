@@ -5,6 +5,7 @@ import { servicePrefix } from '../../server/config'
 import { products, records } from '../../server/db/schema/index'
 import { UsersRepository } from '../../server/auth/users'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
+import { pdfText } from '../support/pdf-text'
 
 /** Issue #19: review and approval, the re-test chain, and what counts for a product. */
 describe('record review and approval', () => {
@@ -374,6 +375,26 @@ describe('record review and approval', () => {
     await act(recordId, 'approver', 'reject', 'Missing photo')
     expect(await queue('approver')).not.toContain(recordId)
     expect(await queue('internal')).toContain(recordId)
+  })
+
+  it("the certificate says 'DRAFT — not approved' until approval, and review steps are not counted as edits", async () => {
+    const { recordId } = await submit({ serial: 'NWT:290' })
+    const certificate = async () => {
+      const res = await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/Record/${recordId}/certificate.pdf`,
+        { token: tokens.internal },
+      )
+      expect(res.statusCode).toBe(200)
+      return (await pdfText(res.rawPayload)).text
+    }
+    expect(await certificate()).toContain('DRAFT — not approved')
+    expect((await act(recordId, 'reviewer', 'review')).statusCode).toBe(200)
+    expect((await act(recordId, 'approver', 'approve')).statusCode).toBe(200)
+    const approved = await certificate()
+    expect(approved).not.toContain('DRAFT')
+    expect(approved).not.toContain('edited')
   })
 })
 

@@ -1,0 +1,190 @@
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm'
+import type { RecordDetail, TestEquipment } from '../../schemas/records/index'
+import type { Viewer } from '../access/viewer'
+import type { Db } from '../db/client'
+import {
+  auditLog,
+  deviceOwners,
+  documents,
+  recordDocuments,
+  recordTestEquipment,
+  records,
+} from '../db/schema/index'
+import { recordListSelect, toListItem } from '../records/records-query'
+import { TestEquipmentRepository } from '../test-equipment/test-equipment'
+
+/** The audit summary a certificate's footer and header give. */
+export interface AuditSummary {
+  edits: number
+  lastBy: string | null
+  lastAt: Date | null
+  createdBy: string | null
+}
+
+/** A file linked to a record, as the certificate lists it (bytes are read later, for images only). */
+export interface LinkedFile {
+  id: number
+  name: string
+  contentType: string
+}
+
+/** What the certificates of some records need from the database (see {@link readCertificateData}). */
+export interface CertificateData {
+  /** The records the viewer may read, by id: the same detail as `RecordsRepository.get`. */
+  records: Map<number, RecordDetail>
+  /** Devices of records stored before equipment snapshots (issue #15.2), by id. */
+  devices: Map<number, TestEquipment>
+  files: Map<number, LinkedFile[]>
+  audit: Map<number, AuditSummary>
+}
+
+const NO_AUDIT: AuditSummary = { edits: 0, lastBy: null, lastAt: null, createdBy: null }
+
+/**
+ * `column` is one of `values`: `=` for one (the single certificate), as PGlite plans `IN (…)` of the
+ * record's list select at about twice the cost.
+ */
+function anyOf<T>(column: Column, values: readonly T[]): SQL {
+  return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values])
+}
+
+/** Values of `rows` grouped by `key`, in the rows' order. */
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const out = new Map<number, T[]>()
+  for (const row of rows) {
+    const list = out.get(key(row))
+    if (list) list.push(row)
+    else out.set(key(row), [row])
+  }
+  return out
+}
+
+/**
+ * An audited update that changed the record itself: a review transition (issue #19) or a re-test link is
+ * audited as an update too, but it is not an edit of what the certificate states.
+ */
+const edited = sql`${auditLog.action} = 'update' AND (${auditLog.before} - 'reviewState' - 'supersededById') IS DISTINCT FROM (${auditLog.after} - 'reviewState' - 'supersededById')`
+
+/** Per record: edits, the last editor and when, who created it — one grouped statement, the JSON compared in SQL. */
+async function auditOf(db: Db, ids: readonly number[]): Promise<Map<number, AuditSummary>> {
+  const rows = await db
+    .select({
+      id: auditLog.entityId,
+      edits: sql<number>`count(*) FILTER (WHERE ${edited})`.mapWith(Number),
+      lastBy: sql<
+        string | null
+      >`(array_agg(${auditLog.userName} ORDER BY ${auditLog.at} DESC, ${auditLog.id} DESC) FILTER (WHERE ${edited}))[1]`,
+      lastAt: sql<string | null>`max(${auditLog.at}) FILTER (WHERE ${edited})`,
+      createdBy: sql<
+        string | null
+      >`(array_agg(${auditLog.userName} ORDER BY ${auditLog.at}, ${auditLog.id}) FILTER (WHERE ${auditLog.action} = 'create'))[1]`,
+    })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'record'), anyOf(auditLog.entityId, ids.map(String))))
+    .groupBy(auditLog.entityId)
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        edits: r.edits,
+        lastBy: r.lastBy,
+        lastAt: r.lastAt ? new Date(r.lastAt) : null,
+        createdBy: r.createdBy,
+      },
+    ]),
+  )
+}
+
+/**
+ * The records of `ids` in the viewer's scope as `RecordsRepository.get` answers one (list item, data,
+ * layout revision, parameters, owner, devices and their snapshots), three statements for all of them.
+ */
+async function recordsOf(db: Db, ids: readonly number[], viewer: Viewer): Promise<Map<number, RecordDetail>> {
+  const listed = await recordListSelect(db).where(and(anyOf(records.id, ids), viewer.recordScope()))
+  const found = listed.map((r) => r.recordId)
+  if (!found.length) return new Map()
+  const extras = await db
+    .select({
+      id: records.id,
+      data: records.data,
+      fileName: records.fileName,
+      layoutVersion: records.layoutVersion,
+      parameters: records.parameters,
+      deviceOwnerId: records.deviceOwnerId,
+      deviceOwnerName: deviceOwners.name,
+      productId: records.productId,
+      testEquipmentId: records.testEquipmentId,
+      createdAt: records.createdAt,
+    })
+    .from(records)
+    .leftJoin(deviceOwners, eq(deviceOwners.id, records.deviceOwnerId))
+    .where(anyOf(records.id, found))
+  const equipment = groupBy(
+    await db
+      .select({
+        recordId: recordTestEquipment.recordId,
+        id: recordTestEquipment.testEquipmentId,
+        snapshot: recordTestEquipment.snapshot,
+      })
+      .from(recordTestEquipment)
+      .where(anyOf(recordTestEquipment.recordId, found))
+      .orderBy(recordTestEquipment.recordId, recordTestEquipment.testEquipmentId),
+    (e) => e.recordId,
+  )
+  const extraOf = new Map(extras.map(({ id, ...extra }) => [id, extra]))
+  return new Map(
+    listed.map((row) => {
+      const extra = extraOf.get(row.recordId)!
+      const used = equipment.get(row.recordId) ?? []
+      const detail: RecordDetail = {
+        ...toListItem(row),
+        ...extra,
+        createdAt: extra.createdAt.toISOString(),
+        testEquipment: used.map((e) => e.id),
+        testEquipmentUsed: used.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
+      }
+      return [row.recordId, detail]
+    }),
+  )
+}
+
+/**
+ * Everything the certificates of `ids` read, in a handful of statements whatever their number: the
+ * records (only those the viewer may read), the current devices of records without snapshots, the
+ * names of their files and their audit summaries. A batch reads its records a page at a time with it,
+ * instead of five statements a certificate.
+ */
+export async function readCertificateData(
+  db: Db,
+  ids: readonly number[],
+  viewer: Viewer,
+): Promise<CertificateData> {
+  const found = await recordsOf(db, ids, viewer)
+  const readable = [...found.keys()]
+  if (!readable.length) return { records: found, devices: new Map(), files: new Map(), audit: new Map() }
+  const deviceIds = new Set<number>()
+  for (const record of found.values())
+    if (!record.testEquipmentUsed?.length) for (const id of record.testEquipment ?? []) deviceIds.add(id)
+  const devices = await new TestEquipmentRepository(db).byIds([...deviceIds])
+  const files = await db
+    .select({
+      recordId: recordDocuments.recordId,
+      id: documents.id,
+      name: documents.originalFilename,
+      contentType: documents.contentType,
+    })
+    .from(recordDocuments)
+    .innerJoin(documents, eq(documents.id, recordDocuments.documentId))
+    .where(anyOf(recordDocuments.recordId, readable))
+    .orderBy(recordDocuments.recordId, documents.id)
+  return {
+    records: found,
+    devices: new Map(devices.map((d) => [d.id, d])),
+    files: groupBy(files, (f) => f.recordId),
+    audit: await auditOf(db, readable),
+  }
+}
+
+/** A record's audit summary from {@link CertificateData} (none: never audited, e.g. seeded). */
+export const auditSummaryOf = (data: CertificateData, id: number): AuditSummary =>
+  data.audit.get(id) ?? NO_AUDIT

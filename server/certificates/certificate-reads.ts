@@ -1,16 +1,9 @@
-import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { RecordDetail, TestEquipment } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import {
-  auditLog,
-  deviceOwners,
-  documents,
-  recordDocuments,
-  recordTestEquipment,
-  records,
-} from '../db/schema/index'
-import { recordListSelect, toListItem } from '../records/records-query'
+import { auditLog, documents, recordDocuments } from '../db/schema/index'
+import { anyOf, groupBy, recordDetails } from '../records/record-details'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 
 /** The audit summary a certificate's footer and header give. */
@@ -39,25 +32,6 @@ export interface CertificateData {
 }
 
 const NO_AUDIT: AuditSummary = { edits: 0, lastBy: null, lastAt: null, createdBy: null }
-
-/**
- * `column` is one of `values`: `=` for one (the single certificate), as PGlite plans `IN (…)` of the
- * record's list select at about twice the cost.
- */
-function anyOf<T>(column: Column, values: readonly T[]): SQL {
-  return values.length === 1 ? eq(column, values[0]) : inArray(column, [...values])
-}
-
-/** Values of `rows` grouped by `key`, in the rows' order. */
-function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
-  const out = new Map<number, T[]>()
-  for (const row of rows) {
-    const list = out.get(key(row))
-    if (list) list.push(row)
-    else out.set(key(row), [row])
-  }
-  return out
-}
 
 /**
  * An audited update that changed the record itself: a review transition (issue #19) or a re-test link is
@@ -96,59 +70,6 @@ async function auditOf(db: Db, ids: readonly number[]): Promise<Map<number, Audi
 }
 
 /**
- * The records of `ids` in the viewer's scope as `RecordsRepository.get` answers one (list item, data,
- * layout revision, parameters, owner, devices and their snapshots), three statements for all of them.
- */
-async function recordsOf(db: Db, ids: readonly number[], viewer: Viewer): Promise<Map<number, RecordDetail>> {
-  const listed = await recordListSelect(db).where(and(anyOf(records.id, ids), viewer.recordScope()))
-  const found = listed.map((r) => r.recordId)
-  if (!found.length) return new Map()
-  const extras = await db
-    .select({
-      id: records.id,
-      data: records.data,
-      fileName: records.fileName,
-      layoutVersion: records.layoutVersion,
-      parameters: records.parameters,
-      deviceOwnerId: records.deviceOwnerId,
-      deviceOwnerName: deviceOwners.name,
-      productId: records.productId,
-      testEquipmentId: records.testEquipmentId,
-      createdAt: records.createdAt,
-    })
-    .from(records)
-    .leftJoin(deviceOwners, eq(deviceOwners.id, records.deviceOwnerId))
-    .where(anyOf(records.id, found))
-  const equipment = groupBy(
-    await db
-      .select({
-        recordId: recordTestEquipment.recordId,
-        id: recordTestEquipment.testEquipmentId,
-        snapshot: recordTestEquipment.snapshot,
-      })
-      .from(recordTestEquipment)
-      .where(anyOf(recordTestEquipment.recordId, found))
-      .orderBy(recordTestEquipment.recordId, recordTestEquipment.testEquipmentId),
-    (e) => e.recordId,
-  )
-  const extraOf = new Map(extras.map(({ id, ...extra }) => [id, extra]))
-  return new Map(
-    listed.map((row) => {
-      const extra = extraOf.get(row.recordId)!
-      const used = equipment.get(row.recordId) ?? []
-      const detail: RecordDetail = {
-        ...toListItem(row),
-        ...extra,
-        createdAt: extra.createdAt.toISOString(),
-        testEquipment: used.map((e) => e.id),
-        testEquipmentUsed: used.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
-      }
-      return [row.recordId, detail]
-    }),
-  )
-}
-
-/**
  * Everything the certificates of `ids` read, in a handful of statements whatever their number: the
  * records (only those the viewer may read), the current devices of records without snapshots, the
  * names of their files and their audit summaries. A batch reads its records a page at a time with it,
@@ -159,7 +80,7 @@ export async function readCertificateData(
   ids: readonly number[],
   viewer: Viewer,
 ): Promise<CertificateData> {
-  const found = await recordsOf(db, ids, viewer)
+  const found = await recordDetails(db, ids, viewer)
   const readable = [...found.keys()]
   if (!readable.length) return { records: found, devices: new Map(), files: new Map(), audit: new Map() }
   const deviceIds = new Set<number>()

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import {
   RECORD_MESSAGES,
   type RecordDetail,
@@ -8,10 +8,11 @@ import {
 import { notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
+import { records } from '../db/schema/index'
 import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
 import { recordConditions } from './records-filter'
+import { recordDetails } from './record-details'
 import { recordJoinsOf, recordKeySelect, recordListSelect, recordOrder, toListItem } from './records-query'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
@@ -58,35 +59,8 @@ export class RecordsRepository {
 
   /** One record with its data, or 404 when it does not exist or lies outside the viewer's scope. */
   async get(id: number, viewer: Viewer): Promise<RecordDetail> {
-    const [row] = await recordListSelect(this.db).where(and(eq(records.id, id), viewer.recordScope()))
-    if (!row) throw notFound(RECORD_MESSAGES.recordNotFound(id))
-    const [extra] = await this.db
-      .select({
-        data: records.data,
-        fileName: records.fileName,
-        layoutVersion: records.layoutVersion,
-        parameters: records.parameters,
-        deviceOwnerId: records.deviceOwnerId,
-        deviceOwnerName: deviceOwners.name,
-        productId: records.productId,
-        testEquipmentId: records.testEquipmentId,
-        createdAt: records.createdAt,
-      })
-      .from(records)
-      .leftJoin(deviceOwners, eq(deviceOwners.id, records.deviceOwnerId))
-      .where(eq(records.id, id))
-    const equipment = await this.db
-      .select({ id: recordTestEquipment.testEquipmentId, snapshot: recordTestEquipment.snapshot })
-      .from(recordTestEquipment)
-      .where(eq(recordTestEquipment.recordId, id))
-      .orderBy(recordTestEquipment.testEquipmentId)
-    return {
-      ...toListItem(row),
-      ...extra,
-      createdAt: extra.createdAt.toISOString(),
-      testEquipment: equipment.map((e) => e.id),
-      // What each device was when used (issue #15.2), as frozen at save; links stored before have none.
-      testEquipmentUsed: equipment.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
-    }
+    const found = (await recordDetails(this.db, [id], viewer)).get(id)
+    if (!found) throw notFound(RECORD_MESSAGES.recordNotFound(id))
+    return found
   }
 }

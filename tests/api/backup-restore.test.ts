@@ -98,7 +98,8 @@ describe('npm run backup / npm run restore on PGlite', () => {
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }))
 
   it('restores into a wiped data directory every row it backed up', { timeout: 60_000 }, async () => {
-    expect(before['public.users'].length).toBe(5)
+    // The demo users: one per role view, plus a reviewer and an approver (issue #19).
+    expect(before['public.users'].length).toBe(7)
     expect(before['public.asset_manufacturers'].length).toBeGreaterThanOrEqual(3)
     expect(before['public.refresh_tokens'].length).toBe(1)
     for (const table of ['documents', 'products', 'records'])
@@ -186,7 +187,8 @@ describe.runIf(testDatabaseUrl)('npm run backup / npm run restore on PostgreSQL'
   })
 
   it('restores into a wiped database every row it backed up', { timeout: 60_000 }, async () => {
-    expect(before['public.users'].length).toBe(5)
+    // The demo users: one per role view, plus a reviewer and an approver (issue #19).
+    expect(before['public.users'].length).toBe(7)
     expect(before['drizzle.__drizzle_migrations'].length).toBeGreaterThan(0)
 
     const file = path.join(tmp, 'itr.sql')

@@ -28,7 +28,7 @@ describe('/Products', () => {
     await signIn(page, baseUrl, 'internal')
     const card = page.getByRole('search', { name: 'Product Search' })
     await card.getByLabel('Serial number').fill('NWT:1003')
-    await card.getByRole('button', { name: 'Search' }).click()
+    await card.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL('**/Products?**')
     await waitForPager('Showing 1–1 of 1')
     expect(await serials()).toEqual(['NWT:1003'])

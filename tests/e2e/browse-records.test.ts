@@ -51,7 +51,7 @@ describe('/Records', () => {
     await signIn(page, baseUrl, 'internal')
     const card = page.getByRole('search', { name: 'Record Search' })
     await card.getByLabel('Serial number').fill('NWT:1001')
-    await card.getByRole('button', { name: 'Search' }).click()
+    await card.getByRole('button', { name: 'Search', exact: true }).click()
     await page.waitForURL('**/Records?**')
     await page.getByRole('heading', { name: 'Records', exact: true }).waitFor()
     await page.getByText('Filtered by Serial NWT:1001').waitFor()

@@ -71,7 +71,10 @@ describe('drafts of a form (issue #18.1)', () => {
   it('survives sign-out and sign-in of its user, and goes once the record is saved', async () => {
     await openRoutineTest('internal')
     await field('Transformer serial number').fill(serial)
-    await page.getByRole('status').filter({ hasText: /^Draft kept on this device at/ }).waitFor()
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Draft kept on this device at/ })
+      .waitFor()
     await page.getByRole('button', { name: 'Log Out' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click()
     await page.getByLabel('Username').waitFor()

@@ -50,7 +50,8 @@ async function assertActionsReachable(name: string) {
 }
 
 describe('every list and edit screen at 400 px', () => {
-  it('admin: lists and edit screens, each action reachable', async () => {
+  // Twenty screens with a trial click of every action: 45 s on a quiet machine, so twice the default.
+  it('admin: lists and edit screens, each action reachable', { timeout: 120_000 }, async () => {
     const [equipment] = await adminGet<{ id: number }[]>('/svc/itr/api/testEquipment')
     const owners = await adminGet<{ id: number }[]>('/svc/itr/api/deviceOwners')
     const records = await adminGet<{ result: { recordId: number }[] }>(

@@ -2,7 +2,7 @@ import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
 import { DEMO_USER } from '../support/api'
-import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, signIn, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 
 /**
  * Issue #15.1–2 end to end: a record type whose test equipment control blocks out-of-calibration
@@ -83,13 +83,7 @@ async function captureWithExpiredDevice(serial: string, deviceId: number) {
     .getByRole('link', { name: 'Add New Record' })
   if (!(await nav.isVisible())) await page.getByRole('button', { name: 'Open navigation' }).click()
   await nav.click()
-  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-  await page
-    .getByLabel('Product Type', { exact: true })
-    .selectOption({ label: 'Distribution Transformer 11kV' })
-  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-  await page.getByRole('button', { name: 'Enter Data' }).click()
-  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+  await enterRoutineTest(page)
   await field('Transformer serial number').fill(serial)
   await field('Test date').fill(today())
   await page.getByLabel('Test equipment used: test equipment ID').fill(String(deviceId))

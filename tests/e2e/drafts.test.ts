@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { navigate, screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import {
+  navigate,
+  screenshot,
+  signIn,
+  useBrowserPage,
+  useFreshServer,
+  enterRoutineTest,
+} from '../support/e2e'
 
 /**
  * Issue #18.1 end to end: /DataEntry keeps the form as a draft in the browser while the user types; a
@@ -18,13 +25,7 @@ const serial = `NWT:${4001 + (Date.now() % 900)}`
 async function openRoutineTest(user?: 'internal' | 'configurator') {
   if (user) await signIn(page, baseUrl, user, '/AddRecord')
   else await navigate(page, baseUrl, '/AddRecord')
-  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-  await page
-    .getByLabel('Product Type', { exact: true })
-    .selectOption({ label: 'Distribution Transformer 11kV' })
-  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-  await page.getByRole('button', { name: 'Enter Data' }).click()
-  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+  await enterRoutineTest(page)
 }
 
 describe('drafts of a form (issue #18.1)', () => {

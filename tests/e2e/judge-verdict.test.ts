@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_USER } from '../support/api'
-import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, signIn, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 
 /**
  * Issue #12 end to end: a technician's value just outside its limit is Fail live, is stored Fail by the
@@ -41,13 +41,7 @@ describe('the server judges what the technician entered', () => {
     const [equipment] = await adminGet<{ id: number }[]>('/svc/itr/api/testEquipment')
     await signIn(page, baseUrl, 'internal', '/')
     await nav('Add New Record')
-    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-    await page
-      .getByLabel('Product Type', { exact: true })
-      .selectOption({ label: 'Distribution Transformer 11kV' })
-    await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-    await page.getByRole('button', { name: 'Enter Data' }).click()
-    await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+    await enterRoutineTest(page)
 
     await field('Transformer serial number').fill(serial)
     await field('Test date').fill('02-05-2026')

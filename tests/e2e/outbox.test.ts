@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, signIn, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 
 /**
  * Issue #18.2 end to end: Save with the network cut puts the record in the outbox (badge 1); when the
@@ -37,13 +37,7 @@ const storedWithSerial = () =>
 /** Opens the demo routine test as `internal` and fills every field, with `serialNumber` as its serial. */
 async function openAndFill(serialNumber: string) {
   await signIn(page, baseUrl, 'internal', '/AddRecord')
-  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-  await page
-    .getByLabel('Product Type', { exact: true })
-    .selectOption({ label: 'Distribution Transformer 11kV' })
-  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-  await page.getByRole('button', { name: 'Enter Data' }).click()
-  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+  await enterRoutineTest(page)
   await field('Transformer serial number').fill(serialNumber)
   await field('Test date').fill('02-05-2026')
   const [equipment] = await page.evaluate(async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_USER } from '../support/api'
-import { screenshot, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 
 /**
  * Issue #19 end to end: a Fail waits for review; the reviewer rejects it with a comment; the submitter
@@ -93,13 +93,7 @@ describe('review and approval', () => {
     // The submitter saves a Fail.
     await signInAs('internal', 'internal-demo')
     await nav('Add New Record')
-    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-    await page
-      .getByLabel('Product Type', { exact: true })
-      .selectOption({ label: 'Distribution Transformer 11kV' })
-    await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-    await page.getByRole('button', { name: 'Enter Data' }).click()
-    await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+    await enterRoutineTest(page)
     await field('Transformer serial number').fill(serial)
     await field('Test date').fill('02-05-2026')
     await page.getByLabel('Test equipment used: test equipment ID').fill(String(equipment.id))

@@ -3,7 +3,14 @@ import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { navigate, screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import {
+  navigate,
+  screenshot,
+  signIn,
+  useBrowserPage,
+  useFreshServer,
+  enterRoutineTest,
+} from '../support/e2e'
 import { fakeCameraArgs, writeQrVideo } from '../support/qr-video'
 
 /**
@@ -33,13 +40,7 @@ async function wedge(box: ReturnType<Page['getByLabel']>, code: string) {
 
 async function openRoutineTest() {
   await navigate(page, baseUrl, '/AddRecord')
-  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-  await page
-    .getByLabel('Product Type', { exact: true })
-    .selectOption({ label: 'Distribution Transformer 11kV' })
-  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-  await page.getByRole('button', { name: 'Enter Data' }).click()
-  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+  await enterRoutineTest(page)
 }
 
 describe('scan first (issue #18.3)', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, signIn, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 import { DEMO_USER } from '../support/api'
 
 /**
@@ -20,13 +20,7 @@ const EXPIRED =
 
 async function openRoutineTest() {
   await signIn(page, baseUrl, 'internal', '/AddRecord')
-  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-  await page
-    .getByLabel('Product Type', { exact: true })
-    .selectOption({ label: 'Distribution Transformer 11kV' })
-  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-  await page.getByRole('button', { name: 'Enter Data' }).click()
-  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+  await enterRoutineTest(page)
 }
 
 async function fillAllButNoLoadLoss() {

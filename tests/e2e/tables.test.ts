@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
 import { DEMO_USER } from '../support/api'
-import { screenshot, signIn, useBrowserPage, useFreshServer } from '../support/e2e'
+import { screenshot, signIn, useBrowserPage, useFreshServer, enterRoutineTest } from '../support/e2e'
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { RATIO_TABLE_CONTROLS } from '../../schemas/form-layout/table-fixture'
 
@@ -90,13 +90,7 @@ describe('measurement tables (issue #14)', () => {
     const [equipment] = (await api('viewAll', 'GET', '/svc/itr/api/testEquipment')) as { id: number }[]
 
     await signIn(page, baseUrl, 'internal', '/AddRecord')
-    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-    await page
-      .getByLabel('Product Type', { exact: true })
-      .selectOption({ label: 'Distribution Transformer 11kV' })
-    await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-    await page.getByRole('button', { name: 'Enter Data' }).click()
-    await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+    await enterRoutineTest(page)
     const field = (label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`))
     await field('Transformer serial number').fill(`NWT:${4001 + (Date.now() % 900)}`)
     await field('Test date').fill('02-05-2026')

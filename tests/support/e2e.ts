@@ -203,3 +203,17 @@ export function useBrowserPage(
     await context?.close()
   })
 }
+
+/**
+ * On /AddRecord: chooses the demo transformer routine test (Northwind Transformers, Distribution
+ * Transformer 11kV) and opens its form with 'Enter Data'.
+ */
+export async function enterRoutineTest(page: Page): Promise<void> {
+  await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
+  await page
+    .getByLabel('Product Type', { exact: true })
+    .selectOption({ label: 'Distribution Transformer 11kV' })
+  await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
+  await page.getByRole('button', { name: 'Enter Data' }).click()
+  await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
+}

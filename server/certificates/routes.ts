@@ -1,21 +1,18 @@
-import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify'
-import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify'
+import { RECORD_READ_VIEWS } from '../../schemas/roles'
 import {
   CERTIFICATE_BATCH_LIMIT,
   CERTIFICATE_BATCH_MESSAGES,
   CERTIFICATE_JOB_LIMIT,
-  RECORD_MESSAGES,
   certificateBatchSchema,
   certificateJobAcceptedSchema,
-  jobSchema,
   type CertificateBatch as BatchBody,
-  type Job,
 } from '../../schemas/records/index'
 import { DocumentsRepository } from '../documents/documents'
 import { attachmentHeader } from '../documents/routes'
-import { badRequest, notFound } from '../http-error'
-import { positiveId, textParams } from '../http-params'
-import { JobsRepository, type JobRow } from '../jobs/jobs'
+import { badRequest } from '../http-error'
+import { JobsRepository } from '../jobs/jobs'
+import { jobRoutes } from '../jobs/job-routes'
 import { exportDelivery } from '../records/export/deliver'
 import { RecordsRepository } from '../records/records'
 import { parseRecordsFilter } from '../records/records-filter'
@@ -93,61 +90,6 @@ function batchRoute(app: FastifyInstance, { settings, records, delivery, batchJo
   )
 }
 
-/** The status and file of a batch job, for its creator (configurators and admins: any). */
-function jobRoutes(app: FastifyInstance, { jobs, documents }: Context) {
-  const toJob = (job: JobRow): Job => ({
-    id: job.id,
-    kind: job.kind as Job['kind'],
-    status: job.status as Job['status'],
-    error: job.error,
-    result: job.result ?? null,
-    downloadUrl:
-      job.status === 'done' && job.documentId ? `${app.prefix}${BASE}/jobs/${job.id}/download` : null,
-    createdAt: job.createdAt.toISOString(),
-    updatedAt: job.updatedAt.toISOString(),
-  })
-
-  /** The caller's own batch job (configurators and admins may read any). */
-  const ownJob = async (request: FastifyRequest<{ Params: { id: string } }>) => {
-    const id = positiveId(request.params.id, RECORD_MESSAGES.jobNotFound)
-    const job = await jobs.get(id)
-    const mayRead = job && (job.createdBy === request.user.id || CONFIGURE_VIEWS.includes(request.user.view))
-    if (!job || job.kind !== 'certificateBatch' || !mayRead) throw notFound(RECORD_MESSAGES.jobNotFound(id))
-    return job
-  }
-
-  app.get<{ Params: { id: string } }>(
-    `${BASE}/jobs/:id`,
-    {
-      config: { views: RECORD_READ_VIEWS },
-      schema: {
-        tags,
-        summary: 'Status of a certificate batch job.',
-        params: textParams('id'),
-        response: { 200: jobSchema },
-      },
-    },
-    async (request) => toJob(await ownJob(request)),
-  )
-
-  app.get<{ Params: { id: string } }>(
-    `${BASE}/jobs/:id/download`,
-    {
-      config: { views: RECORD_READ_VIEWS },
-      schema: { tags, summary: "A finished batch job's zip or PDF.", params: textParams('id') },
-    },
-    async (request, reply) => {
-      const job = await ownJob(request)
-      const doc = job.documentId ? await documents.byId(job.documentId) : undefined
-      if (job.status !== 'done' || !doc) throw notFound(RECORD_MESSAGES.exportNotReady)
-      return reply
-        .header('Content-Type', doc.contentType)
-        .header('Content-Disposition', attachmentHeader(doc.originalFilename))
-        .send(doc.content)
-    },
-  )
-}
-
 /**
  * Batch certificates on {data} (issue #16.3): `POST Certificates` with the records chosen by id or by the
  * records page's filter answers one zip of PDFs or one merged PDF at once for up to
@@ -169,7 +111,17 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     batchJobs,
   }
   batchRoute(app, context)
-  jobRoutes(app, context)
+  jobRoutes(app, {
+    base: BASE,
+    kind: 'certificateBatch',
+    tags,
+    summaries: {
+      status: 'Status of a certificate batch job.',
+      download: "A finished batch job's zip or PDF.",
+    },
+    jobs: context.jobs,
+    documents: context.documents,
+  })
 }
 
 export default certificateRoutes

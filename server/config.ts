@@ -35,6 +35,11 @@ export interface ServerConfig {
   calibrationDueSoonDays: number
   /** Minutes between calibration reminder runs inside the server; 0 turns them off (issue #15.4). */
   reminderIntervalMinutes: number
+  /**
+   * The address users open the app at (APP_URL, e.g. https://itr.example.com), without a trailing slash:
+   * links in e-mails sent by scheduled jobs, which have no request to take it from. Absent: mails give paths.
+   */
+  publicUrl?: string
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` option. */
@@ -74,6 +79,23 @@ export function reminderIntervalOf(value: string | undefined): number {
   return minutes
 }
 
+/** APP_URL: an absolute http(s) address, or nothing; anything else stops the start with a message. */
+export function publicUrlOf(value: string | undefined): string | undefined {
+  const text = (value ?? '').trim()
+  if (text === '') return undefined
+  let url: URL | undefined
+  try {
+    url = new URL(text)
+  } catch {
+    url = undefined
+  }
+  if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash)
+    throw new Error(
+      'APP_URL must be the absolute http(s) address users open the app at, e.g. https://itr.example.com',
+    )
+  return url.href.replace(/\/+$/, '')
+}
+
 /** Prefix under which each service host is mounted on this server. */
 export const servicePrefix = (host: Host) => `/svc/${host}`
 
@@ -101,6 +123,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certificatePaper: env.CERTIFICATE_PAPER?.trim().toLowerCase() === 'letter' ? 'LETTER' : 'A4',
     calibrationDueSoonDays: dueSoonDaysOf(env.CALIBRATION_DUE_SOON_DAYS),
     reminderIntervalMinutes: reminderIntervalOf(env.CALIBRATION_REMINDER_INTERVAL_MINUTES),
+    publicUrl: publicUrlOf(env.APP_URL),
   }
 }
 

@@ -43,6 +43,7 @@ async function main() {
   const reviewMail = scheduleCalibrationReminders(
     new ReviewMail(database.db, createMailer(process.env, config.title, config.dataDir), {
       title: config.title,
+      publicUrl: config.publicUrl,
       log: app.log,
     }),
     config.reminderIntervalMinutes,

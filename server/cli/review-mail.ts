@@ -14,6 +14,7 @@ const database = await openConfiguredDatabase()
 try {
   const run = await new ReviewMail(database.db, mailer, {
     title: config.title,
+    publicUrl: config.publicUrl,
     log: { info: () => {}, error: (details) => console.error(details) },
   }).run()
   if (run.status === 'busy')

@@ -41,7 +41,7 @@ export class ReviewMail {
   constructor(
     private readonly db: Db,
     private readonly mailer: Mailer,
-    private readonly options: { title: string; log?: ReminderLog; holder?: string },
+    private readonly options: { title: string; publicUrl?: string; log?: ReminderLog; holder?: string },
   ) {}
 
   /** Users with news whose last review mail is at least an hour old at `now`. */
@@ -101,7 +101,7 @@ export class ReviewMail {
       for (const plan of await this.plan(now)) {
         try {
           await this.mailer.send(
-            reviewMessage(this.options.title, plan),
+            reviewMessage(this.options.title, plan, this.options.publicUrl),
             `review-${now.getTime()}-user-${plan.userId}`,
           )
         } catch (error) {
@@ -135,11 +135,16 @@ const WHAT: Record<string, string> = {
   reviewed: 'waits for your approval',
 }
 
-/** The mail: one line per record, the newest changes last. */
-export function reviewMessage(title: string, plan: ReviewMailPlan) {
+/**
+ * The mail: one line per record, the newest changes last, each with its link — absolute when the server
+ * knows its address (APP_URL), a path otherwise.
+ */
+export function reviewMessage(title: string, plan: ReviewMailPlan, publicUrl = '') {
   const lines = plan.items
     .slice(0, LISTED)
-    .map((i) => `- Record ${i.id} (${i.recordType}, ${i.serial}) ${WHAT[i.state]}: /Records/${i.id}`)
+    .map(
+      (i) => `- Record ${i.id} (${i.recordType}, ${i.serial}) ${WHAT[i.state]}: ${publicUrl}/Records/${i.id}`,
+    )
   if (plan.items.length > LISTED) lines.push(`…and ${plan.items.length - LISTED} more.`)
   return {
     to: plan.email,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type Mail from 'nodemailer/lib/mailer'
 import { startTestServer, type TestServer } from '../support/api'
-import { servicePrefix } from '../../server/config'
+import { publicUrlOf, readConfig, servicePrefix } from '../../server/config'
 import { ReviewMail } from '../../server/jobs/review-mail'
 import type { Mailer } from '../../server/mail/mailer'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
@@ -14,7 +14,9 @@ describe('review mail', () => {
   let reviewer: string
   const outbox: Mail.Options[] = []
   const mailer: Mailer = { kind: 'outbox', from: 'itr@example', send: async (m) => void outbox.push(m) }
-  const job = () => new ReviewMail(server.database.db, mailer, { title: 'ITR Studio' })
+  // Links are absolute when APP_URL says where users open the app (its trailing slash dropped).
+  const { publicUrl } = readConfig({ APP_URL: 'https://itr.example.com/' })
+  const job = () => new ReviewMail(server.database.db, mailer, { title: 'ITR Studio', publicUrl })
 
   beforeAll(async () => {
     server = await startTestServer()
@@ -79,6 +81,14 @@ describe('review mail', () => {
       .map((m) => String(m.to))
       .sort()
 
+  it('refuses an APP_URL that is not an absolute http(s) address', () => {
+    expect(readConfig({}).publicUrl).toBeUndefined()
+    for (const bad of ['itr.example.com', 'ftp://itr.example.com', 'https://itr.example.com/?a=1'])
+      expect(() => publicUrlOf(bad)).toThrow(
+        'APP_URL must be the absolute http(s) address users open the app at',
+      )
+  })
+
   it('tells reviewers what waits, the submitter what was rejected, at most once an hour each', async () => {
     const first = await submit('NWT:301')
     const t0 = new Date()
@@ -97,7 +107,10 @@ describe('review mail', () => {
     const [mail] = outbox.slice(-1)
     expect(recipients()).toEqual(['internal@itr.example'])
     expect(mail.subject).toBe('ITR Studio: 1 record(s) need your attention')
-    expect(String(mail.text)).toContain(`Record ${first} (Fixture Test, NWT:301) rejected`)
+    expect(String(mail.text)).toContain(
+      `- Record ${first} (Fixture Test, NWT:301) rejected — amend it in Data Entry and save it to resubmit: ` +
+        `https://itr.example.com/Records/${first}\n`,
+    )
 
     await job().run(new Date(t0.getTime() + 61 * 60_000))
     const later = outbox.slice()

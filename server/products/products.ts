@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { RECORD_MESSAGES, type Product } from '../../schemas/records/index'
 import { notFound } from '../http-error'
@@ -52,13 +52,14 @@ export function toProduct({ product: p, assetModel, assetManufacturerName }: Pro
 export class ProductsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Select with the supplier and product type names. */
-  joined() {
+  /** Select with the supplier and product type names, and any `extra` columns the caller computes. */
+  joined<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
     return this.db
       .select({
         product: products,
         assetModel: assetModels.name,
         assetManufacturerName: assetManufacturers.name,
+        ...extra,
       })
       .from(products)
       .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))

@@ -1,21 +1,15 @@
-import { sql } from 'drizzle-orm'
-import type { Db } from '../db/client'
-import { rowsOf } from '../submissions/write/sql-batch'
+import { sql, type SQL } from 'drizzle-orm'
+import { products, records } from '../db/schema/index'
 
 /**
- * Of the products `productIds` (a page), those with a record waiting for review or approval that is at
- * least as new as the product's DateOfLastRecord (or the product has none that counts yet): the
- * products page shows 'pending review' for them (issue #19). One indexed lookup per listed product.
+ * Whether the product of the row being selected has a record waiting for review or approval that is at
+ * least as new as its DateOfLastRecord (or it has none that counts yet): the products page shows 'pending
+ * review' for it (issue #19). A column of the products page's own statement (one indexed lookup per
+ * listed product), not a statement of its own.
  */
-export async function productsPendingReview(db: Db, productIds: readonly number[]): Promise<Set<number>> {
-  if (productIds.length === 0) return new Set()
-  const rows = rowsOf<{ id: number }>(
-    await db.execute(sql`
-      SELECT p.id FROM products p
-      WHERE p.id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(productIds)}::jsonb))
-        AND EXISTS (SELECT 1 FROM records r WHERE r.product_id = p.id
-          AND r.review_state IN ('submitted', 'reviewed')
-          AND (p.date_of_last_record IS NULL OR r.record_date >= p.date_of_last_record))`),
-  )
-  return new Set(rows.map((r) => Number(r.id)))
+export function pendingReviewColumn(): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM ${records}
+    WHERE ${records.productId} = ${products.id}
+      AND ${records.reviewState} IN ('submitted', 'reviewed')
+      AND (${products.dateOfLastRecord} IS NULL OR ${records.recordDate} >= ${products.dateOfLastRecord}))`
 }

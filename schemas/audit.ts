@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { pagedAnswerSchema } from './paging'
 
 /**
  * The audit trail (issue 8, beyond SPEC): what the server records for each write and what the Audit page
@@ -62,15 +63,7 @@ export const auditFilterSchema = {
 export type AuditFilter = FromSchema<typeof auditFilterSchema>
 
 /** One page of audit rows (the project's list contract). */
-export const auditPageSchema = {
-  type: 'object',
-  required: ['totalCount', 'totalPages', 'result'],
-  properties: {
-    totalCount: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    result: { type: 'array', items: auditEntrySchema },
-  },
-} as const
+export const auditPageSchema = pagedAnswerSchema(auditEntrySchema)
 
 export type AuditPage = FromSchema<typeof auditPageSchema>
 

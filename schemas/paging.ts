@@ -14,3 +14,20 @@ export function countHorizon(offset: number, size: number): number {
 export function isCappedCount(totalCount: number, offset: number, size: number): boolean {
   return totalCount === countHorizon(offset, size)
 }
+
+/**
+ * The answer schema of a server-paged list (the one list contract, `{page, size, sort, filter} →
+ * {totalCount, totalPages, result}`), its rows described by `items`. A `const` type parameter keeps the
+ * literal schema, so `FromSchema` still types the answer.
+ */
+export function pagedAnswerSchema<const Items extends object>(items: Items) {
+  return {
+    type: 'object',
+    required: ['totalCount', 'totalPages', 'result'],
+    properties: {
+      totalCount: { type: 'integer' },
+      totalPages: { type: 'integer' },
+      result: { type: 'array', items },
+    },
+  } as const
+}

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { SUSPECT_STATES } from './impact-case'
+import { pagedAnswerSchema } from '../paging'
 
 /**
  * A device's calibration history and usage (issue #15.3), as /TestEquipment/{id} shows them: every
@@ -58,15 +59,7 @@ export const equipmentUsageItemSchema = {
 
 export type EquipmentUsageItem = FromSchema<typeof equipmentUsageItemSchema>
 
-export const equipmentUsagePageSchema = {
-  type: 'object',
-  required: ['totalCount', 'totalPages', 'result'],
-  properties: {
-    totalCount: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    result: { type: 'array', items: equipmentUsageItemSchema },
-  },
-} as const
+export const equipmentUsagePageSchema = pagedAnswerSchema(equipmentUsageItemSchema)
 
 export type EquipmentUsagePage = FromSchema<typeof equipmentUsagePageSchema>
 

@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import type { RoleView } from '../roles'
 import { startOfUtcDay } from './calibration-status'
+import { pagedAnswerSchema } from '../paging'
 
 /**
  * Impact assessment (issue #15.3): when a calibration finds a device out of tolerance (its as-found
@@ -101,15 +102,7 @@ export const impactCaseSchema = {
 
 export type ImpactCase = FromSchema<typeof impactCaseSchema>
 
-export const impactCasePageSchema = {
-  type: 'object',
-  required: ['totalCount', 'totalPages', 'result'],
-  properties: {
-    totalCount: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    result: { type: 'array', items: impactCaseSchema },
-  },
-} as const
+export const impactCasePageSchema = pagedAnswerSchema(impactCaseSchema)
 
 export type ImpactCasePage = FromSchema<typeof impactCasePageSchema>
 
@@ -153,15 +146,7 @@ export const suspectRecordSchema = {
 
 export type SuspectRecord = FromSchema<typeof suspectRecordSchema>
 
-export const suspectRecordPageSchema = {
-  type: 'object',
-  required: ['totalCount', 'totalPages', 'result'],
-  properties: {
-    totalCount: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    result: { type: 'array', items: suspectRecordSchema },
-  },
-} as const
+export const suspectRecordPageSchema = pagedAnswerSchema(suspectRecordSchema)
 
 export type SuspectRecordPage = FromSchema<typeof suspectRecordPageSchema>
 

@@ -4,6 +4,7 @@ import { CATEGORY_FILTERS } from './categories'
 import { equipmentSnapshotSchema } from './equipment-snapshot'
 import { SUSPECT_STATES } from './impact-case'
 import { REVIEW_STATES } from './review'
+import { pagedAnswerSchema } from '../paging'
 
 const nullableText = { type: ['string', 'null'] } as const
 const nullableId = { type: ['integer', 'null'] } as const
@@ -51,15 +52,7 @@ export const recordListItemSchema = {
 export type RecordListItem = FromSchema<typeof recordListItemSchema>
 
 /** SPEC §3 "Page response": totalCount, totalPages, result. */
-export const recordPageSchema = {
-  type: 'object',
-  required: ['totalCount', 'totalPages', 'result'],
-  properties: {
-    totalCount: { type: 'integer' },
-    totalPages: { type: 'integer' },
-    result: { type: 'array', items: recordListItemSchema },
-  },
-} as const
+export const recordPageSchema = pagedAnswerSchema(recordListItemSchema)
 
 /** `GET {data}/api/InstrumentTestRecord/Record/{id}`: the list item plus the captured data. */
 export const recordDetailSchema = {

@@ -4,20 +4,8 @@ import type { ColumnDef } from '../../../runtime/grid'
 import { resultLabel, type SuspectRecord } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
+import { recordRefColumns } from '../../components/record-ref-columns'
 import { StateBadge } from './case-labels'
-
-const text = (
-  id: keyof SuspectRecord,
-  header: string,
-  width?: number,
-): ColumnDef<SuspectRecord, unknown> => ({
-  id: String(id),
-  accessorKey: id,
-  header,
-  enableSorting: false,
-  meta: width ? { width } : {},
-  cell: ({ getValue }) => (getValue() as string | null) || '—',
-})
 
 /** The disposition cell: the state, then why, who and when (and the record that cleared a retest). */
 function DispositionCell({ record: r }: { record: SuspectRecord }) {
@@ -80,17 +68,7 @@ export function suspectColumns(
   }
   return [
     ...(selectable ? [select] : []),
-    text('productSerialNumber', 'Serial'),
-    text('productTypeName', 'Product Type'),
-    text('recordTypeName', 'Record Type'),
-    text('supplierName', 'Supplier'),
-    {
-      id: 'recordDate',
-      header: 'Date',
-      enableSorting: false,
-      meta: { width: 130 },
-      cell: ({ row }) => formatUtc(row.original.recordDate),
-    },
+    ...recordRefColumns<SuspectRecord>(130),
     {
       id: 'testResult',
       header: 'Result',

@@ -13,20 +13,9 @@ import {
 } from '../../../schemas/records'
 import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
-import { formatUtc } from '../../components/date-format'
 import { ActionLink, RowActions } from '../../components/row-actions'
+import { recordRefColumns } from '../../components/record-ref-columns'
 import { NO_USAGE_FILTERS, useEquipmentUsage } from './use-equipment-usage'
-
-const text = (
-  id: keyof EquipmentUsageItem & string,
-  header: string,
-): ColumnDef<EquipmentUsageItem, unknown> => ({
-  id,
-  accessorKey: id,
-  header,
-  enableSorting: false,
-  cell: ({ getValue }) => (getValue() as string | null) || '—',
-})
 
 /** Status at use (frozen with the record), then 'After expiry' and its impact-case state when it has them. */
 function UseCell({ item }: { item: EquipmentUsageItem }) {
@@ -50,17 +39,7 @@ function UseCell({ item }: { item: EquipmentUsageItem }) {
 
 function usageColumns(): ColumnDef<EquipmentUsageItem, unknown>[] {
   return [
-    text('productSerialNumber', 'Serial'),
-    text('productTypeName', 'Product Type'),
-    text('recordTypeName', 'Record Type'),
-    text('supplierName', 'Supplier'),
-    {
-      id: 'recordDate',
-      header: 'Date',
-      enableSorting: false,
-      meta: { width: 140 },
-      cell: ({ row }) => formatUtc(row.original.recordDate),
-    },
+    ...recordRefColumns<EquipmentUsageItem>(140),
     {
       id: 'testResult',
       header: 'Result',

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { impactCaseRecords, products } from '../db/schema/index'
 
 /**
  * Whether the product of the row being selected waits for a retest (issue #15.3): a suspect record of
@@ -7,8 +6,7 @@ import { impactCaseRecords, products } from '../db/schema/index'
  * products page's own statement (one index lookup per listed product), not a statement of its own.
  */
 export function retestRequiredColumn(): SQL<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${impactCaseRecords}
-    WHERE ${impactCaseRecords.productId} = ${products.id}
-      AND ${impactCaseRecords.disposition} = 'retest'
-      AND ${impactCaseRecords.retestClearedAt} IS NULL)`
+  // Plain names: drizzle may write a column without its table, which here would bind to the subquery's own.
+  return sql<boolean>`EXISTS (SELECT 1 FROM impact_case_records i
+    WHERE i.product_id = products.id AND i.disposition = 'retest' AND i.retest_cleared_at IS NULL)`
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { TABLE_NAMES } from '../../schemas/entities/attribute'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import {
@@ -16,7 +16,7 @@ import {
 import type { ReviewPolicy } from '../../schemas/records/review'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
-import { dataPointTypes, entityAttributes } from '../db/schema/index'
+import { dataPointTypes } from '../db/schema/index'
 import { RecordTypesRepository } from './record-types'
 
 /** What a submission needs to know about its record type. */
@@ -64,14 +64,26 @@ export class RecordDefinitions {
   async get(id: number): Promise<RecordDefinition> {
     const cached = this.cache.get(id)
     if (cached) return cached
-    const [row] = await this.db.select().from(dataPointTypes).where(eq(dataPointTypes.id, id))
-    if (!row) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
+    // One statement (a submission's first): the row, its attribute rows and its current layout revision.
+    const [found] = await this.db
+      .select({
+        row: dataPointTypes,
+        // Plain names: drizzle writes a column of a single-table select without its table, which inside
+        // these subqueries would bind to the subquery's own table.
+        attributes: sql<{ key: string; value: string | null }[] | null>`(
+          SELECT json_agg(json_build_object('key', ea.key, 'value', ea.value) ORDER BY ea.id)
+          FROM entity_attributes ea
+          WHERE ea.table_name = ${TABLE_NAMES.recordType} AND ea.entity_id = data_point_types.id)`,
+        revision: sql<number | null>`(SELECT max(l.revision) FROM record_type_layouts l
+          WHERE l.record_type_id = data_point_types.id)`,
+      })
+      .from(dataPointTypes)
+      .where(eq(dataPointTypes.id, id))
+    if (!found) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
+    const { row } = found
     const category = categoryFilterOf(row.units)
     if (!category) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
-    const attributes = await this.db
-      .select({ key: entityAttributes.key, value: entityAttributes.value })
-      .from(entityAttributes)
-      .where(and(eq(entityAttributes.tableName, TABLE_NAMES.recordType), eq(entityAttributes.entityId, id)))
+    const attributes = found.attributes ?? []
     const parsed = attributes.map((a) => ({ key: a.key, value: parse(a.value) }))
     const byKey = (key: string) => parsed.find((a) => a.key === key)?.value
     const mappingsValue =
@@ -86,7 +98,7 @@ export class RecordDefinitions {
       captureType: captureTypeOf(row.sensorTypeId),
       mappings: isObject(mappingsValue) ? (mappingsValue as FieldMappings) : {},
       layout: loaded?.ok ? loaded.layout : null,
-      layoutRevision: await new RecordTypesRepository(this.db).currentRevision(id),
+      layoutRevision: found.revision == null ? null : Number(found.revision),
       reviewPolicy: row.reviewPolicy as ReviewPolicy,
     }
     this.cache.set(id, definition)

@@ -1,5 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { products, records } from '../db/schema/index'
 
 /**
  * Whether the product of the row being selected has a record waiting for review or approval that is at
@@ -8,8 +7,8 @@ import { products, records } from '../db/schema/index'
  * listed product), not a statement of its own.
  */
 export function pendingReviewColumn(): SQL<boolean> {
-  return sql<boolean>`EXISTS (SELECT 1 FROM ${records}
-    WHERE ${records.productId} = ${products.id}
-      AND ${records.reviewState} IN ('submitted', 'reviewed')
-      AND (${products.dateOfLastRecord} IS NULL OR ${records.recordDate} >= ${products.dateOfLastRecord}))`
+  // Plain names: drizzle may write a column without its table, which here would bind to the subquery's own.
+  return sql<boolean>`EXISTS (SELECT 1 FROM records r
+    WHERE r.product_id = products.id AND r.review_state IN ('submitted', 'reviewed')
+      AND (products.date_of_last_record IS NULL OR r.record_date >= products.date_of_last_record))`
 }

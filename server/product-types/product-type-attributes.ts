@@ -1,7 +1,11 @@
-import { and, eq, inArray, ne, or, isNull } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS, TABLE_NAMES } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
-import { entityAttributes } from '../db/schema/index'
+import { rowsOf } from '../submissions/write/sql-batch'
+
+/** An `entity_attributes ea` row that makes a product type's serials prefix-free; a value of 'false' does not. */
+const NO_PREFIX_ROW = sql`ea.table_name = ${TABLE_NAMES.productType}
+  AND ea.key = ${ATTRIBUTE_KEYS.noSerialNumberPrefix} AND (ea.value IS NULL OR ea.value <> 'false')`
 
 /**
  * Product types (of `ids`) that carry the NoSerialNumberPrefix attribute (SPEC §3), whose serial
@@ -9,16 +13,14 @@ import { entityAttributes } from '../db/schema/index'
  */
 export async function noSerialPrefixIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set()
-  const rows = await db
-    .select({ id: entityAttributes.entityId })
-    .from(entityAttributes)
-    .where(
-      and(
-        eq(entityAttributes.tableName, TABLE_NAMES.productType),
-        eq(entityAttributes.key, ATTRIBUTE_KEYS.noSerialNumberPrefix),
-        inArray(entityAttributes.entityId, [...ids]),
-        or(isNull(entityAttributes.value), ne(entityAttributes.value, 'false')),
-      ),
-    )
-  return new Set(rows.map((r) => r.id))
+  const rows = rowsOf<{ id: number }>(
+    await db.execute(sql`SELECT DISTINCT ea.entity_id AS id FROM entity_attributes ea WHERE ${NO_PREFIX_ROW}
+      AND ea.entity_id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
+  )
+  return new Set(rows.map((r) => Number(r.id)))
+}
+
+/** The same rule as a boolean column for one product type, for a statement that asks more besides. */
+export function noSerialPrefixColumn(productTypeId: number): SQL<boolean> {
+  return sql<boolean>`EXISTS (SELECT 1 FROM entity_attributes ea WHERE ${NO_PREFIX_ROW} AND ea.entity_id = ${productTypeId})`
 }

@@ -1,16 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { matchSerial, RECORD_MESSAGES, type RangeBounds } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
-import {
-  assetManufacturers,
-  assetModelRecordTypes,
-  assetModels,
-  customers,
-  supplierProducts,
-  supplierSerialRanges,
-} from '../db/schema/index'
-import { noSerialPrefixIds } from '../product-types/product-type-attributes'
+import { assetManufacturers, assetModelRecordTypes, assetModels, customers } from '../db/schema/index'
+import { noSerialPrefixColumn } from '../product-types/product-type-attributes'
+import { rowsOf } from './write/sql-batch'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import type { SerialRef } from './types'
 
@@ -89,19 +83,16 @@ export class SubmissionLookups {
     required: boolean,
   ): Promise<SerialRef> {
     const { ranges, noPrefix } = await this.cached(`ranges:${supplierId}:${productTypeId}`, async () => {
-      const rows: RangeBounds[] = await this.db
-        .select({
-          prefix: supplierSerialRanges.prefix,
-          min: supplierSerialRanges.min,
-          max: supplierSerialRanges.max,
-        })
-        .from(supplierSerialRanges)
-        .innerJoin(supplierProducts, eq(supplierProducts.id, supplierSerialRanges.supplierProductId))
-        .where(
-          and(eq(supplierProducts.supplierId, supplierId), eq(supplierProducts.assetModelId, productTypeId)),
-        )
-      const noPrefixIds = await noSerialPrefixIds(this.db, [productTypeId])
-      return { ranges: rows, noPrefix: noPrefixIds.has(productTypeId) }
+      // One statement: the supplier's ranges for the product type and the type's no-prefix rule.
+      const [row] = rowsOf<{ ranges: RangeBounds[] | null; no_prefix: boolean }>(
+        await this.db.execute(sql`
+          SELECT
+            (SELECT json_agg(json_build_object('prefix', r.prefix, 'min', r.min, 'max', r.max) ORDER BY r.id)
+               FROM supplier_serial_ranges r JOIN supplier_products sp ON sp.id = r.supplier_product_id
+               WHERE sp.supplier_id = ${supplierId} AND sp.asset_model_id = ${productTypeId}) AS ranges,
+            ${noSerialPrefixColumn(productTypeId)} AS no_prefix`),
+      )
+      return { ranges: row.ranges ?? [], noPrefix: Boolean(row.no_prefix) }
     })
     const match = matchSerial(serial, ranges, noPrefix)
     if (!match) {

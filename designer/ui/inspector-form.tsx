@@ -10,11 +10,10 @@ import {
   walkControls,
 } from '../../schemas/form-layout'
 import type { Control, ControlPath } from '../../schemas/form-layout'
-import { controlAt, selectControlIssues } from '../model'
+import { selectControlIssues } from '../model'
 import type { DesignerDocument } from '../model'
 import { controlName, kindLabel } from './control-name'
 import type { DesignerStore } from './designer-store'
-import { selectedPathOf, useDesignerState } from './designer-store'
 import { inspectorForm } from './inspector-schema'
 import { ConditionField, type ConditionVariable } from './condition-field'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
@@ -33,27 +32,8 @@ function otherVariables(doc: DesignerDocument, control: Control): string[] {
   return all
 }
 
-/** The selected control's properties, in a form rendered by rjsf from its kind's schema. */
-export function Inspector({ store }: { store: DesignerStore }) {
-  const { history, selected } = useDesignerState(store)
-  const doc = history.present
-  const path = selectedPathOf(doc, selected)
-  const control = path ? controlAt(doc.layout.controls, path) : undefined
-  return (
-    <aside className="designer-inspector" aria-label="Inspector">
-      <h2 className="designer-pane-title">Inspector</h2>
-      {selected && path && control ? (
-        <InspectorForm key={selected} store={store} doc={doc} id={selected} path={path} control={control} />
-      ) : (
-        <p className="text-body-secondary small mb-0">
-          Select a control on the canvas to edit its properties.
-        </p>
-      )}
-    </aside>
-  )
-}
-
-interface FormProps {
+/** What the inspector passes its form: the selected control, found in the current document. */
+export interface InspectorFormProps {
   store: DesignerStore
   doc: DesignerDocument
   /** The control's stable id: edits find it by id, wherever an undo or a move has put it. */
@@ -63,11 +43,13 @@ interface FormProps {
 }
 
 /**
+ * The selected control's properties, in a form rendered by rjsf from its kind's schema; loaded by
+ * inspector.tsx on the first selection, so the canvas comes up without rjsf (issue #17).
  * Edits go straight into the document (one undo step per field, coalesced while typing), except a
  * variable that is empty, not an identifier or already used: that stays in the form with its
  * message until it is fixed, so the document never holds a broken or duplicate name.
  */
-function InspectorForm({ store, doc, id, path, control }: FormProps) {
+export function InspectorForm({ store, doc, id, path, control }: InspectorFormProps) {
   const others = useMemo(() => otherVariables(doc, control), [doc, control])
   const tests = useMemo(() => testVariablesOf(doc), [doc])
   const conditionVariables = useMemo(() => conditionVariablesOf(doc), [doc])

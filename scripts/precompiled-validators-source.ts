@@ -1,6 +1,6 @@
 import standaloneModule from 'ajv/dist/standalone/index.js'
 import { createStaticAjv } from '../schemas/validation/static-ajv'
-import { STATIC_SCHEMAS, withoutSchemaId } from '../schemas/validation/static-schemas'
+import { STATIC_SCHEMAS, schemaToCompile } from '../schemas/validation/static-schemas'
 
 /**
  * The source of the module that stands in for schemas/validation/static-validators.ts in a Vite
@@ -16,7 +16,7 @@ const standaloneCode = ((standaloneModule as unknown as { default?: unknown }).d
 export function staticValidatorsSource(): string {
   const ajv = createStaticAjv({ source: true, esm: true })
   const names = Object.keys(STATIC_SCHEMAS) as (keyof typeof STATIC_SCHEMAS)[]
-  for (const name of names) ajv.addSchema(withoutSchemaId(STATIC_SCHEMAS[name]), name)
+  for (const name of names) ajv.addSchema(schemaToCompile(name), name)
   const code = standaloneCode(ajv, Object.fromEntries(names.map((n) => [n, n])))
   // ajv's ESM output still loads its runtime helpers (ucs2length, equal, formats) with require():
   // turn each into an import. Those modules are CommonJS, so unwrap whichever default the loader gives.

@@ -1,10 +1,13 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createDocument } from '../model'
 import type { Control } from '../../schemas/form-layout'
 import { DesignerStore } from './designer-store'
-import { Inspector } from './inspector'
+import { Inspector, loadInspectorForm } from './inspector'
 import { inspectorForm } from './inspector-schema'
+
+// The inspector's form loads on first selection; loaded up front, each test renders it at once.
+beforeAll(() => loadInspectorForm())
 
 const numeric = {
   type: 'testField',

@@ -1,49 +1,71 @@
-import { useMemo } from 'react'
-import Form from '@rjsf/react-bootstrap'
-import type { CustomValidator, ErrorTransformer, RJSFSchema } from '@rjsf/utils'
-import { crudValidator } from '../../runtime/crud-form/validator'
-import {
-  FORM_LAYOUT_MESSAGES,
-  isTestControl,
-  listVariables,
-  variableOf,
-  walkControls,
-} from '../../schemas/form-layout'
-import type { Control, ControlPath } from '../../schemas/form-layout'
-import { controlAt, selectControlIssues } from '../model'
-import type { DesignerDocument } from '../model'
-import { controlName, kindLabel } from './control-name'
+import { useEffect, useState } from 'react'
+import { controlAt } from '../model'
 import type { DesignerStore } from './designer-store'
 import { selectedPathOf, useDesignerState } from './designer-store'
-import { inspectorForm } from './inspector-schema'
-import { ConditionField, type ConditionVariable } from './condition-field'
-import { INSPECTOR_TEMPLATES } from './inspector-templates'
-import { TableColumnsField } from './table-columns-field'
-import { TableRowsField } from './table-rows-field'
-import { VARIABLE_FORMAT_MESSAGE, useInspectorDraft } from './use-inspector-draft'
+import type * as InspectorFormModule from './inspector-form'
 
-type Json = Record<string, unknown>
+type FormModule = typeof InspectorFormModule
 
-/** Variables of every other control: the layout's list minus one use of this control's own. */
-function otherVariables(doc: DesignerDocument, control: Control): string[] {
-  const all = listVariables(doc.layout)
-  const own = 'variable' in control ? control.variable : undefined
-  const at = own ? all.indexOf(own) : -1
-  if (at >= 0) all.splice(at, 1)
-  return all
+// The form (rjsf, its validator and the condition builder: ~90 KB gzip) is only needed once a control
+// is selected, so it loads then instead of with the canvas (issue #17 point 6). Kept once loaded, so
+// later selections render at once.
+let loaded: FormModule | undefined
+let loading: Promise<FormModule> | undefined
+
+/** Loads the inspector's form once (tests await it to render synchronously). */
+export function loadInspectorForm(): Promise<FormModule> {
+  loading ??= import('./inspector-form').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      loading = undefined // a failed chunk load is retried on the next selection
+      throw error
+    },
+  )
+  return loading
 }
 
-/** The selected control's properties, in a form rendered by rjsf from its kind's schema. */
+/** The loaded form module, starting its load when `wanted`; re-renders when it arrives. */
+function useInspectorForm(wanted: boolean): FormModule | undefined {
+  const [, setArrived] = useState(0)
+  const [failed, setFailed] = useState<unknown>()
+  useEffect(() => {
+    if (!wanted || loaded) return
+    let live = true
+    loadInspectorForm().then(
+      () => live && setArrived((n) => n + 1),
+      (error: unknown) => live && setFailed(error),
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted])
+  if (failed) throw failed // to the page's error boundary, as a failed lazy tab would
+  return loaded
+}
+
+/** The selected control's properties (inspector-form.tsx), or a hint while nothing is selected. */
 export function Inspector({ store }: { store: DesignerStore }) {
   const { history, selected } = useDesignerState(store)
   const doc = history.present
   const path = selectedPathOf(doc, selected)
   const control = path ? controlAt(doc.layout.controls, path) : undefined
+  const form = useInspectorForm(Boolean(control))
   return (
     <aside className="designer-inspector" aria-label="Inspector">
       <h2 className="designer-pane-title">Inspector</h2>
       {selected && path && control ? (
-        <InspectorForm key={selected} store={store} doc={doc} id={selected} path={path} control={control} />
+        form ? (
+          <form.InspectorForm
+            key={selected}
+            store={store}
+            doc={doc}
+            id={selected}
+            path={path}
+            control={control}
+          />
+        ) : (
+          <p className="text-body-secondary small mb-0">Loading the properties…</p>
+        )
       ) : (
         <p className="text-body-secondary small mb-0">
           Select a control on the canvas to edit its properties.
@@ -51,131 +73,4 @@ export function Inspector({ store }: { store: DesignerStore }) {
       )}
     </aside>
   )
-}
-
-interface FormProps {
-  store: DesignerStore
-  doc: DesignerDocument
-  /** The control's stable id: edits find it by id, wherever an undo or a move has put it. */
-  id: string
-  path: ControlPath
-  control: Control
-}
-
-/**
- * Edits go straight into the document (one undo step per field, coalesced while typing), except a
- * variable that is empty, not an identifier or already used: that stays in the form with its
- * message until it is fixed, so the document never holds a broken or duplicate name.
- */
-function InspectorForm({ store, doc, id, path, control }: FormProps) {
-  const others = useMemo(() => otherVariables(doc, control), [doc, control])
-  const tests = useMemo(() => testVariablesOf(doc), [doc])
-  const conditionVariables = useMemo(() => conditionVariablesOf(doc), [doc])
-  const form = useMemo(
-    () => inspectorForm(control, tests, conditionVariables),
-    [control, tests, conditionVariables],
-  )
-  const name = controlName(control)
-
-  const { data, onChange } = useInspectorDraft({ store, id, control, form, others })
-
-  const customValidate: CustomValidator = (formData, errors) => {
-    // The format is the schema's pattern (shown once, by rjsf); uniqueness needs the whole layout.
-    const value = (formData as Json | undefined)?.variable
-    if (typeof value === 'string' && others.includes(value))
-      errors.variable?.addError(FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(value))
-    return errors
-  }
-
-  const problems = selectControlIssues(doc, path)
-  return (
-    <>
-      <p className="small mb-2">
-        <span className="badge text-bg-primary me-1">{kindLabel(control)}</span>
-        <span className="text-body-secondary">{name}</span>
-      </p>
-      {problems.length > 0 && (
-        <ul className="alert alert-warning small py-1 ps-4 mb-2" aria-label={`Problems of ${name}`}>
-          {problems.map((p) => (
-            <li key={p}>{p}</li>
-          ))}
-        </ul>
-      )}
-      <Form
-        schema={form.schema as RJSFSchema}
-        uiSchema={form.uiSchema}
-        templates={INSPECTOR_TEMPLATES}
-        fields={INSPECTOR_FIELDS}
-        formData={data}
-        validator={crudValidator}
-        customValidate={customValidate}
-        transformErrors={friendlyErrors}
-        liveValidate="onChange"
-        noHtml5Validate
-        showErrorList={false}
-        onChange={(e) => onChange(e.formData as Json | undefined)}
-        tagName="div"
-        className="designer-inspector-form"
-        idPrefix={`inspector-${id}`}
-        aria-label={`Properties of ${name}`}
-      />
-    </>
-  )
-}
-
-/** Fields the inspector's uiSchema names (`ui:field`). */
-const INSPECTOR_FIELDS = {
-  condition: ConditionField,
-  tableColumns: TableColumnsField,
-  tableRows: TableRowsField,
-}
-
-/** What a condition can read: every variable with the answers it can hold, where they are known. */
-function conditionVariablesOf(doc: DesignerDocument): ConditionVariable[] {
-  const out: ConditionVariable[] = []
-  for (const { control } of walkControls(doc.layout.controls)) {
-    const variable = variableOf(control)
-    if (!variable) continue
-    const choices =
-      control.type === 'checkbox'
-        ? ['true', 'false']
-        : control.type === 'testField' || control.type === 'group'
-          ? ['Pass', 'Fail', 'n/a']
-          : control.type === 'table'
-            ? ['Pass', 'Fail']
-            : control.type === 'dropdown' && control.values?.length
-              ? control.values
-              : undefined
-    out.push({
-      variable,
-      label: 'label' in control ? (control.label ?? '') : '',
-      kind: control.type,
-      choices,
-    })
-  }
-  return out
-}
-
-/** Shown under a list entry left empty (ajv would say 'must be string'). */
-export const EMPTY_ENTRY_MESSAGE = 'Enter a value, or remove this entry.'
-
-/** The variable pattern's and an empty list entry's messages in words; the rest as ajv says it. */
-const friendlyErrors: ErrorTransformer = (errors) =>
-  errors.map((e) => {
-    if (e.name === 'pattern' && e.property === '.variable')
-      return { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
-    // A new entry of a list of strings starts empty: rjsf holds it as undefined.
-    if (e.name === 'type' && /\.\d+$/.test(e.property ?? '') && e.params?.type === 'string')
-      return { ...e, message: EMPTY_ENTRY_MESSAGE, stack: EMPTY_ENTRY_MESSAGE }
-    return e
-  })
-
-/** The layout's variables that can stand in a group's Tests list: test fields, checkboxes, group results. */
-function testVariablesOf(doc: DesignerDocument): string[] {
-  const out: string[] = []
-  for (const { control } of walkControls(doc.layout.controls)) {
-    const variable = variableOf(control)
-    if (variable && isTestControl(control)) out.push(variable)
-  }
-  return out
 }

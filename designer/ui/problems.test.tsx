@@ -1,8 +1,12 @@
 import { act, render, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { createDocument } from '../model'
 import { DesignerStore } from './designer-store'
 import { FormDesigner } from './designer'
+import { loadInspectorForm } from './inspector'
+
+// The inspector's form loads on first selection; loaded up front, it renders at once here.
+beforeAll(() => loadInspectorForm())
 
 /** Issue #11.22: layout problems live, named by the control, on its card, in the inspector and the list. */
 describe('layout problems in the designer', () => {

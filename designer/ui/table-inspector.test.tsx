@@ -1,10 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { combineLabels, createControl, createDocument, moveColumn, parseList } from '../model'
 import type { TableControl } from '../../schemas/form-layout'
 import { DesignerStore } from './designer-store'
-import { Inspector } from './inspector'
+import { Inspector, loadInspectorForm } from './inspector'
+
+// The inspector's form loads on first selection; loaded up front, each test renders it at once.
+beforeAll(() => loadInspectorForm())
 
 /** The inspector's table editor (issue #14): columns, their order and row labels, each an undo step. */
 function setup() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { createStaticAjv } from './static-ajv'
-import { STATIC_SCHEMAS, withoutSchemaId, type StaticSchemaName } from './static-schemas'
+import { STATIC_SCHEMAS, schemaToCompile, withoutSchemaId, type StaticSchemaName } from './static-schemas'
 import { PRECOMPILED, staticValidators } from './static-validators'
 import { SETTINGS_MESSAGES } from '../settings'
 
@@ -11,7 +11,7 @@ import { SETTINGS_MESSAGES } from '../settings'
  */
 
 const runtime = createStaticAjv()
-const compiledAtRunTime = (name: StaticSchemaName) => runtime.compile(withoutSchemaId(STATIC_SCHEMAS[name]))
+const compiledAtRunTime = (name: StaticSchemaName) => runtime.compile(schemaToCompile(name))
 
 const layout = (controls: unknown[], extra: object = {}) => ({ version: 2, title: 'T', controls, ...extra })
 
@@ -99,4 +99,33 @@ describe('precompiled validators (build-time ajv standalone code)', () => {
       // Compiling the layout schema at run time takes seconds on a busy 2-core CI machine.
     }, 30_000)
   }
+})
+
+/** Conditions right and wrong, at the top level and inside a group (issue #17: compiled once, behind a $ref). */
+const CONDITIONS: unknown[] = [
+  { '==': [{ var: 'a' }, 'x'] },
+  { and: [{ '>=': [{ var: 'a' }, 1] }, { '!!': { var: 'b' } }] },
+  { or: [] },
+  { and: [{ '==': [{ var: 'a' }] }] },
+  { '==': [{ var: '' }, 'x'], '!=': [{ var: 'a' }, 1] },
+  { or: [{ '~': [{ var: 'a' }, 1] }, { '!': { var: 'b', extra: 1 } }] },
+  { '<': [{ vars: 'a' }, { nested: true }] },
+  {},
+  'a == 1',
+]
+
+describe('the layout compiled with its conditions behind a $ref', () => {
+  it('gives the verdicts, errors and messages of the schema as written (but where the error is in it)', () => {
+    const asWritten = createStaticAjv().compile(withoutSchemaId(STATIC_SCHEMAS.formLayout))
+    const compiled = staticValidators.formLayout
+    const shape = (errors: typeof compiled.errors) =>
+      (errors ?? []).map(({ schemaPath: _s, parentSchema: _p, schema: _c, ...rest }) => rest)
+    for (const visibleIf of CONDITIONS) {
+      const field = { type: 'singletext', variable: 'a', label: 'A', visibleIf, requiredIf: visibleIf }
+      const sample = layout([field, { type: 'group', children: [{ type: 'note', label: 'N', visibleIf }] }])
+      expect(compiled(sample), JSON.stringify(visibleIf)).toBe(asWritten(sample))
+      expect(shape(compiled.errors)).toEqual(shape(asWritten.errors))
+    }
+    expect(JSON.stringify(schemaToCompile('formLayout'))).toContain('"$ref":"#/definitions/condition"')
+  }, 60_000)
 })

@@ -1,6 +1,6 @@
 import type { ValidateFunction } from 'ajv'
 import { createStaticAjv } from './static-ajv'
-import { STATIC_SCHEMAS, withoutSchemaId, type StaticSchemaName } from './static-schemas'
+import { STATIC_SCHEMAS, schemaToCompile, type StaticSchemaName } from './static-schemas'
 
 /**
  * Validators of `STATIC_SCHEMAS`, by name. This file is what Node (the server, tools) runs: it
@@ -15,7 +15,7 @@ for (const name of Object.keys(STATIC_SCHEMAS) as StaticSchemaName[]) {
   let compiled: ValidateFunction | undefined
   Object.defineProperty(staticValidators, name, {
     enumerable: true,
-    get: () => (compiled ??= (ajv ??= createStaticAjv()).compile(withoutSchemaId(STATIC_SCHEMAS[name]))),
+    get: () => (compiled ??= (ajv ??= createStaticAjv()).compile(schemaToCompile(name))),
   })
 }
 

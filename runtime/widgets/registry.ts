@@ -1,4 +1,4 @@
-import { createElement, type ComponentType, type FunctionComponent, type ReactNode } from 'react'
+import { createElement, type ComponentType, type ReactNode } from 'react'
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils'
 import { UI_NAMES } from '../compiler'
 import { BarcodeTextWidget } from './barcode-text-widget'
@@ -77,5 +77,7 @@ export function widgetFor(
 
 /** A widget's element in a field slot: called as a function when it has no hooks (see RuntimeWidget). */
 export function widgetElement(Widget: RuntimeWidget, props: ItrWidgetProps): ReactNode {
-  return Widget.inline ? (Widget as FunctionComponent<ItrWidgetProps>)(props) : createElement(Widget, props)
+  return Widget.inline
+    ? (Widget as (props: ItrWidgetProps) => ReactNode)(props)
+    : createElement(Widget, props)
 }

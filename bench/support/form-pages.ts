@@ -35,8 +35,11 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 }
 
-/** Builds bench/runtime-demo with Vite into .tmp/form-bench. */
-export async function buildPage(): Promise<void> {
+/**
+ * Builds bench/runtime-demo with Vite into .tmp/form-bench (the benchmarks), or `outDir` unminified
+ * (bench/form-profile.ts, whose profiles then name the functions).
+ */
+export async function buildPage(options: { outDir?: string; minify?: boolean } = {}): Promise<void> {
   await build({
     root: ROOT,
     configFile: false,
@@ -44,16 +47,21 @@ export async function buildPage(): Promise<void> {
     logLevel: 'warn',
     // As the app is built: static schemas precompiled (no eval), so the figures are the shipped code's.
     plugins: [react(), precompiledValidators()],
-    build: { outDir: OUT, emptyOutDir: true, sourcemap: false },
+    build: {
+      outDir: options.outDir ?? OUT,
+      emptyOutDir: true,
+      sourcemap: false,
+      ...(options.minify === false ? { minify: false } : {}),
+    },
   })
 }
 
-/** Serves the built page on a free local port. */
-export function serve(): Promise<{ url: string; close(): Promise<void> }> {
+/** Serves the built page (from `root`, .tmp/form-bench by default) on a free local port. */
+export function serve(root = OUT): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((req, res) => {
-    const file = path.join(OUT, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
+    const file = path.join(root, decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname))
     const target = file.endsWith(path.sep) ? path.join(file, 'index.html') : file
-    if (!target.startsWith(OUT) || !fs.existsSync(target)) return void res.writeHead(404).end()
+    if (!target.startsWith(root) || !fs.existsSync(target)) return void res.writeHead(404).end()
     res.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream' })
     fs.createReadStream(target).pipe(res)
   })

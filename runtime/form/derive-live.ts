@@ -2,11 +2,11 @@ import { judgeRecord, requiredNow, tablesOf, variableOf } from '../../schemas/fo
 import type { CompiledLayout } from '../compiler'
 import type { RecordData } from './types'
 
-/** Listener key of a hidden state: a field by variable, a group, row or note by control id. */
-export const hiddenKey = (kind: 'variable' | 'id', name: string) => `\u0001${kind}:${name}`
-
-/** Listener key of whether a field is required now by its condition (`requiredIf`, or `required` when shown). */
-export const requiredKey = (variable: string) => `\u0001required:${variable}`
+/**
+ * Listener key of a group, row or note's hidden state, by control id. A field's hidden and required-now
+ * states wake its variable's own listeners instead: its slot reads them with its value, in one subscription.
+ */
+export const hiddenKey = (id: string) => `\u0001id:${id}`
 
 /** Keys whose values differ between two records. */
 export function changedKeys(before: Readonly<RecordData>, after: Readonly<RecordData>): string[] {
@@ -32,6 +32,8 @@ export interface HiddenState {
  * values, the tests judging them, hidden controls (their tests n/a in group results) and group results.
  * Only values that differ are replaced, so only their fields re-render; a hidden field keeps what was
  * typed (shown again, it is back) but a Save leaves it out. Undefined for layouts without rules.
+ * `changedHidden` are the listener keys to wake: the variables whose hidden or required-now state
+ * changed, and `hiddenKey` of each group, row or note shown or hidden.
  */
 export function deriveLive(
   compiled: CompiledLayout,
@@ -64,9 +66,9 @@ export function deriveLive(
     hiddenIds: judged.hiddenIds,
     required,
     changedHidden: [
-      ...symmetricDifference(before.hidden, judged.hidden).map((v) => hiddenKey('variable', v)),
-      ...symmetricDifference(before.hiddenIds, judged.hiddenIds).map((id) => hiddenKey('id', id)),
-      ...symmetricDifference(before.required, required).map(requiredKey),
+      ...symmetricDifference(before.hidden, judged.hidden),
+      ...symmetricDifference(before.hiddenIds, judged.hiddenIds).map(hiddenKey),
+      ...symmetricDifference(before.required, required),
     ],
   }
 }

@@ -1,6 +1,6 @@
 import { memo, useCallback } from 'react'
-import { widgetFor } from '../widgets/registry'
-import { useHidden, useRequiredNow, useRuntime, useSlot } from './runtime-context'
+import { widgetElement, widgetFor } from '../widgets/registry'
+import { useRuntime, useSlot } from './runtime-context'
 
 /**
  * One variable of the form: its caption, its widget and its messages. It subscribes to its own
@@ -14,9 +14,7 @@ export const FieldSlot = memo(function FieldSlot({
   className: string
 }) {
   const runtime = useRuntime()
-  const { value, errors } = useSlot(variable)
-  const hidden = useHidden('variable', variable)
-  const requiredNow = useRequiredNow(variable)
+  const { value, errors, hidden, required: requiredNow } = useSlot(variable)
   const { compiled, change } = runtime
   const onChange = useCallback((next: unknown) => change(variable, next), [change, variable])
   const field = compiled.fields[variable]
@@ -30,6 +28,16 @@ export const FieldSlot = memo(function FieldSlot({
     runtime.readOnly || ui?.['ui:readonly'] === true || (runtime.locked && field.control.type !== 'serial')
   const id = `${runtime.idPrefix}${variable}`
   const rawErrors = errors.length ? (errors as string[]) : undefined
+  const props = {
+    id,
+    value: value ?? null,
+    onChange,
+    label,
+    options: (ui?.['ui:options'] as Record<string, unknown>) ?? {},
+    readonly,
+    required,
+    rawErrors,
+  }
   return (
     <div className={`itr-field ${className}`} data-variable={variable}>
       {!Widget.ownsLabel && (
@@ -42,16 +50,7 @@ export const FieldSlot = memo(function FieldSlot({
           )}
         </label>
       )}
-      <Widget
-        id={id}
-        value={value ?? null}
-        onChange={onChange}
-        label={label}
-        options={(ui?.['ui:options'] as Record<string, unknown>) ?? {}}
-        readonly={readonly}
-        required={required}
-        rawErrors={rawErrors}
-      />
+      {widgetElement(Widget, props)}
       {rawErrors && (
         <div className="invalid-feedback d-block" id={`${id}-errors`}>
           {rawErrors.map((message) => (

@@ -10,10 +10,14 @@ export type LiveResult = 'Pass' | 'Fail' | '-'
 
 type Listener = () => void
 
-/** One variable's value and messages, the same object until either changes. */
+/** What one field slot shows of its variable: the same object until any part changes. */
 export interface FieldSnapshot {
   value: unknown
   errors: readonly string[]
+  /** Hidden by its condition (issue #14). */
+  hidden: boolean
+  /** Required now by a condition (`requiredIf`, or `required` while shown): its caption gets the asterisk. */
+  required: boolean
 }
 
 /** Which variables the live result reads: see `resultVariablesOf`. */
@@ -110,18 +114,34 @@ export class FormStore {
     return this.errors[variable] ?? NO_ERRORS
   }
 
-  /** The value and messages of a variable, cached so useSyncExternalStore sees a stable object. */
+  /**
+   * The value, messages, hidden and required-now state of a variable, cached so useSyncExternalStore
+   * sees a stable object. One snapshot, so a field slot needs one subscription, not one per state: on a
+   * 300-control form each subscription is an effect and a listener set made while the form mounts.
+   */
   snapshot(variable: string): FieldSnapshot {
     const value = this.data[variable]
     const errors = this.errorsOf(variable)
+    const hidden = this.hidden.has(variable)
+    const required = this.requiredNow.has(variable)
     const cached = this.snapshots.get(variable)
-    if (cached && Object.is(cached.value, value) && cached.errors === errors) return cached
-    const fresh = { value, errors }
+    if (
+      cached &&
+      Object.is(cached.value, value) &&
+      cached.errors === errors &&
+      cached.hidden === hidden &&
+      cached.required === required
+    )
+      return cached
+    const fresh = { value, errors, hidden, required }
     this.snapshots.set(variable, fresh)
     return fresh
   }
 
-  /** Calls `listener` whenever `variable`'s value or messages change; returns the unsubscribe. */
+  /**
+   * Calls `listener` whenever `variable`'s value, messages, hidden or required-now state change (or, for
+   * `hiddenKey(id)`, whether that group, row or note is hidden); returns the unsubscribe.
+   */
   subscribe(variable: string, listener: Listener): () => void {
     let set = this.listeners.get(variable)
     if (!set) this.listeners.set(variable, (set = new Set()))

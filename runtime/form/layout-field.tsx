@@ -2,21 +2,24 @@ import type { FieldProps } from '@rjsf/utils'
 import type { LayoutNode } from '../compiler'
 import { resultBadge } from '../widgets/group-result-widget'
 import { FieldSlot } from './field-slot'
-import { useHidden, useRuntime, useVariable, useVariables } from './runtime-context'
+import { useHidden, useRuntime, useVariables } from './runtime-context'
 import type { ReactNode } from 'react'
 import { groupTestVariables } from '../../schemas/form-layout'
 import { NOT_TESTED } from '../widgets/group-result-widget'
 
 const colClass = (col: number | undefined) => `col-12${col && col < 12 ? ` col-md-${col}` : ''}`
 
-/** The test fields a group's result rests on, nested groups' included (each group's list made once). */
-const testsOfGroup = new WeakMap<object, string[]>()
-function groupTests(compiled: ReturnType<typeof useRuntime>['compiled'], variable: string): string[] {
+/**
+ * A group's result variable followed by the test fields it rests on, nested groups' included (made once
+ * per group): the group's badge reads them all through one subscription.
+ */
+const keysOfGroup = new WeakMap<object, string[]>()
+function groupKeys(compiled: ReturnType<typeof useRuntime>['compiled'], variable: string): string[] {
   const group = compiled.fields[variable]?.control
-  if (!group || group.type !== 'group') return []
-  let tests = testsOfGroup.get(group)
-  if (!tests) {
-    const out: string[] = []
+  if (!group || group.type !== 'group') return [variable]
+  let keys = keysOfGroup.get(group)
+  if (!keys) {
+    const out = [variable]
     const visit = (v: string, seen: Set<string>) => {
       const control = compiled.fields[v]?.control
       if (!control || seen.has(v)) return
@@ -25,9 +28,9 @@ function groupTests(compiled: ReturnType<typeof useRuntime>['compiled'], variabl
       else if (control.type === 'group') for (const member of groupTestVariables(control)) visit(member, seen)
     }
     visit(variable, new Set())
-    testsOfGroup.set(group, (tests = out))
+    keysOfGroup.set(group, (keys = out))
   }
-  return tests
+  return keys
 }
 
 /**
@@ -37,9 +40,8 @@ function groupTests(compiled: ReturnType<typeof useRuntime>['compiled'], variabl
  */
 function GroupResult({ variable, label }: { variable: string; label: string }) {
   const { compiled } = useRuntime()
-  const result = useVariable(variable)
-  const values = useVariables(groupTests(compiled, variable))
-  const tested = values.length === 0 || values.some((v) => v !== null && v !== undefined)
+  const [result, ...tests] = useVariables(groupKeys(compiled, variable))
+  const tested = tests.length === 0 || tests.some((v) => v !== null && v !== undefined)
   return (
     <span role="status" aria-label={`${label} result`}>
       {resultBadge(tested ? result : NOT_TESTED)}
@@ -49,7 +51,7 @@ function GroupResult({ variable, label }: { variable: string; label: string }) {
 
 /** A group, row or note with a condition: shown only while it holds (issue #14). */
 function Conditional({ id, children }: { id: string; children: ReactNode }) {
-  return useHidden('id', id) ? null : children
+  return useHidden(id) ? null : children
 }
 
 /** The arranged controls; plain functions, not components, since the tree renders once per layout. */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useRef, useSyncExternalStore } from 'react'
 import type { CompiledLayout } from '../compiler'
 import type { FieldSnapshot, FormStore } from './form-store'
-import { hiddenKey, requiredKey } from './derive-live'
+import { hiddenKey } from './derive-live'
 import type { RuntimeServices } from './services'
 import type { CalibrationRuntime } from './calibration-runtime'
 
@@ -49,7 +49,7 @@ export function useVariable(variable: string | undefined): unknown {
   )
 }
 
-/** A variable's value and messages with one subscription (what a field slot shows). */
+/** A variable's value, messages, hidden and required-now state with one subscription (what a field slot shows). */
 export function useSlot(variable: string): FieldSnapshot {
   const runtime = useRuntime()
   const subscribe = useCallback(
@@ -89,27 +89,13 @@ export function useVariables(variables: readonly string[]): readonly unknown[] {
   return useSyncExternalStore(subscribe, snapshot)
 }
 
-/**
- * Whether a field (by variable) or a group, row or note (by control id) is hidden by its condition
- * (issue #14); the component re-renders only when that changes.
- */
-export function useHidden(kind: 'variable' | 'id', name: string | undefined): boolean {
+/** Whether a group, row or note (by control id) is hidden by its condition (issue #14); re-renders only when that changes. */
+export function useHidden(id: string | undefined): boolean {
   const runtime = useContext(RuntimeContext)
   const subscribe = useCallback(
     (listener: () => void) =>
-      runtime && name ? runtime.store.subscribe(hiddenKey(kind, name), listener) : () => undefined,
-    [runtime, kind, name],
+      runtime && id ? runtime.store.subscribe(hiddenKey(id), listener) : () => undefined,
+    [runtime, id],
   )
-  return useSyncExternalStore(subscribe, () => (runtime && name ? runtime.store.isHidden(kind, name) : false))
-}
-
-/** Whether a condition makes a field required now (issue #14); re-renders only when that changes. */
-export function useRequiredNow(variable: string): boolean {
-  const runtime = useContext(RuntimeContext)
-  const subscribe = useCallback(
-    (listener: () => void) =>
-      runtime ? runtime.store.subscribe(requiredKey(variable), listener) : () => undefined,
-    [runtime, variable],
-  )
-  return useSyncExternalStore(subscribe, () => (runtime ? runtime.store.isRequiredNow(variable) : false))
+  return useSyncExternalStore(subscribe, () => (runtime && id ? runtime.store.isHidden('id', id) : false))
 }

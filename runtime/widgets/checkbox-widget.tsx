@@ -20,3 +20,5 @@ export function CheckboxWidget(props: ItrWidgetProps) {
 }
 /** The field shell leaves the caption to the widget. */
 CheckboxWidget.ownsLabel = true
+/** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */
+CheckboxWidget.inline = true

@@ -28,6 +28,17 @@ function useCalendarPicker() {
 }
 
 /**
+ * A calendar glyph drawn inline: emoji are missing from many kiosk and headless fonts. One element made
+ * once, not a component: a form of many dates then mounts no extra component per date.
+ */
+const CALENDAR_ICON = (
+  <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
+    <path d="M3.5 0a.5.5 0 0 1 .5.5V1h8V.5a.5.5 0 0 1 1 0V1h1a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1V.5a.5.5 0 0 1 .5-.5M1 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4z" />
+    <path d="M4 7h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zM4 10h2v2H4zm3 0h2v2H7z" />
+  </svg>
+)
+
+/**
  * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
  * record stores the ISO date. The typed text is kept locally while it is incomplete, so half a date
  * never reaches the record.
@@ -76,7 +87,7 @@ export function DateWidget(props: ItrWidgetProps) {
             aria-label={`Open calendar for ${props.label}`}
             onClick={open}
           >
-            <CalendarIcon />
+            {CALENDAR_ICON}
           </button>
         )}
         {picking && (
@@ -100,15 +111,5 @@ export function DateWidget(props: ItrWidgetProps) {
         </div>
       )}
     </>
-  )
-}
-
-/** A calendar glyph drawn inline: emoji are missing from many kiosk and headless fonts. */
-function CalendarIcon() {
-  return (
-    <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-      <path d="M3.5 0a.5.5 0 0 1 .5.5V1h8V.5a.5.5 0 0 1 1 0V1h1a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1V.5a.5.5 0 0 1 .5-.5M1 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4z" />
-      <path d="M4 7h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zM4 10h2v2H4zm3 0h2v2H7z" />
-    </svg>
   )
 }

@@ -57,3 +57,5 @@ function dropdownSelect(props: ItrWidgetProps, state: ListState) {
     </div>
   )
 }
+/** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */
+DropdownWidget.inline = true

@@ -39,3 +39,5 @@ export function GroupResultWidget(props: ItrWidgetProps) {
     </div>
   )
 }
+/** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */
+GroupResultWidget.inline = true

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react'
+import { createElement, type ComponentType, type ReactNode } from 'react'
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils'
 import { UI_NAMES } from '../compiler'
 import { BarcodeTextWidget } from './barcode-text-widget'
@@ -23,11 +23,18 @@ type UiName =
   | Extract<(typeof UI_NAMES)[keyof typeof UI_NAMES], { field: string }>['field']
 
 /**
+ * A runtime widget. `ownsLabel`: it draws its caption itself. `inline`: it uses no hooks, so the field
+ * slot calls it as a function instead of mounting it as a component of its own (one fiber fewer per field
+ * of the kinds a big form has most of: text, dropdown, checkbox); a widget that gains a hook drops it.
+ */
+export type RuntimeWidget = ComponentType<ItrWidgetProps> & { ownsLabel?: boolean; inline?: boolean }
+
+/**
  * Every runtime widget by the name the compiler writes into the uiSchema (`ui:widget` or `ui:field`,
  * see UI_NAMES in runtime/compiler/types.ts). The RecordForm renders these directly; the rjsf maps
  * below expose the same components to rjsf.
  */
-export const WIDGETS_BY_NAME: Record<UiName, ComponentType<ItrWidgetProps> & { ownsLabel?: boolean }> = {
+export const WIDGETS_BY_NAME: Record<UiName, RuntimeWidget> = {
   checkbox: CheckboxWidget,
   itrDate: DateWidget,
   textarea: TextareaWidget,
@@ -61,7 +68,16 @@ export const runtimeFields: RegistryFieldsType = Object.fromEntries(
 )
 
 /** The component for a uiSchema entry, or undefined when it names none of ours. */
-export function widgetFor(ui: { 'ui:widget'?: unknown; 'ui:field'?: unknown } | undefined) {
+export function widgetFor(
+  ui: { 'ui:widget'?: unknown; 'ui:field'?: unknown } | undefined,
+): RuntimeWidget | undefined {
   const name = (ui?.['ui:widget'] ?? ui?.['ui:field']) as UiName | undefined
   return name ? WIDGETS_BY_NAME[name] : undefined
+}
+
+/** A widget's element in a field slot: called as a function when it has no hooks (see RuntimeWidget). */
+export function widgetElement(Widget: RuntimeWidget, props: ItrWidgetProps): ReactNode {
+  return Widget.inline
+    ? (Widget as (props: ItrWidgetProps) => ReactNode)(props)
+    : createElement(Widget, props)
 }

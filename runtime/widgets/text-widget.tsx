@@ -39,3 +39,7 @@ export function TextareaWidget(props: ItrWidgetProps) {
     />
   )
 }
+/** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */
+TextWidget.inline = true
+/** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */
+TextareaWidget.inline = true

@@ -63,15 +63,17 @@ function findRules(controls: readonly Control[]): LayoutRules {
   const tables: TableControl[] = []
   const inputs = new Set<string>()
   const conditionInputs = new Set<string>()
-  const visit = (list: readonly Control[]): { variables: string[]; ids: string[] } => {
-    const all = { variables: [] as string[], ids: [] as string[] }
+  // Every variable and id in walk order, each control's own first: a control's subtree is the slice from
+  // where it started, so a conditional gets its lists without every control copying its children's.
+  const variables: string[] = []
+  const ids: string[] = []
+  const visit = (list: readonly Control[]): void => {
     for (const control of list) {
-      const inner = isContainer(control) ? visit(control.children) : { variables: [], ids: [] }
+      const [firstVariable, firstId] = [variables.length, ids.length]
       const variable = variableOf(control)
-      const own = {
-        variables: [...(variable ? [variable] : []), ...inner.variables],
-        ids: [...(control.id ? [control.id] : []), ...inner.ids],
-      }
+      if (variable) variables.push(variable)
+      if (control.id) ids.push(control.id)
+      if (isContainer(control)) visit(control.children)
       if (control.type === 'calculated') calculated.push(control)
       if (control.type === 'table') tables.push(control)
       if (control.type === 'testField' && control.testType === 'numeric' && control.valueFrom) {
@@ -81,6 +83,7 @@ function findRules(controls: readonly Control[]): LayoutRules {
       const visibleIf = 'visibleIf' in control ? (control.visibleIf as Condition | undefined) : undefined
       const requiredIf = 'requiredIf' in control ? (control.requiredIf as Condition | undefined) : undefined
       if (visibleIf || requiredIf) {
+        const own = { variables: variables.slice(firstVariable), ids: ids.slice(firstId) }
         conditionals.push({ control, visibleIf, requiredIf, ...own })
         for (const c of [visibleIf, requiredIf])
           if (c)
@@ -89,10 +92,7 @@ function findRules(controls: readonly Control[]): LayoutRules {
               conditionInputs.add(v)
             })
       }
-      all.variables.push(...own.variables)
-      all.ids.push(...own.ids)
     }
-    return all
   }
   visit(controls)
   const calculations = orderCalculations(calculated)

@@ -7,9 +7,9 @@ import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
 import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
-import { ProductsRepository, toProduct } from './products'
-import { productsAwaitingRetest } from '../impact-cases/retests'
-import { productsPendingReview } from '../reviews/pending'
+import { PRODUCT_JOINED_FIELDS, toProduct } from './products'
+import { awaitingRetest } from '../impact-cases/retests'
+import { pendingReview } from '../reviews/pending'
 
 const SORT_COLUMNS = {
   id: products.id,
@@ -148,27 +148,20 @@ export async function productsPage(
     .limit(size)
     .offset(offset)
     .as('page_ids')
-  const rows = await new ProductsRepository(db)
-    .joined()
+  // Issue #15.3 'Retest required' and issue #19 'pending review' are columns of the page's statement.
+  const rows = await db
+    .select({ ...PRODUCT_JOINED_FIELDS, retestRequired: awaitingRetest(), pendingReview: pendingReview() })
+    .from(products)
+    .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))
+    .leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
     .innerJoin(pageIds, eq(pageIds.id, products.id))
     .orderBy(...order)
   // Exact up to the horizon, "at least" beyond it (see page-count.ts).
   const totalCount = await cappedCount(db, keys(false), countHorizon(offset, size))
-  const listed = rows.map(toProduct)
-  // Issue #15.3: 'Retest required' until a new record of the suspect record's type clears it.
-  const retest = await productsAwaitingRetest(
-    db,
-    listed.map((p) => p.id),
-  )
-  // Issue #19: 'pending review' where a newer record waits.
-  const pending = await productsPendingReview(
-    db,
-    listed.map((p) => p.id),
-  )
-  const result = listed.map((p) => ({
-    ...p,
-    retestRequired: retest.has(p.id),
-    pendingReview: pending.has(p.id),
+  const result = rows.map((row) => ({
+    ...toProduct(row),
+    retestRequired: row.retestRequired,
+    pendingReview: row.pendingReview,
   }))
   return { totalCount, totalPages: Math.ceil(totalCount / size), result }
 }

@@ -15,6 +15,13 @@ export interface ProductJoined {
   assetManufacturerName: string | null
 }
 
+/** The columns of ProductJoined: the product row, its product type's and its supplier's names. */
+export const PRODUCT_JOINED_FIELDS = {
+  product: products,
+  assetModel: assetModels.name,
+  assetManufacturerName: assetManufacturers.name,
+}
+
 /** SPEC §3 Product with the attributes SerialNumberPrefix, DateOfLastRecord and CurrentStatus. */
 export function toProduct({ product: p, assetModel, assetManufacturerName }: ProductJoined): Product {
   const last = p.dateOfLastRecord ? p.dateOfLastRecord.toISOString() : null
@@ -55,11 +62,7 @@ export class ProductsRepository {
   /** Select with the supplier and product type names. */
   joined() {
     return this.db
-      .select({
-        product: products,
-        assetModel: assetModels.name,
-        assetManufacturerName: assetManufacturers.name,
-      })
+      .select(PRODUCT_JOINED_FIELDS)
       .from(products)
       .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))
       .leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))

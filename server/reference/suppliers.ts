@@ -55,9 +55,11 @@ export class SuppliersRepository {
           .where(inArray(assetManufacturers.id, [...ids]))
           .orderBy(asc(assetManufacturers.id))
       : await this.list()
-    const ownIds = rows.map((r) => r.id)
-    const stored = await this.attributes.listFor(TABLE_NAMES.supplier, ownIds)
-    const products = await this.productsOf(ownIds)
+    // The whole list reads every supplier's attributes and products by a condition, not by 2,000 bound
+    // ids (issue #17.4: those ids were most of the list's time); rows of no listed supplier are not used.
+    const listed = ids ?? 'all'
+    const stored = await this.attributes.listFor(TABLE_NAMES.supplier, listed)
+    const products = await this.productsOf(listed)
     return rows.map((row) => ({
       ...row,
       attributes: [
@@ -129,10 +131,13 @@ export class SuppliersRepository {
     await this.attributes.upsert(TABLE_NAMES.supplier, id, input)
   }
 
-  /** The supplier's products with their serial ranges, as the SupplierProducts JSON holds them. */
-  async productsOf(supplierIds: readonly number[]): Promise<Map<number, SupplierProduct[]>> {
+  /**
+   * The suppliers' products with their serial ranges, as the SupplierProducts JSON holds them; `'all'`
+   * for every supplier's.
+   */
+  async productsOf(supplierIds: readonly number[] | 'all'): Promise<Map<number, SupplierProduct[]>> {
     const result = new Map<number, SupplierProduct[]>()
-    if (supplierIds.length === 0) return result
+    if (supplierIds !== 'all' && supplierIds.length === 0) return result
     const rows = await this.db
       .select({
         supplierId: supplierProducts.supplierId,
@@ -147,7 +152,7 @@ export class SuppliersRepository {
       .from(supplierProducts)
       .innerJoin(assetModels, eq(assetModels.id, supplierProducts.assetModelId))
       .leftJoin(supplierSerialRanges, eq(supplierSerialRanges.supplierProductId, supplierProducts.id))
-      .where(inArray(supplierProducts.supplierId, [...supplierIds]))
+      .where(supplierIds === 'all' ? undefined : inArray(supplierProducts.supplierId, [...supplierIds]))
       .orderBy(
         asc(supplierProducts.supplierId),
         asc(supplierProducts.position),

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { PgDialect } from 'drizzle-orm/pg-core'
 import type { RecordListItem, RecordsFilter } from '../../schemas/records/index'
 import { countHorizon } from '../../schemas/paging'
 import type { Viewer } from '../access/viewer'
+import { renderedOnce } from '../db/rendered-sql'
 import { assetManufacturers, assetModels, customers, dataPointTypes, records } from '../db/schema/index'
 import { recordConditions } from './records-filter'
 import {
@@ -24,26 +24,9 @@ import {
  * the name joins — is built once; per call only the conditions, the order and the numbers are.
  */
 
-const dialect = new PgDialect()
-/** SQL without parameters, rendered to text once by its key. */
-const rendered = new Map<string, SQL>()
-
-/** `build()`'s text as one raw chunk, rendered on first use: drizzle walks it once, not per call. */
-function once(key: string, build: () => SQL): SQL {
-  let text = rendered.get(key)
-  if (!text) {
-    const query = dialect.sqlToQuery(build())
-    // Only parameterless SQL is kept, so the page's own parameters keep their numbers.
-    if (query.params.length) throw new Error(`${key} must not bind parameters.`)
-    text = sql.raw(query.sql)
-    rendered.set(key, text)
-  }
-  return text
-}
-
 /** `SELECT <list columns AS their item keys> FROM records <name joins>`. */
 const listHead = () =>
-  once('list head', () => {
+  renderedOnce('records: list head', () => {
     const columns = Object.entries({ ...RECORD_LIST_FIELDS, suspect: RECORD_SUSPECT }).map(
       ([key, field]) => sql`${field} AS ${sql.identifier(key)}`,
     )
@@ -60,7 +43,7 @@ const listHead = () =>
  * joins, so no record is lost or doubled.
  */
 const keyFrom = (joins: RecordJoins) =>
-  once(`keys ${JSON.stringify(joins)}`, () => {
+  renderedOnce(`records: keys ${JSON.stringify(joins)}`, () => {
     const parts = [sql`SELECT ${records.id} FROM ${records}`]
     if (joins.recordType)
       parts.push(sql`LEFT JOIN ${dataPointTypes} ON ${dataPointTypes.id} = ${records.recordTypeId}`)
@@ -79,7 +62,7 @@ const keySelect = (filter: RecordsFilter, where: SQL | undefined, withOrder: boo
 /** The ORDER BY list of a filter (a whitelisted column and id, one direction). */
 function orderOf(filter: RecordsFilter): SQL {
   const { key, descending } = recordSort(filter)
-  return once(`order ${key} ${descending}`, () => sql.join(recordOrder(filter), sql`, `))
+  return renderedOnce(`records: order ${key} ${descending}`, () => sql.join(recordOrder(filter), sql`, `))
 }
 
 /**

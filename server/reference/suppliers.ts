@@ -26,6 +26,18 @@ export interface SupplierWithAttributes extends SupplierRow {
   attributes: Attribute[]
 }
 
+/** The SupplierProducts attribute with its JSON `value`, as suppliers are answered (SPEC §3). */
+const productsAttribute = (value: string): Attribute => ({
+  tableName: TABLE_NAMES.supplier,
+  key: ATTRIBUTE_KEYS.supplierProducts,
+  name: ATTRIBUTE_KEYS.supplierProducts,
+  description: null,
+  value,
+})
+
+/** The attribute of a supplier without products: one shared, frozen object for a list of thousands. */
+const NO_PRODUCTS: Attribute = Object.freeze(productsAttribute('[]'))
+
 /**
  * Suppliers (asset manufacturers). Their SupplierProducts attribute is kept in the supplier_products and
  * supplier_serial_ranges tables, so serials can be checked with SQL, and is rebuilt as JSON on read.
@@ -55,24 +67,16 @@ export class SuppliersRepository {
           .where(inArray(assetManufacturers.id, [...ids]))
           .orderBy(asc(assetManufacturers.id))
       : await this.list()
-    // The whole list reads every supplier's attributes and products by a condition, not by 2,000 bound
-    // ids (issue #17.4: those ids were most of the list's time); rows of no listed supplier are not used.
+    // The whole list reads every supplier's attributes and products by table, not by 2,000 bound ids
+    // each (issue #17.4); rows of suppliers not listed are not used.
     const listed = ids ?? 'all'
     const stored = await this.attributes.listFor(TABLE_NAMES.supplier, listed)
     const products = await this.productsOf(listed)
-    return rows.map((row) => ({
-      ...row,
-      attributes: [
-        ...(stored.get(row.id) ?? []),
-        {
-          tableName: TABLE_NAMES.supplier,
-          key: ATTRIBUTE_KEYS.supplierProducts,
-          name: ATTRIBUTE_KEYS.supplierProducts,
-          description: null,
-          value: JSON.stringify(products.get(row.id) ?? []),
-        },
-      ],
-    }))
+    return rows.map((row) => {
+      const own = products.get(row.id)
+      const supplierProducts = own ? productsAttribute(JSON.stringify(own)) : NO_PRODUCTS
+      return { ...row, attributes: [...(stored.get(row.id) ?? []), supplierProducts] }
+    })
   }
 
   /** One supplier with attributes, or 404. */

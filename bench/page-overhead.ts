@@ -2,11 +2,11 @@ import { Viewer } from '../server/access/viewer'
 import { parseArgs } from 'node:util'
 import fastJson from 'fast-json-stringify'
 import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { recordPageSchema, recordsFilterSchema, type RecordsFilter } from '../schemas/records/index'
 import { parseFilter } from '../server/records/filter-params'
 import { RecordsRepository } from '../server/records/records'
-import { recordConditions } from '../server/records/records-filter'
-import { recordJoinsOf, recordKeySelect, recordOrder } from '../server/records/records-query'
+import { recordPageSql } from '../server/records/records-page-sql'
 import { AccessTokens } from '../server/auth/access-tokens'
 import { seedBulk } from '../server/seed/bulk'
 import { createContext } from './support/context'
@@ -27,8 +27,8 @@ import type { BenchContext } from './types'
  * `npx tsx bench/page-overhead.ts [--db pglite|postgres] [--records n] [--iterations n] [--serial]`: where
  * the records page's time goes besides its SQL (docs/performance.md). Times, interleaved over the same
  * iterations, the whole API call, each piece of it alone (an HTTP inject of a public route, the token
- * check, the filter parse and validation, building the SQL, the repository call, serialising the answer)
- * and the raw SQL reference of the records-page benchmark; the first page, or with --serial the records
+ * check, the filter parse and validation, building both statements' SQL text, the repository call,
+ * serialising the answer) and the raw SQL reference of the records-page benchmark; the first page, or with --serial the records
  * page's serial filter (one product's records). A diagnostic, not a budget.
  */
 
@@ -102,6 +102,7 @@ async function overheadPieces(
   const repo = new RecordsRepository(database.db)
   const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
   const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })
+  const dialect = new PgDialect()
   const serialise = fastJson(recordPageSchema as never)
   const answer = await repo.page(filter, 1, SIZE, viewer)
 
@@ -110,15 +111,10 @@ async function overheadPieces(
     'inject of /config.json (public)': () => context.app.inject({ method: 'GET', url: '/config.json' }),
     'token verify (jose)': () => tokens.verify(localToken),
     'filter parse + validate': () => parseFilter<RecordsFilter>(filterText, recordsFilterSchema),
-    'query build (toSQL)': () => {
-      const conditions = recordConditions(filter, viewer)
-      const order = recordOrder(filter)
-      recordKeySelect(database.db, recordJoinsOf(filter, true))
-        .where(conditions)
-        .orderBy(...order)
-        .limit(SIZE)
-        .offset(0)
-        .toSQL()
+    'both statements built (rendered)': () => {
+      const statements = recordPageSql(filter, viewer, 1, SIZE)
+      dialect.sqlToQuery(statements.rows)
+      dialect.sqlToQuery(statements.count)
     },
     'repository page()': () => repo.page(filter, 1, SIZE, viewer),
     'serialise answer': () => serialise(answer),

@@ -1,12 +1,12 @@
 import { Viewer } from '../server/access/viewer'
 import { parseArgs } from 'node:util'
 import fastJson from 'fast-json-stringify'
-import { sql, type SQL } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
+import { PgDialect } from 'drizzle-orm/pg-core'
 import { recordPageSchema, recordsFilterSchema, type RecordsFilter } from '../schemas/records/index'
 import { parseFilter } from '../server/records/filter-params'
 import { RecordsRepository } from '../server/records/records'
-import { recordConditions } from '../server/records/records-filter'
-import { recordJoinsOf, recordKeySelect, recordOrder } from '../server/records/records-query'
+import { recordPageSql } from '../server/records/records-page-sql'
 import { AccessTokens } from '../server/auth/access-tokens'
 import { seedBulk } from '../server/seed/bulk'
 import { createContext } from './support/context'
@@ -18,15 +18,18 @@ import {
   startTempCluster,
   type Target,
 } from './support/targets'
-import type { Database, Db } from '../server/db/client'
+import type { Database } from '../server/db/client'
+import { rawRecordsPage } from './benchmarks/support/records-raw'
+import { rowsOf } from './benchmarks/support/bulk-data'
 import type { BenchContext } from './types'
 
 /**
- * `npx tsx bench/page-overhead.ts [--db pglite|postgres] [--records n] [--iterations n]`: where the
- * records page's time goes besides its SQL (docs/performance.md). Times, interleaved over the same
+ * `npx tsx bench/page-overhead.ts [--db pglite|postgres] [--records n] [--iterations n] [--serial]`: where
+ * the records page's time goes besides its SQL (docs/performance.md). Times, interleaved over the same
  * iterations, the whole API call, each piece of it alone (an HTTP inject of a public route, the token
- * check, the filter parse and validation, building the SQL, the repository call, serialising the answer)
- * and the raw SQL reference of the records-page benchmark. A diagnostic, not a budget.
+ * check, the filter parse and validation, building both statements' SQL text, the repository call,
+ * serialising the answer) and the raw SQL reference of the records-page benchmark; the first page, or with --serial the records
+ * page's serial filter (one product's records). A diagnostic, not a budget.
  */
 
 const SIZE = 10
@@ -40,6 +43,7 @@ async function main() {
       db: { type: 'string', default: 'pglite' },
       records: { type: 'string', default: '100000' },
       iterations: { type: 'string', default: '400' },
+      serial: { type: 'boolean', default: false },
     },
   })
   const { target, stopCluster } = await openTarget(values.db)
@@ -48,11 +52,11 @@ async function main() {
   const context = await createContext(target.kind, database)
   try {
     await seedBulk(database.db, { records: Number(values.records) })
-    const pieces = await overheadPieces(context, database)
+    const pieces = await overheadPieces(context, database, values.serial)
     const iterations = Number(values.iterations)
     const samples = await timePieces(pieces, iterations)
     console.log(
-      `${target.label}, ${values.records} records, ${iterations} iterations (first page, newest first)`,
+      `${target.label}, ${values.records} records, ${iterations} iterations (${values.serial ? 'serial filter' : 'first page, newest first'})`,
     )
     for (const [name, list] of samples)
       console.log(
@@ -78,56 +82,44 @@ async function openTarget(
 }
 
 /** The whole API call, each piece of it alone, and the raw SQL reference, by name. */
-async function overheadPieces(context: BenchContext, database: Database): Promise<Record<string, Piece>> {
+async function overheadPieces(
+  context: BenchContext,
+  database: Database,
+  serial: boolean,
+): Promise<Record<string, Piece>> {
   const token = await context.tokenFor('configurator')
-  const filterText = JSON.stringify({})
+  // The records-page benchmark's serial: one product's records (ten in the bulk seed).
+  const [{ value }] = rowsOf<{ value: string }>(
+    await database.db.execute(
+      sql`SELECT product_serial_number AS value FROM records ORDER BY id DESC LIMIT 1 OFFSET 500`,
+    ),
+  )
+  const filter: RecordsFilter = serial ? { filters: [{ field: 'productSerialNumber', value }] } : {}
+  const where = serial ? sql`product_serial_number IN (${value})` : sql`true`
+  const filterText = JSON.stringify(filter)
   const url = `/api/InstrumentTestRecord/Records/page/1/size/${SIZE}/filter/${encodeURIComponent(filterText)}`
   const viewer = Viewer.system
   const repo = new RecordsRepository(database.db)
   const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
   const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })
+  const dialect = new PgDialect()
   const serialise = fastJson(recordPageSchema as never)
-  const answer = await repo.page({}, 1, SIZE, viewer)
-  const where = sql`true`
+  const answer = await repo.page(filter, 1, SIZE, viewer)
 
   return {
     'API call (inject)': () => context.call('data', 'GET', url, { token }),
     'inject of /config.json (public)': () => context.app.inject({ method: 'GET', url: '/config.json' }),
     'token verify (jose)': () => tokens.verify(localToken),
     'filter parse + validate': () => parseFilter<RecordsFilter>(filterText, recordsFilterSchema),
-    'query build (toSQL)': () => {
-      const filter: RecordsFilter = {}
-      const conditions = recordConditions(filter, viewer)
-      const order = recordOrder(filter)
-      recordKeySelect(database.db, recordJoinsOf(filter, true))
-        .where(conditions)
-        .orderBy(...order)
-        .limit(SIZE)
-        .offset(0)
-        .toSQL()
+    'both statements built (rendered)': () => {
+      const statements = recordPageSql(filter, viewer, 1, SIZE)
+      dialect.sqlToQuery(statements.rows)
+      dialect.sqlToQuery(statements.count)
     },
-    'repository page()': () => repo.page({}, 1, SIZE, viewer),
+    'repository page()': () => repo.page(filter, 1, SIZE, viewer),
     'serialise answer': () => serialise(answer),
-    'raw SQL (2 statements)': () => rawRecordsPage(database.db, where),
+    'raw SQL (2 statements)': () => rawRecordsPage(database.db, where, 1, SIZE),
   }
-}
-
-/** The records-page benchmark's raw SQL reference: the page's two statements, written by hand. */
-async function rawRecordsPage(db: Db, where: SQL) {
-  await db.execute(sql`
-      SELECT r.id, r.record_type_id, r.product_type_id, r.supplier_id, r.customer_id, r.product_serial_number,
-             r.serial_number_prefix, m.name AS product_type_name, d.name AS record_type_name, d.sensor_type_id,
-             r.test_result, s.name AS supplier_name, r.job_number, r.batch_number, c.name AS customer_name,
-             r.fault_items, r.repair_items, r.fault_descriptives, r.repair_descriptives, r.record_date, r.category
-      FROM records r
-      JOIN (SELECT id FROM records WHERE ${where} ORDER BY record_date DESC, id DESC LIMIT ${SIZE} OFFSET 0) k
-        ON k.id = r.id
-      JOIN data_point_types d ON d.id = r.record_type_id
-      LEFT JOIN asset_models m ON m.id = r.product_type_id
-      LEFT JOIN asset_manufacturers s ON s.id = r.supplier_id
-      LEFT JOIN customers c ON c.id = r.customer_id
-      ORDER BY r.record_date DESC, r.id DESC`)
-  await db.execute(sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM records WHERE ${where} LIMIT 10001) t`)
 }
 
 /** Runs every piece in turn each iteration (after a tenth as warm-up), so they share the machine's state. */

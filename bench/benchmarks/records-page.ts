@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { countHorizon } from '../../schemas/paging'
 import { seedBulk } from '../../server/seed/bulk'
 import { compareLatency, latencyFigures } from '../support/measure'
 import type { BenchContext, Benchmark, Figure } from '../types'
 import { productsPageFigures } from './support/products-page'
 import { PAGE_BUDGET, rowsOf, timeMs } from './support/bulk-data'
+import { rawRecordsPage } from './support/records-raw'
 
 const RECORDS = 1_000_000
 const SIZE = 10
@@ -17,31 +17,6 @@ interface Scenario {
   filter: Record<string, unknown>
   /** The conditions the API applies for this caller and filter, written by hand. */
   where: SQL
-}
-
-/**
- * The raw SQL of a page, written by hand: the ten ids of the page from `records` alone, those rows joined
- * with their names, and the count (exact up to the same horizon the API uses, docs/performance.md).
- */
-async function rawPage(context: BenchContext, where: SQL, page: number): Promise<void> {
-  const offset = (page - 1) * SIZE
-  const db = context.database.db
-  await db.execute(sql`
-    SELECT r.id, r.record_type_id, r.product_type_id, r.supplier_id, r.customer_id, r.product_serial_number,
-           r.serial_number_prefix, m.name AS product_type_name, d.name AS record_type_name, d.sensor_type_id,
-           r.test_result, s.name AS supplier_name, r.job_number, r.batch_number, c.name AS customer_name,
-           r.fault_items, r.repair_items, r.fault_descriptives, r.repair_descriptives, r.record_date, r.category
-    FROM records r
-    JOIN (SELECT id FROM records WHERE ${where} ORDER BY record_date DESC, id DESC LIMIT ${SIZE} OFFSET ${offset}) k
-      ON k.id = r.id
-    JOIN data_point_types d ON d.id = r.record_type_id
-    LEFT JOIN asset_models m ON m.id = r.product_type_id
-    LEFT JOIN asset_manufacturers s ON s.id = r.supplier_id
-    LEFT JOIN customers c ON c.id = r.customer_id
-    ORDER BY r.record_date DESC, r.id DESC`)
-  await db.execute(
-    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM records WHERE ${where} LIMIT ${countHorizon(offset, SIZE)}) t`,
-  )
 }
 
 /** The scenarios over the seeded data: every one must answer rows, or its timing would mean nothing. */
@@ -125,7 +100,7 @@ const benchmark: Benchmark = {
       const measured = await compareLatency({
         iterations,
         subject: () => context.call('data', 'GET', url, { token }),
-        reference: () => rawPage(context, scenario.where, scenario.page),
+        reference: () => rawRecordsPage(context.database.db, scenario.where, scenario.page, SIZE),
       })
       for (const figure of latencyFigures(measured, 'raw SQL', PAGE_BUDGET))
         figures.push({ ...figure, label: `${scenario.name} ${figure.label}` })

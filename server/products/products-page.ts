@@ -5,11 +5,8 @@ import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schema
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
-import { countHorizon } from '../../schemas/paging'
-import { cappedCount } from '../db/page-count'
-import { ProductsRepository, toProduct } from './products'
-import { retestRequiredColumn } from '../impact-cases/retests'
-import { pendingReviewColumn } from '../reviews/pending'
+import { rowsOf } from '../submissions/write/sql-batch'
+import { pageRowToProduct, productsPageSql, type ProductPageRow } from './products-page-sql'
 
 const SORT_COLUMNS = {
   id: products.id,
@@ -129,36 +126,28 @@ export async function productsPage(
   const column = SORT_COLUMNS[sortField as keyof typeof SORT_COLUMNS]
   const direction = String(filter.sortDirection ?? 'asc').toLowerCase() === 'desc' ? desc : asc
 
-  const where = and(...conditions)
-  const offset = (page - 1) * size
-  // Name tables join the key queries only when a filter or the sort refers to them, so PostgreSQL plans
-  // those on `products` and its indexes alone. Every product has its type (NOT NULL foreign key): a left
-  // join to it matches the same rows as the list's inner join.
-  const keys = (withSort: boolean) => {
-    let query = db.select({ id: products.id }).from(products).$dynamic()
-    if ((withSort && sortField === 'assetModel') || models.length)
-      query = query.leftJoin(assetModels, eq(assetModels.id, products.assetModelId))
-    if ((withSort && sortField === 'assetManufacturerName') || makers.length)
-      query = query.leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))
-    return query.where(where)
-  }
-  const order = [direction(column), direction(products.id)]
-  const pageIds = keys(true)
-    .orderBy(...order)
-    .limit(size)
-    .offset(offset)
-    .as('page_ids')
-  // Issue #15.3's 'Retest required' and #19's 'pending review' are columns of the page's statement.
-  const rows = await new ProductsRepository(db)
-    .joined({ retestRequired: retestRequiredColumn(), pendingReview: pendingReviewColumn() })
-    .innerJoin(pageIds, eq(pageIds.id, products.id))
-    .orderBy(...order)
+  const statements = productsPageSql({
+    where: and(...conditions),
+    order: {
+      key: `${sortField} ${direction === desc ? 'desc' : 'asc'}`,
+      build: () => [direction(column), direction(products.id)],
+    },
+    // Name tables join the key queries only when a filter or the sort refers to them, so PostgreSQL
+    // plans those on `products` and its indexes alone.
+    keyJoins: {
+      page: {
+        assetModel: sortField === 'assetModel' || models.length > 0,
+        assetManufacturer: sortField === 'assetManufacturerName' || makers.length > 0,
+      },
+      count: { assetModel: models.length > 0, assetManufacturer: makers.length > 0 },
+    },
+    page,
+    size,
+  })
+  const rows = rowsOf<ProductPageRow>(await db.execute(statements.rows))
   // Exact up to the horizon, "at least" beyond it (see page-count.ts).
-  const totalCount = await cappedCount(db, keys(false), countHorizon(offset, size))
-  const result = rows.map((row) => ({
-    ...toProduct(row),
-    retestRequired: Boolean(row.retestRequired),
-    pendingReview: Boolean(row.pendingReview),
-  }))
+  const [{ n }] = rowsOf<{ n: number }>(await db.execute(statements.count))
+  const totalCount = Number(n)
+  const result = rows.map(pageRowToProduct)
   return { totalCount, totalPages: Math.ceil(totalCount / size), result }
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { RECORD_MESSAGES, type Product } from '../../schemas/records/index'
 import { notFound } from '../http-error'
@@ -13,6 +13,13 @@ export interface ProductJoined {
   product: ProductRow
   assetModel: string | null
   assetManufacturerName: string | null
+}
+
+/** The columns of ProductJoined: the product row, its product type's and its supplier's names. */
+export const PRODUCT_JOINED_FIELDS = {
+  product: products,
+  assetModel: assetModels.name,
+  assetManufacturerName: assetManufacturers.name,
 }
 
 /** SPEC §3 Product with the attributes SerialNumberPrefix, DateOfLastRecord and CurrentStatus. */
@@ -52,15 +59,10 @@ export function toProduct({ product: p, assetModel, assetManufacturerName }: Pro
 export class ProductsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Select with the supplier and product type names, and any `extra` columns the caller computes. */
-  joined<Extra extends Record<string, SQL>>(extra: Extra = {} as Extra) {
+  /** Select with the supplier and product type names. */
+  joined() {
     return this.db
-      .select({
-        product: products,
-        assetModel: assetModels.name,
-        assetManufacturerName: assetManufacturers.name,
-        ...extra,
-      })
+      .select(PRODUCT_JOINED_FIELDS)
       .from(products)
       .innerJoin(assetModels, eq(assetModels.id, products.assetModelId))
       .leftJoin(assetManufacturers, eq(assetManufacturers.id, products.assetManufacturerId))

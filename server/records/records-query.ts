@@ -60,13 +60,13 @@ export const suspectStateOf = (rows: SQL) => sql`CASE
     ELSE 'accept' END`
 
 /** The list item's `suspect`: one index lookup per listed record (a page, never the export's million). */
-const SUSPECT = sql<SuspectState | null>`(SELECT ${suspectStateOf(sql.raw('icr'))}
+export const RECORD_SUSPECT = sql<SuspectState | null>`(SELECT ${suspectStateOf(sql.raw('icr'))}
   FROM ${impactCaseRecords} icr WHERE icr.record_id = ${records.id} HAVING count(*) > 0)`
 
 /** The list item columns, joined with names. */
 export function recordListSelect(db: Db) {
   return db
-    .select({ ...RECORD_LIST_FIELDS, suspect: SUSPECT })
+    .select({ ...RECORD_LIST_FIELDS, suspect: RECORD_SUSPECT })
     .from(records)
     .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
     .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
@@ -170,13 +170,17 @@ function sortKeyOf(filter: RecordsFilter): keyof typeof SORT_COLUMNS {
   return key
 }
 
+/** A filter's whitelisted sort field and direction (default newest first), or a 400 naming the field. */
+export function recordSort(filter: RecordsFilter): { key: keyof typeof SORT_COLUMNS; descending: boolean } {
+  const key = sortKeyOf(filter)
+  const direction = String(filter.sortDirection ?? (key === 'recordDate' ? 'desc' : 'asc'))
+  return { key, descending: direction.toLowerCase() === 'desc' }
+}
+
 /** The ordering of a filter: a whitelisted field, then id, in the asked direction (default newest first). */
 export function recordOrder(filter: RecordsFilter): SQL[] {
-  const key = sortKeyOf(filter)
-  const dir =
-    String(filter.sortDirection ?? (key === 'recordDate' ? 'desc' : 'asc')).toLowerCase() === 'desc'
-      ? desc
-      : asc
+  const { key, descending } = recordSort(filter)
+  const dir = descending ? desc : asc
   return [dir(SORT_COLUMNS[key]), dir(records.id)]
 }
 

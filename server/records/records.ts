@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import {
   RECORD_MESSAGES,
   type RecordDetail,
@@ -8,12 +7,9 @@ import {
 import { notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { records } from '../db/schema/index'
-import { countHorizon } from '../../schemas/paging'
-import { cappedCount } from '../db/page-count'
-import { recordConditions } from './records-filter'
+import { rowsOf } from '../submissions/write/sql-batch'
 import { recordDetails } from './record-details'
-import { recordJoinsOf, recordKeySelect, recordListSelect, recordOrder, toListItem } from './records-query'
+import { pageRowToListItem, recordCountSql, recordPageSql, type RecordPageRow } from './records-page-sql'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
 export class RecordsRepository {
@@ -22,7 +18,7 @@ export class RecordsRepository {
   /**
    * One page (pages count from 1) with totalCount and totalPages (SPEC §3 "Page response"). The page's
    * record ids are found first on `records` alone (an index range scan, index-only for deep pages), then
-   * only those rows are joined with their names. totalCount is exact up to
+   * only those rows are joined with their names (records-page-sql.ts). totalCount is exact up to
    * `countHorizon` (see page-count.ts); beyond it, it is that horizon, meaning "at least".
    */
   async page(
@@ -31,30 +27,17 @@ export class RecordsRepository {
     size: number,
     viewer: Viewer,
   ): Promise<{ totalCount: number; totalPages: number; result: RecordListItem[] }> {
-    const where = recordConditions(filter, viewer)
-    const order = recordOrder(filter)
-    const offset = (page - 1) * size
-    const pageIds = recordKeySelect(this.db, recordJoinsOf(filter, true))
-      .where(where)
-      .orderBy(...order)
-      .limit(size)
-      .offset(offset)
-      .as('page_ids')
-    const rows = await recordListSelect(this.db)
-      .innerJoin(pageIds, eq(pageIds.id, records.id))
-      .orderBy(...order)
-    const totalCount = await cappedCount(
-      this.db,
-      recordKeySelect(this.db, recordJoinsOf(filter, false)).where(where),
-      countHorizon(offset, size),
-    )
-    return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(toListItem) }
+    const statements = recordPageSql(filter, viewer, page, size)
+    const rows = rowsOf<RecordPageRow>(await this.db.execute(statements.rows))
+    const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(statements.count))
+    const totalCount = Number(n)
+    return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(pageRowToListItem) }
   }
 
   /** How many records match `filter` in the viewer's scope, counting no further than `upTo`. */
-  count(filter: RecordsFilter, viewer: Viewer, upTo: number): Promise<number> {
-    const where = recordConditions(filter, viewer)
-    return cappedCount(this.db, recordKeySelect(this.db, recordJoinsOf(filter, false)).where(where), upTo)
+  async count(filter: RecordsFilter, viewer: Viewer, upTo: number): Promise<number> {
+    const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(recordCountSql(filter, viewer, upTo)))
+    return Number(n)
   }
 
   /** One record with its data, or 404 when it does not exist or lies outside the viewer's scope. */

@@ -18,15 +18,21 @@ export interface AttributeInput {
 export class AttributesRepository {
   constructor(private readonly db: Db) {}
 
-  /** Attributes of several entities of one table, grouped by entity id. */
-  async listFor(tableName: string, entityIds: readonly number[]): Promise<Map<number, Attribute[]>> {
+  /**
+   * Attributes of several entities of one table, grouped by entity id; `'all'` reads those of every
+   * entity of the table (a whole list: one condition instead of thousands of bound ids).
+   */
+  async listFor(tableName: string, entityIds: readonly number[] | 'all'): Promise<Map<number, Attribute[]>> {
     const byEntity = new Map<number, Attribute[]>()
-    if (entityIds.length === 0) return byEntity
+    if (entityIds !== 'all' && entityIds.length === 0) return byEntity
     const rows = await this.db
       .select()
       .from(entityAttributes)
       .where(
-        and(eq(entityAttributes.tableName, tableName), inArray(entityAttributes.entityId, [...entityIds])),
+        and(
+          eq(entityAttributes.tableName, tableName),
+          entityIds === 'all' ? undefined : inArray(entityAttributes.entityId, [...entityIds]),
+        ),
       )
       .orderBy(asc(entityAttributes.id))
     for (const row of rows) {

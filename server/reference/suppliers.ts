@@ -26,6 +26,18 @@ export interface SupplierWithAttributes extends SupplierRow {
   attributes: Attribute[]
 }
 
+/** The SupplierProducts attribute with its JSON `value`, as suppliers are answered (SPEC §3). */
+const productsAttribute = (value: string): Attribute => ({
+  tableName: TABLE_NAMES.supplier,
+  key: ATTRIBUTE_KEYS.supplierProducts,
+  name: ATTRIBUTE_KEYS.supplierProducts,
+  description: null,
+  value,
+})
+
+/** The attribute of a supplier without products: one shared, frozen object for a list of thousands. */
+const NO_PRODUCTS: Attribute = Object.freeze(productsAttribute('[]'))
+
 /**
  * Suppliers (asset manufacturers). Their SupplierProducts attribute is kept in the supplier_products and
  * supplier_serial_ranges tables, so serials can be checked with SQL, and is rebuilt as JSON on read.
@@ -55,22 +67,16 @@ export class SuppliersRepository {
           .where(inArray(assetManufacturers.id, [...ids]))
           .orderBy(asc(assetManufacturers.id))
       : await this.list()
-    const ownIds = rows.map((r) => r.id)
-    const stored = await this.attributes.listFor(TABLE_NAMES.supplier, ownIds)
-    const products = await this.productsOf(ownIds)
-    return rows.map((row) => ({
-      ...row,
-      attributes: [
-        ...(stored.get(row.id) ?? []),
-        {
-          tableName: TABLE_NAMES.supplier,
-          key: ATTRIBUTE_KEYS.supplierProducts,
-          name: ATTRIBUTE_KEYS.supplierProducts,
-          description: null,
-          value: JSON.stringify(products.get(row.id) ?? []),
-        },
-      ],
-    }))
+    // The whole list reads every supplier's attributes and products by table, not by 2,000 bound ids
+    // each (issue #17.4); rows of suppliers not listed are not used.
+    const listed = ids ?? 'all'
+    const stored = await this.attributes.listFor(TABLE_NAMES.supplier, listed)
+    const products = await this.productsOf(listed)
+    return rows.map((row) => {
+      const own = products.get(row.id)
+      const supplierProducts = own ? productsAttribute(JSON.stringify(own)) : NO_PRODUCTS
+      return { ...row, attributes: [...(stored.get(row.id) ?? []), supplierProducts] }
+    })
   }
 
   /** One supplier with attributes, or 404. */
@@ -129,10 +135,13 @@ export class SuppliersRepository {
     await this.attributes.upsert(TABLE_NAMES.supplier, id, input)
   }
 
-  /** The supplier's products with their serial ranges, as the SupplierProducts JSON holds them. */
-  async productsOf(supplierIds: readonly number[]): Promise<Map<number, SupplierProduct[]>> {
+  /**
+   * The suppliers' products with their serial ranges, as the SupplierProducts JSON holds them; `'all'`
+   * for every supplier's.
+   */
+  async productsOf(supplierIds: readonly number[] | 'all'): Promise<Map<number, SupplierProduct[]>> {
     const result = new Map<number, SupplierProduct[]>()
-    if (supplierIds.length === 0) return result
+    if (supplierIds !== 'all' && supplierIds.length === 0) return result
     const rows = await this.db
       .select({
         supplierId: supplierProducts.supplierId,
@@ -147,7 +156,7 @@ export class SuppliersRepository {
       .from(supplierProducts)
       .innerJoin(assetModels, eq(assetModels.id, supplierProducts.assetModelId))
       .leftJoin(supplierSerialRanges, eq(supplierSerialRanges.supplierProductId, supplierProducts.id))
-      .where(inArray(supplierProducts.supplierId, [...supplierIds]))
+      .where(supplierIds === 'all' ? undefined : inArray(supplierProducts.supplierId, [...supplierIds]))
       .orderBy(
         asc(supplierProducts.supplierId),
         asc(supplierProducts.position),

@@ -136,6 +136,21 @@ describe('{data} records page, record and scoping', () => {
     expect(serials(desc)).toEqual(['NWT:3', 'NWT:2', 'NWT:1', 'CRM:1'])
   })
 
+  it('lists each record exactly as the record itself reads, names and review fields included', async () => {
+    // The page's statement is written apart from the record's (issue #17.4): both must answer the same.
+    const items = (await page({}, { as: 'configurator', size: 100 })).json().result as {
+      recordId: number
+    }[]
+    expect(items).toHaveLength(7)
+    for (const item of items) {
+      expect(Object.keys(item)).toEqual(expect.arrayContaining(['reviewState', 'captureType']))
+      const record = await server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${item.recordId}`, {
+        as: 'configurator',
+      })
+      expect(record.json()).toMatchObject(item)
+    }
+  })
+
   it('refuses bad filters with clear messages', async () => {
     const json = await page('{not json')
     expect(json.statusCode).toBe(400)

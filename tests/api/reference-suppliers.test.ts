@@ -135,6 +135,14 @@ describe('suppliers ({meta}/api/assetmanufacturers)', () => {
     expect(attrs).toContainEqual(expect.objectContaining({ key: 'Website', value: 'https://nw.example' }))
   })
 
+  it('lists every supplier with the attributes and products it reads alone', async () => {
+    // The list reads all attributes and products by table, one supplier by its id (issue #17.4).
+    const list = (await call('GET', '/api/assetmanufacturers')).json() as { id: number }[]
+    expect(list.length).toBeGreaterThan(2)
+    for (const supplier of list)
+      expect((await call('GET', `/api/assetmanufacturers/${supplier.id}`)).json()).toEqual(supplier)
+  })
+
   it.each([
     [
       'an empty product row',

@@ -7,17 +7,18 @@ import { PAGE_BUDGET, rowsOf } from './bulk-data'
 const SIZE = 10
 
 /**
- * The raw SQL of a products page: the page's ids from `products` alone, joined with names, with the same
- * two flags the page answers ('Retest required', issue #15.3; 'pending review', #19), and the count.
+ * The raw SQL of a products page: the page's ids from `products` alone, joined with names, and the count.
+ * Every field the API answers is read, 'Retest required' (#15.3) and 'pending review' (#19) included
+ * (issue #17.4: the reference had left those two out).
  */
 async function rawProductsPage(context: BenchContext, where: SQL, order: SQL): Promise<void> {
   const db = context.database.db
   await db.execute(sql`
     SELECT p.*, m.name AS asset_model, s.name AS asset_manufacturer_name,
-      EXISTS (SELECT 1 FROM impact_case_records i WHERE i.product_id = p.id
-        AND i.disposition = 'retest' AND i.retest_cleared_at IS NULL) AS retest_required,
-      EXISTS (SELECT 1 FROM records r WHERE r.product_id = p.id AND r.review_state IN ('submitted', 'reviewed')
-        AND (p.date_of_last_record IS NULL OR r.record_date >= p.date_of_last_record)) AS pending_review
+           EXISTS (SELECT 1 FROM impact_case_records i WHERE i.product_id = p.id
+                   AND i.disposition = 'retest' AND i.retest_cleared_at IS NULL) AS retest_required,
+           EXISTS (SELECT 1 FROM records r WHERE r.product_id = p.id AND r.review_state IN ('submitted', 'reviewed')
+                   AND (p.date_of_last_record IS NULL OR r.record_date >= p.date_of_last_record)) AS pending_review
     FROM products p
     JOIN (SELECT id FROM products WHERE ${where} ORDER BY ${order} LIMIT ${SIZE}) k ON k.id = p.id
     JOIN asset_models m ON m.id = p.asset_model_id

@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { MESSAGES } from '../../schemas/messages'
-import { launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
+import { enterRoutineTest, launchBrowser, screenshot, signIn, useFreshServer } from '../support/e2e'
 
 /**
  * Issue 8 point 5: the real server's Content-Security-Policy has no 'unsafe-eval' (nor inline
@@ -137,14 +137,8 @@ describe('Content-Security-Policy without unsafe-eval', () => {
 
   it('a technician enters data: Pass/Fail while typing and field messages on Save', async () => {
     await signIn(page, baseUrl, 'internal', '/AddRecord')
-    await page.getByLabel('Supplier', { exact: true }).selectOption({ label: 'Northwind Transformers' })
-    await page
-      .getByLabel('Product Type', { exact: true })
-      .selectOption({ label: 'Distribution Transformer 11kV' })
-    await page.getByLabel('Record Type', { exact: true }).selectOption({ label: 'Transformer Routine Test' })
-    await page.getByRole('button', { name: 'Enter Data' }).click()
+    await enterRoutineTest(page)
     await page.waitForURL(/\/DataEntry\?/)
-    await page.getByRole('heading', { name: 'Distribution Transformer Routine Test' }).waitFor()
 
     const ratio = field('Voltage ratio error')
     await ratio.fill('0.2')

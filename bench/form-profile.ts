@@ -207,7 +207,10 @@ async function main() {
       const mounts: Record<Mode, number[]> = { record: [], plain: [] }
       for (let i = -1; i < runs; i++)
         for (const mode of (i % 2 === 0 ? ['record', 'plain'] : ['plain', 'record']) as Mode[]) {
-          const address = `${server.url}?mode=${mode}&${values.query}`
+          // A query naming its own mode (e.g. 'mode=table&rows=1000') profiles that page in both columns.
+          const address = values.query.includes('mode=')
+            ? `${server.url}?${values.query}`
+            : `${server.url}?mode=${mode}&${values.query}`
           const { ms, tables } = await mountOnce(browser, address, how, starts)
           if (i < 0) continue
           mounts[mode].push(ms)

@@ -109,6 +109,9 @@ export interface RunResult {
   clicks: number[]
 }
 
+/** Resolves after the next frame has been produced (two animation frames). */
+const NEXT_FRAME = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))'
+
 /** A field's accessible name: its label, with the asterisk a control gets once it is required (issue #14's requiredIf). */
 const fieldName = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`)
 
@@ -127,13 +130,26 @@ async function runOnce(
   let typed = 0
   for (const { label, text } of fields) {
     const input = page.getByLabel(fieldName(label))
-    // A user scrolls to a field and clicks it, then types: the click (scrolling it into view, rastering the new
-    // tiles — 50–100 ms in headless Chromium's software compositor, either form) is timed on its own, as
-    // `clicks`, and its frame is presented before the first key, so the keys time the typing alone.
-    await input.click({ timeout: 10_000 }).catch((e: Error) => {
-      throw new Error(`${mode} form has no field '${label}' to type into: ${e.message.split('\n')[0]}`)
-    })
-    await page.evaluate('new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))')
+    // A user scrolls a field well into view and clicks it, then types. The scroll brings the field to the
+    // middle of the window: one whose box touches the window's bottom edge (Playwright's click scrolls just
+    // enough) gets no presented frame in headless Chromium after its keystrokes until some later input does,
+    // so Event Timing charges each of its keys the pause before the next click (docs/performance.md, #14).
+    // The click (rastering tiles the scroll brought in — 50–100 ms in the software compositor, either form)
+    // is timed on its own, as `clicks`, and its frame is presented before the first key.
+    await input
+      .evaluate(
+        (el: { scrollIntoView(o: object): void }) => el.scrollIntoView({ block: 'center' }),
+        undefined,
+        {
+          timeout: 10_000,
+        },
+      )
+      .catch((e: Error) => {
+        throw new Error(`${mode} form has no field '${label}' to type into: ${e.message.split('\n')[0]}`)
+      })
+    await page.evaluate(NEXT_FRAME)
+    await input.click()
+    await page.evaluate(NEXT_FRAME)
     for (const ch of text) {
       await page.keyboard.press(ch)
       typed++

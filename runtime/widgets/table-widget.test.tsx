@@ -5,7 +5,7 @@ import type { Control, TableControl } from '../../schemas/form-layout'
 import { RATIO_TABLE, RATIO_TABLE_CONTROLS } from '../../schemas/form-layout/table-fixture'
 import { renderRecordForm } from '../form/test-support'
 import { pasteBlock } from './table-edit'
-import { visibleRange } from './table-window'
+import { initialRange, visibleRange } from './table-window'
 
 type Row = Record<string, unknown>
 const rowsOf = (data: Record<string, unknown>) => data.ratios as Row[]
@@ -143,5 +143,8 @@ describe('TableWidget: capture of a measurement table (issue #14)', () => {
     expect(visibleRange(1000, 0, 800, 40)).toEqual({ start: 0, end: 24 })
     expect(visibleRange(1000, -4000, 800, 40)).toEqual({ start: 96, end: 124 })
     expect(visibleRange(1000, -50_000, 800, 40)).toEqual({ start: 996, end: 1000 })
+    // Before the body is measured: the rows that could fill the window, no overscan.
+    expect(initialRange(1000, 800)).toEqual({ start: 0, end: 20 })
+    expect(initialRange(60, 800)).toEqual({ start: 0, end: 60 })
   })
 })

@@ -184,6 +184,8 @@ export function TableWidget(props: ItrWidgetProps) {
   }
   const fixed = !!control.rowLabels
   const invalid = useInvalidCells(props.rawErrors)
+  // Every cell of a long table: once per new list of rows, not per render (a scroll re-renders the widget).
+  const result = useMemo(() => (rows.length ? tableResult(rows) : '-'), [rows])
   return (
     <div id={props.id} className="itr-table">
       <div className="table-responsive">
@@ -197,7 +199,7 @@ export function TableWidget(props: ItrWidgetProps) {
         >
           <caption className="caption-top py-1">
             <span aria-label={`${props.label} result`} role="status">
-              {resultBadge(rows.length ? tableResult(rows) : '-')}
+              {resultBadge(result)}
             </span>
             <span className="ms-2 small text-body-secondary">
               {rows.length} {rows.length === 1 ? 'row' : 'rows'}

@@ -15,8 +15,8 @@ export const WINDOW_FROM = 100
  * bench/form-table.ts down by about a sixth, in thread time).
  */
 const OVERSCAN = 4
-/** A row's height before one is measured (a small input plus the cell padding). */
-const DEFAULT_ROW_PX = 38
+/** A row's height before one is measured: a small input plus the cell padding (40 px in the app's CSS). */
+const DEFAULT_ROW_PX = 40
 
 /** The rows to render: `start` inclusive, `end` exclusive. */
 export interface RowRange {
@@ -38,15 +38,23 @@ export function visibleRange(count: number, bodyTop: number, viewHeight: number,
 }
 
 /**
+ * The rows of the first render, before the body's place on the page is known: the rows that could fill the
+ * window were the body at its top, and no overscan. The first frame of a long table is its longest task
+ * (style and layout of every rendered row); the measurement in the next frame adds what the view needs.
+ */
+export function initialRange(count: number, viewHeight: number): RowRange {
+  if (count <= WINDOW_FROM) return { start: 0, end: count }
+  return { start: 0, end: Math.min(count, Math.ceil(viewHeight / DEFAULT_ROW_PX)) }
+}
+
+/**
  * The row range of a table body that follows scrolling (of the page or of any container: scroll events
  * are caught in the capture phase) and resizing; `reveal(row)` brings a row outside the range into it,
  * for keyboard moves to a row not rendered yet.
  */
 export function useRowWindow(body: RefObject<HTMLTableSectionElement | null>, count: number) {
   const rowPx = useRef(DEFAULT_ROW_PX)
-  const [range, setRange] = useState<RowRange>(() =>
-    visibleRange(count, 0, window.innerHeight, DEFAULT_ROW_PX),
-  )
+  const [range, setRange] = useState<RowRange>(() => initialRange(count, window.innerHeight))
   const update = useCallback(() => {
     const el = body.current
     if (!el) return

@@ -15,6 +15,7 @@ import type { Db } from '../db/client'
 import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
 import { RecordWriter } from './write/record-writer'
 import { rowsOf } from './write/sql-batch'
+import type { RecordDefinitionCache } from '../record-types/record-definitions'
 import { SubmissionPreparer } from './prepare'
 import type { SubmissionInput, SubmissionKind } from './types'
 
@@ -97,7 +98,11 @@ export async function idempotent<T extends object>(
 
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
 export class SubmissionsRepository {
-  constructor(private readonly db: Db) {}
+  /** `definitions`: the database's record definitions kept across requests (see RecordDefinitionCache). */
+  constructor(
+    private readonly db: Db,
+    private readonly definitions?: RecordDefinitionCache,
+  ) {}
 
   submit(
     kind: SubmissionKind,
@@ -106,7 +111,7 @@ export class SubmissionsRepository {
     idempotencyKey?: string,
   ): Promise<SubmissionResult> {
     return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
-      const prepared = await new SubmissionPreparer(tx).prepare(kind, input, who)
+      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who)
       return new RecordWriter(tx).write(prepared, who.id)
     })
   }
@@ -138,7 +143,7 @@ export class SubmissionsRepository {
         .from(recordTestEquipment)
         .where(eq(recordTestEquipment.recordId, recordId))
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
-      const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
+      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare('single', input, who, {
         layoutRevision: existing.layoutVersion,
         // The parameters it was judged with, so a later parameter edit never changes its verdict.
         parameters: existing.parameters,

@@ -1,9 +1,16 @@
-import { and, eq, inArray, type Column, type SQL } from 'drizzle-orm'
-import type { RecordDetail } from '../../schemas/records/index'
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm'
+import type { EquipmentSnapshot, RecordDetail } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { deviceOwners, recordTestEquipment, records } from '../db/schema/index'
-import { recordListSelect, toListItem } from './records-query'
+import {
+  assetManufacturers,
+  assetModels,
+  customers,
+  dataPointTypes,
+  deviceOwners,
+  records,
+} from '../db/schema/index'
+import { RECORD_LIST_FIELDS, RECORD_SUSPECT, toListItem } from './records-query'
 
 /**
  * `column` is one of `values`: `=` for one (the single certificate), as PGlite plans `IN (…)` of the
@@ -25,20 +32,29 @@ export function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]>
 }
 
 /**
+ * A record's devices (id and snapshot) in id order, as one JSON column of the record's own statement. Plain
+ * names: the correlated subquery must bind to the outer `records` row whatever drizzle writes.
+ */
+const RECORD_EQUIPMENT = sql<{ id: number; snapshot: EquipmentSnapshot | null }[] | null>`(
+  SELECT json_agg(json_build_object('id', rte.test_equipment_id, 'snapshot', rte.snapshot)
+    ORDER BY rte.test_equipment_id)
+  FROM record_test_equipment rte WHERE rte.record_id = records.id)`
+
+/**
  * The records of `ids` in the viewer's scope as `RecordsRepository.get` answers one (list item, data,
- * layout revision, parameters, owner, devices and their snapshots), three statements for all of them.
+ * layout revision, parameters, owner, devices and their snapshots), in one statement for all of them: a
+ * submission's audit row reads its record back with it inside the submission's transaction (issue #17.1),
+ * where each statement is a round trip the transaction waits for.
  */
 export async function recordDetails(
   db: Db,
   ids: readonly number[],
   viewer: Viewer,
 ): Promise<Map<number, RecordDetail>> {
-  const listed = await recordListSelect(db).where(and(anyOf(records.id, ids), viewer.recordScope()))
-  const found = listed.map((r) => r.recordId)
-  if (!found.length) return new Map()
-  const extras = await db
+  const rows = await db
     .select({
-      id: records.id,
+      ...RECORD_LIST_FIELDS,
+      suspect: RECORD_SUSPECT,
       data: records.data,
       fileName: records.fileName,
       layoutVersion: records.layoutVersion,
@@ -48,31 +64,42 @@ export async function recordDetails(
       productId: records.productId,
       testEquipmentId: records.testEquipmentId,
       createdAt: records.createdAt,
+      equipment: RECORD_EQUIPMENT,
     })
     .from(records)
+    .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
+    .leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
+    .leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
+    .leftJoin(customers, eq(customers.id, records.customerId))
     .leftJoin(deviceOwners, eq(deviceOwners.id, records.deviceOwnerId))
-    .where(anyOf(records.id, found))
-  const equipment = groupBy(
-    await db
-      .select({
-        recordId: recordTestEquipment.recordId,
-        id: recordTestEquipment.testEquipmentId,
-        snapshot: recordTestEquipment.snapshot,
-      })
-      .from(recordTestEquipment)
-      .where(anyOf(recordTestEquipment.recordId, found))
-      .orderBy(recordTestEquipment.recordId, recordTestEquipment.testEquipmentId),
-    (e) => e.recordId,
-  )
-  const extraOf = new Map(extras.map(({ id, ...extra }) => [id, extra]))
+    .where(and(anyOf(records.id, ids), viewer.recordScope()))
   return new Map(
-    listed.map((row) => {
-      const extra = extraOf.get(row.recordId)!
-      const used = equipment.get(row.recordId) ?? []
+    rows.map((row) => {
+      const {
+        data,
+        fileName,
+        layoutVersion,
+        parameters,
+        deviceOwnerId,
+        deviceOwnerName,
+        productId,
+        testEquipmentId,
+        createdAt,
+        equipment,
+        ...listed
+      } = row
+      const used = equipment ?? []
       const detail: RecordDetail = {
-        ...toListItem(row),
-        ...extra,
-        createdAt: extra.createdAt.toISOString(),
+        ...toListItem(listed),
+        data,
+        fileName,
+        layoutVersion,
+        parameters,
+        deviceOwnerId,
+        deviceOwnerName,
+        productId,
+        testEquipmentId,
+        createdAt: createdAt.toISOString(),
         testEquipment: used.map((e) => e.id),
         testEquipmentUsed: used.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
       }

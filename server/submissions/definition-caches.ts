@@ -1,4 +1,9 @@
-import { readsParameters, textDataReader, type TextDataReader } from '../../schemas/form-layout/index'
+import {
+  readsParameters,
+  textDataReader,
+  type FormLayout,
+  type TextDataReader,
+} from '../../schemas/form-layout/index'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
 import type { Db } from '../db/client'
 import { TestParametersRepository } from '../product-types/test-parameters'
@@ -6,16 +11,22 @@ import type { RecordDefinition } from '../record-types/record-definitions'
 import { dataValidatorFor, type RecordDataValidator } from './data-schema'
 
 /**
- * What a SubmissionPreparer makes once and reuses for every record it prepares (a CSV file of 100,000 rows
- * asks for the same ones each row): each layout revision's data validator, CSV cell reader and whether it
- * reads test parameters (a search of the whole layout's JSON, too dear to repeat per row), and each
- * product type's resolved test parameters.
+ * What is made from a layout once and reused: its data validator, CSV cell reader and whether it reads
+ * test parameters (a search of the whole layout's JSON, too dear to repeat per row). Keyed by the layout
+ * object itself: a record definition kept across requests (RecordDefinitionCache) hands every submission
+ * the same frozen layout, so they are made once per layout, not once per request.
+ */
+const validators = new WeakMap<FormLayout, RecordDataValidator>()
+const readers = new WeakMap<FormLayout, TextDataReader>()
+const reads = new WeakMap<FormLayout, boolean>()
+
+/**
+ * What a SubmissionPreparer asks once and reuses for every record it prepares (a CSV file of 100,000 rows
+ * asks for the same ones each row): each product type's resolved test parameters, and the layout's
+ * validator, reader and parameter use above.
  */
 export class DefinitionCaches {
-  private readonly validators = new Map<string, RecordDataValidator>()
-  private readonly readers = new Map<string, TextDataReader>()
   private readonly parameters = new Map<number, readonly TestParameter[]>()
-  private readonly reads = new Map<string, boolean>()
 
   constructor(private readonly db: Db) {}
 
@@ -33,31 +44,31 @@ export class DefinitionCaches {
 
   /** The validator of the definition's layout (null without a layout: file-only record types). */
   validatorOf(definition: RecordDefinition): RecordDataValidator | null {
-    if (!definition.layout) return null
-    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
-    let validator = this.validators.get(key)
+    const { layout } = definition
+    if (!layout) return null
+    let validator = validators.get(layout)
     if (!validator) {
-      validator = dataValidatorFor(definition.id, definition.layoutRevision, definition.layout)
-      this.validators.set(key, validator)
+      validator = dataValidatorFor(definition.id, definition.layoutRevision, layout)
+      validators.set(layout, validator)
     }
     return validator
   }
 
-  /** The CSV cell reader of the definition's layout, made once per instance (null without a layout). */
+  /** The CSV cell reader of the definition's layout (null without a layout). */
   readerOf(definition: RecordDefinition): TextDataReader | null {
-    if (!definition.layout) return null
-    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
-    let reader = this.readers.get(key)
-    if (!reader) this.readers.set(key, (reader = textDataReader(definition.layout)))
+    const { layout } = definition
+    if (!layout) return null
+    let reader = readers.get(layout)
+    if (!reader) readers.set(layout, (reader = textDataReader(layout)))
     return reader
   }
 
   /** Whether the definition's layout reads the product type's test parameters (false without a layout). */
   readsParameters(definition: RecordDefinition): boolean {
-    if (!definition.layout) return false
-    const key = `${definition.id}:${definition.layoutRevision ?? '-'}`
-    let reads = this.reads.get(key)
-    if (reads === undefined) this.reads.set(key, (reads = readsParameters(definition.layout)))
-    return reads
+    const { layout } = definition
+    if (!layout) return false
+    let found = reads.get(layout)
+    if (found === undefined) reads.set(layout, (found = readsParameters(layout)))
+    return found
   }
 }

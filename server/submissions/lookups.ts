@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { matchSerial, RECORD_MESSAGES, type RangeBounds } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
@@ -7,6 +7,29 @@ import { noSerialPrefixColumn } from '../product-types/product-type-attributes'
 import { rowsOf } from './write/sql-batch'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import type { SerialRef } from './types'
+
+const offeredKey = (productTypeId: number, recordTypeId: number) => `offered:${productTypeId}:${recordTypeId}`
+const rangesKey = (supplierId: number, productTypeId: number) => `ranges:${supplierId}:${productTypeId}`
+
+/** The supplier's ranges for a product type and the type's no-prefix rule, as named columns. */
+function rangeQuestions(supplierId: number, productTypeId: number): Record<string, SQL> {
+  return {
+    ranges: sql`(SELECT json_agg(json_build_object('prefix', r.prefix, 'min', r.min, 'max', r.max) ORDER BY r.id)
+      FROM supplier_serial_ranges r JOIN supplier_products sp ON sp.id = r.supplier_product_id
+      WHERE sp.supplier_id = ${supplierId} AND sp.asset_model_id = ${productTypeId})`,
+    no_prefix: noSerialPrefixColumn(productTypeId),
+  }
+}
+
+interface RangesAnswer {
+  ranges: RangeBounds[] | null
+  no_prefix: boolean
+}
+
+const rangesOf = (row: RangesAnswer) => ({ ranges: row.ranges ?? [], noPrefix: Boolean(row.no_prefix) })
+
+const columns = (questions: Record<string, SQL>) =>
+  Object.entries(questions).map(([name, column]) => sql`${column} AS ${sql.identifier(name)}`)
 
 /**
  * The database questions a submission asks about its product side: is the record type offered for the
@@ -27,9 +50,40 @@ export class SubmissionLookups {
     return hit
   }
 
+  /**
+   * The first questions a product record's checks ask (is the record type offered for the product type,
+   * the supplier's ranges for it and its no-prefix rule), as columns another statement can carry: the
+   * submission asks them with its record type (issue #17.1) and hands the answers to {@link remember}.
+   */
+  static firstQuestions(
+    supplierId: number,
+    productTypeId: number,
+    recordTypeId: number,
+  ): Record<string, SQL> {
+    return {
+      offered: sql`EXISTS (SELECT 1 FROM asset_model_record_types o
+        WHERE o.asset_model_id = ${productTypeId} AND o.data_point_type_id = ${recordTypeId})`,
+      ...rangeQuestions(supplierId, productTypeId),
+    }
+  }
+
+  /** Keeps the answers to {@link firstQuestions}, so checkOffered and resolveSerial do not ask again. */
+  remember(
+    supplierId: number,
+    productTypeId: number,
+    recordTypeId: number,
+    answers: Record<string, unknown>,
+  ) {
+    this.cache.set(offeredKey(productTypeId, recordTypeId), Promise.resolve(Boolean(answers.offered)))
+    this.cache.set(
+      rangesKey(supplierId, productTypeId),
+      Promise.resolve(rangesOf(answers as unknown as RangesAnswer)),
+    )
+  }
+
   /** The record type must be one of the product type's record types (SPEC §3 RecordTypeAttribute). */
   async checkOffered(productTypeId: number, definition: RecordDefinition): Promise<void> {
-    const offered = await this.cached(`offered:${productTypeId}:${definition.id}`, async () => {
+    const offered = await this.cached(offeredKey(productTypeId, definition.id), async () => {
       const [row] = await this.db
         .select({ id: assetModelRecordTypes.dataPointTypeId })
         .from(assetModelRecordTypes)
@@ -82,17 +136,14 @@ export class SubmissionLookups {
     serial: string,
     required: boolean,
   ): Promise<SerialRef> {
-    const { ranges, noPrefix } = await this.cached(`ranges:${supplierId}:${productTypeId}`, async () => {
+    const { ranges, noPrefix } = await this.cached(rangesKey(supplierId, productTypeId), async () => {
       // One statement: the supplier's ranges for the product type and the type's no-prefix rule.
-      const [row] = rowsOf<{ ranges: RangeBounds[] | null; no_prefix: boolean }>(
-        await this.db.execute(sql`
-          SELECT
-            (SELECT json_agg(json_build_object('prefix', r.prefix, 'min', r.min, 'max', r.max) ORDER BY r.id)
-               FROM supplier_serial_ranges r JOIN supplier_products sp ON sp.id = r.supplier_product_id
-               WHERE sp.supplier_id = ${supplierId} AND sp.asset_model_id = ${productTypeId}) AS ranges,
-            ${noSerialPrefixColumn(productTypeId)} AS no_prefix`),
+      const [row] = rowsOf<RangesAnswer>(
+        await this.db.execute(
+          sql`SELECT ${sql.join(columns(rangeQuestions(supplierId, productTypeId)), sql`, `)}`,
+        ),
       )
-      return { ranges: row.ranges ?? [], noPrefix: Boolean(row.no_prefix) }
+      return rangesOf(row)
     })
     const match = matchSerial(serial, ranges, noPrefix)
     if (!match) {

@@ -4,7 +4,11 @@ import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
+import {
+  RecordDefinitions,
+  type RecordDefinition,
+  type RecordDefinitionCache,
+} from '../record-types/record-definitions'
 import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
@@ -32,8 +36,12 @@ export class SubmissionPreparer {
   private readonly attachments: SubmissionAttachments
   private readonly caches: DefinitionCaches
 
-  constructor(private readonly db: Db) {
-    this.definitions = new RecordDefinitions(db)
+  /** `definitions`: the database's record definitions kept across requests (the submission routes'). */
+  constructor(
+    private readonly db: Db,
+    definitions?: RecordDefinitionCache,
+  ) {
+    this.definitions = new RecordDefinitions(db, definitions)
     this.lookups = new SubmissionLookups(db)
     this.attachments = new SubmissionAttachments(db)
     this.caches = new DefinitionCaches(db)
@@ -60,6 +68,7 @@ export class SubmissionPreparer {
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
+    await this.askFirst(input, supplierId)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
@@ -113,6 +122,23 @@ export class SubmissionPreparer {
       asLeft: m.asLeftResultField ? measured(m.asLeftResultField) : base.testResult,
     }
     return this.calibrationRecord(input, base, fields, condition)
+  }
+
+  /**
+   * A submission's first statement (issue #17.1): its record type, and for a product record the questions
+   * its checks ask next (is the type offered for the product type, the supplier's serial ranges), so they
+   * are one round trip, not three. The checks still run in their order, on the answers kept.
+   */
+  private async askFirst(input: SubmissionInput, supplierId: number | null): Promise<void> {
+    const { recordTypeId, productTypeId } = input
+    if (this.definitions.has(recordTypeId)) return
+    if (!supplierId || !productTypeId) {
+      await this.definitions.get(recordTypeId)
+      return
+    }
+    const questions = SubmissionLookups.firstQuestions(supplierId, productTypeId, recordTypeId)
+    const { extras } = await this.definitions.read(recordTypeId, questions)
+    this.lookups.remember(supplierId, productTypeId, recordTypeId, extras)
   }
 
   /**

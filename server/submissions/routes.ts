@@ -10,6 +10,7 @@ import {
   type RecordSubmission,
 } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
+import { RecordDefinitionCache } from '../record-types/record-definitions'
 import { CsvIngest } from './csv-ingest'
 import { SubmissionsRepository } from './submissions'
 import type { SubmissionKind } from './types'
@@ -27,11 +28,17 @@ const keyOf = (request: FastifyRequest) => {
   return typeof key === 'string' && key.trim() ? key.trim() : undefined
 }
 
-const repo = (request: Pick<FastifyRequest, 'db'>) => new SubmissionsRepository(request.db)
+/** The submission routes' shared state: the app's database's record definitions (issue #17.1). */
+interface SubmitOptions {
+  definitions: RecordDefinitionCache
+}
+
+const repo = (request: Pick<FastifyRequest, 'db'>, { definitions }: SubmitOptions) =>
+  new SubmissionsRepository(request.db, definitions)
 const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
 
 /** One record submitted: upload-single, calibration and despatch, with and without the trailing slash. */
-const submitRoutes: FastifyPluginAsync = async (app) => {
+const submitRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => {
   const routes: [string, SubmissionKind, string][] = [
     ['upload-single', 'single', 'Stores a Test or Problem Report record.'],
     ['calibration', 'calibration', 'Stores a Calibration record and creates or updates its test equipment.'],
@@ -58,14 +65,14 @@ const submitRoutes: FastifyPluginAsync = async (app) => {
             response: { 200: submissionResultSchema },
           },
         },
-        async (request) => repo(request).submit(kind, request.body, request.user, keyOf(request)),
+        async (request) => repo(request, options).submit(kind, request.body, request.user, keyOf(request)),
       )
     }
   }
 }
 
 /** A Problem Report's content replaced. */
-const editRoutes: FastifyPluginAsync = async (app) => {
+const editRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => {
   app.put<{ Params: { id: string }; Body: RecordSubmission }>(
     '/api/InstrumentTest/Record/:id',
     {
@@ -83,7 +90,7 @@ const editRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) =>
-      repo(request).edit(
+      repo(request, options).edit(
         positiveId(request.params.id, RECORD_MESSAGES.recordNotFound),
         request.body,
         request.user,
@@ -128,8 +135,11 @@ const csvUploadRoutes: FastifyPluginAsync = async (app) => {
 const submissionService: FastifyPluginAsync = async (app) => {
   // Jobs a stopped instance left running (at start-up, outside any request).
   await new CsvIngest(app.db).failInterruptedJobs()
-  await app.register(submitRoutes)
-  await app.register(editRoutes)
+  // One app, one database: its record definitions are kept across requests, each confirmed by the
+  // database in the submission's first statement (RecordDefinitionCache).
+  const definitions = new RecordDefinitionCache()
+  await app.register(submitRoutes, { definitions })
+  await app.register(editRoutes, { definitions })
   await app.register(csvUploadRoutes)
 }
 

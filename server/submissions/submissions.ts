@@ -14,6 +14,8 @@ import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
 import { RecordWriter } from './write/record-writer'
+import { rowsOf } from './write/sql-batch'
+import type { RecordDefinitionCache } from '../record-types/record-definitions'
 import { SubmissionPreparer } from './prepare'
 import type { SubmissionInput, SubmissionKind } from './types'
 
@@ -34,9 +36,6 @@ export function requestHash(route: string, request: unknown): string {
   return createHash('sha256').update(route).update('\n').update(canonical(request)).digest('hex')
 }
 
-/** Any 32-bit number every instance uses for the Idempotency-Key locks (the other half is the key's hash). */
-const IDEMPOTENCY_LOCK_CLASS = 170_017
-
 /** `work` in `db`'s transaction: the one already open (an audited route's), else a new one. */
 function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   // A nested drizzle transaction would be a savepoint, two more statements, with nothing to roll back to.
@@ -44,13 +43,22 @@ function inTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
   return open instanceof PgTransaction ? work(db) : db.transaction((tx) => work(tx as unknown as Db))
 }
 
+/** What a stored Idempotency-Key answers: the call it was used for, its request's hash, its answer. */
+interface StoredKey {
+  route: string
+  request_hash: string
+  response: unknown
+}
+
 /**
  * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction,
  * with a hash of the request; a retry of the same request finds and returns it instead of storing twice,
  * while the key reused with another body is refused with 422 (its new data would otherwise be silently
- * dropped). A retry racing the first call waits on the key's transaction-scoped advisory lock until the
- * first one ends, then finds its answer (each statement reads what has committed before it starts), so
- * the key's insert never meets another's row and no savepoint is needed to recover from one.
+ * dropped). The key's row is claimed first, by an insert that does nothing on conflict: a retry racing
+ * the first call waits at that insert (on the primary key) until the first one ends — then finds the row
+ * if it committed, or claims the key itself if it rolled back. The claimed row gets its answer at the
+ * end; both commit or roll back with the work, so no other transaction ever sees a claim without its
+ * answer, and no savepoint or lock is needed (issue #17.1: two statements on the way, not three).
  */
 export async function idempotent<T extends object>(
   db: Db,
@@ -63,27 +71,38 @@ export async function idempotent<T extends object>(
   if (!key) return inTransaction(db, work)
   const hash = requestHash(route, request)
   return inTransaction(db, async (tx) => {
-    await tx.execute(
-      sql`SELECT pg_advisory_xact_lock(${IDEMPOTENCY_LOCK_CLASS}, hashtext(${`${userId}:${key}`}))`,
+    const claimed = rowsOf<{ claimed: number }>(
+      await tx.execute(sql`INSERT INTO ${idempotencyKeys}
+          (user_id, key, route, request_hash, status_code, response)
+        VALUES (${userId}, ${key}, ${route}, ${hash}, 200, 'null'::jsonb)
+        ON CONFLICT (user_id, key) DO NOTHING RETURNING 1 AS claimed`),
     )
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
-    if (row && row.route !== route) throw conflict(RECORD_MESSAGES.idempotencyOtherCall)
-    if (row && row.requestHash !== hash) throw unprocessable(RECORD_MESSAGES.idempotencyOtherRequest)
-    if (row) return row.response as T
+    if (claimed.length === 0) {
+      // A statement of its own: it reads what committed before it started, so the first call's row.
+      const [row] = rowsOf<StoredKey>(
+        await tx.execute(sql`SELECT route, request_hash, response FROM ${idempotencyKeys}
+          WHERE user_id = ${userId} AND key = ${key}`),
+      )
+      if (row.route !== route) throw conflict(RECORD_MESSAGES.idempotencyOtherCall)
+      if (row.request_hash !== hash) throw unprocessable(RECORD_MESSAGES.idempotencyOtherRequest)
+      return row.response as T
+    }
     const result = await work(tx)
     await tx
-      .insert(idempotencyKeys)
-      .values({ userId, key, route, requestHash: hash, statusCode: 200, response: result })
+      .update(idempotencyKeys)
+      .set({ response: result })
+      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
     return result
   })
 }
 
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
 export class SubmissionsRepository {
-  constructor(private readonly db: Db) {}
+  /** `definitions`: the database's record definitions kept across requests (see RecordDefinitionCache). */
+  constructor(
+    private readonly db: Db,
+    private readonly definitions?: RecordDefinitionCache,
+  ) {}
 
   submit(
     kind: SubmissionKind,
@@ -92,7 +111,7 @@ export class SubmissionsRepository {
     idempotencyKey?: string,
   ): Promise<SubmissionResult> {
     return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
-      const prepared = await new SubmissionPreparer(tx).prepare(kind, input, who)
+      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who)
       return new RecordWriter(tx).write(prepared, who.id)
     })
   }
@@ -124,7 +143,7 @@ export class SubmissionsRepository {
         .from(recordTestEquipment)
         .where(eq(recordTestEquipment.recordId, recordId))
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
-      const prepared = await new SubmissionPreparer(tx).prepare('single', input, who, {
+      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare('single', input, who, {
         layoutRevision: existing.layoutVersion,
         // The parameters it was judged with, so a later parameter edit never changes its verdict.
         parameters: existing.parameters,

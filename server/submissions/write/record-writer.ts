@@ -56,6 +56,17 @@ function assessed(
 }
 
 /**
+ * The products whose re-test chains a write can change: all but those it inserted for one record of its
+ * own (a product's only record supersedes nothing), which would cost a new serial's submission a
+ * statement that changes no row (issue #17.1).
+ */
+function withChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
+  const uses = new Map<number, number>()
+  for (const id of productIds) if (id !== null) uses.set(id, (uses.get(id) ?? 0) + 1)
+  return productIds.filter((id) => id !== null && !(inserted.has(id) && uses.get(id) === 1))
+}
+
+/**
  * The one writer of records (a submission, a CSV file, the demo seed), in the caller's transaction.
  * Records are written in multi-row statements of 1,000 rows, so a single submission and 100,000 CSV rows
  * take the same path and leave the same rows as writing them one by one would: customers, products (and
@@ -104,7 +115,7 @@ export class RecordWriter {
       [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
     )
     // Issue #19.4: a new record of a product and record type supersedes the previous one.
-    await refreshChains(this.db, productIds)
+    await refreshChains(this.db, withChains(productIds, inserted))
     await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,

@@ -72,7 +72,9 @@ export async function insertRows<T = unknown>(
       sql`INSERT INTO ${table} (${list}) SELECT ${list} FROM ${sql.raw(`"${stage}"`)} ORDER BY "ord" ${tail}`,
     ),
   )
-  await db.execute(sql.raw(`DELETE FROM "${stage}"`))
+  // TRUNCATE, not DELETE: the table was created in this transaction, so it is emptied in place, and the
+  // next chunk's INSERT … SELECT does not scan the dead rows of every chunk before it.
+  await db.execute(sql.raw(`TRUNCATE "${stage}"`))
   return result
 }
 

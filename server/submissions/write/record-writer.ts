@@ -55,6 +55,18 @@ function assessed(
   })
 }
 
+/** The products whose chains a write may change: stored ones, and new ones with several of its records. */
+function productsWithChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
+  const seen = new Set<number>()
+  const out = new Set<number>()
+  for (const id of productIds) {
+    if (id === null) continue
+    if (!inserted.has(id) || seen.has(id)) out.add(id)
+    seen.add(id)
+  }
+  return [...out]
+}
+
 /**
  * The one writer of records (a submission, a CSV file, the demo seed), in the caller's transaction.
  * Records are written in multi-row statements of 1,000 rows, so a single submission and 100,000 CSV rows
@@ -103,8 +115,9 @@ export class RecordWriter {
       this.db,
       [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
     )
-    // Issue #19.4: a new record of a product and record type supersedes the previous one.
-    await refreshChains(this.db, productIds)
+    // Issue #19.4: a new record of a product and record type supersedes the previous one. A product this
+    // write created with one record has no chain to compute (its record was inserted unsuperseded).
+    await refreshChains(this.db, productsWithChains(productIds, inserted))
     await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,

@@ -72,6 +72,7 @@ async function main() {
     } else throw new Error('No PostgreSQL available')
   } else target = pgliteTarget()
   const { database, dispose } = await target.open()
+  const report: string[] = []
   const context = await createContext(target.kind, database)
   try {
     const [{ supplierId, recordTypeId }] = rowsOf<{ supplierId: number; recordTypeId: number }>(
@@ -119,17 +120,20 @@ async function main() {
       fs.writeFileSync(values.profile!, JSON.stringify(profile))
       session.disconnect()
     }
-    console.log(
+    report.push(
       `${target.label}: ${rows} rows in ${elapsed.toFixed(0)} ms (${res.statusCode}), ${((rows / elapsed) * 1000).toFixed(0)} rows/s`,
     )
     for (const [name, { ms, calls }] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
-      console.log(`  ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)}×  ${name}`)
+      report.push(`  ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)}×  ${name}`)
   } finally {
     await context.app.close()
     await dispose()
     await target.close()
     await stopCluster?.()
   }
+  // Printed after the cleanup: piped into `head`, a write after head has gone ends the process, which
+  // must not leave a temporary cluster or data directory behind.
+  console.log(report.join('\n'))
 }
 
 main().catch((error: Error) => {

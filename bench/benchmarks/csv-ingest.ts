@@ -10,13 +10,13 @@ const MIN_RATIO_TO_COPY = 0.6
 const HEADER = 'serial,testDate,result,errorAt5A,errorAt60A,creepTest'
 
 /** Demo data (server/seed/reference.ts, demo-layouts.ts): Fabrikam Meters' meters, and their file-capture Test type. */
-const METERS = [
+export const METERS = [
   { productTypeId: 100206, prefix: 'FTM:' }, // range 1..50,000: the 10k batch
   { productTypeId: 100205, prefix: 'FSM:' }, // range 1..100,000: the 100k batch
 ]
 
 /** A meter accuracy batch: `rows` new meters, one record each, a few fails, dates over the last year. */
-function csvOf(rows: number, prefix: string): string {
+export function csvOf(rows: number, prefix: string): string {
   const lines = [HEADER]
   const now = Date.UTC(2026, 5, 30, 12)
   for (let i = 1; i <= rows; i++) {

@@ -145,6 +145,38 @@ export function judgeRecord(
   return judgement
 }
 
+/** What judging needs of a layout's tree, found once per controls array (as `rulesOf` is). */
+interface JudgeShape {
+  /** Test fields with a known test type, in document order. */
+  testFields: TestFieldControl[]
+  /** Result-bearing groups by variable, in document order, each with its members' variables. */
+  groups: Map<string, { group: GroupControl; members: string[] }>
+  overall: string[]
+}
+
+const shapes = new WeakMap<readonly Control[], JudgeShape>()
+
+/**
+ * The layout's test fields, groups with their members, and overall variables. A CSV file judges each of
+ * its rows with one layout: walking the tree for these three times per row cost more than judging the
+ * row's few values (issue #17.3).
+ */
+function shapeOf(layout: Pick<FormLayout, 'controls'>): JudgeShape {
+  let shape = shapes.get(layout.controls)
+  if (!shape) {
+    const testFields: TestFieldControl[] = []
+    const groups: JudgeShape['groups'] = new Map()
+    for (const { control } of walkControls(layout.controls)) {
+      if (control.type === 'group' && control.variable)
+        groups.set(control.variable, { group: control, members: groupTestVariables(control) })
+      if (control.type === 'testField' && !testTypeIssue(control)) testFields.push(control)
+    }
+    shape = { testFields, groups, overall: overallVariables(layout) }
+    shapes.set(layout.controls, shape)
+  }
+  return shape
+}
+
 function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Parameters): Judgement {
   // Calculations, `valueFrom` tests and conditions first (issue #14): the tests judge what they give.
   const { data: derived, hidden, hiddenIds } = deriveRecord(rulesOf(layout), input, params)
@@ -152,10 +184,9 @@ function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Pa
   for (const variable of hidden) delete data[variable]
   const { tables, cells } = judgeTables(layout, data, params, hidden)
   const tests: Record<string, PassOrFail> = {}
-  const groups = new Map<string, GroupControl>()
-  for (const { control } of walkControls(layout.controls)) {
-    if (control.type === 'group' && control.variable) groups.set(control.variable, control)
-    if (control.type !== 'testField' || testTypeIssue(control) || !(control.variable in data)) continue
+  const { testFields, groups, overall } = shapeOf(layout)
+  for (const control of testFields) {
+    if (!(control.variable in data)) continue
     const entry = readTestEntry(control, data[control.variable])
     const result = evaluateTest(control, entry.value, entry.na)
     tests[control.variable] = result
@@ -173,21 +204,20 @@ function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Pa
     // A `tests` list naming a group that names this one back: the cycle cannot pass.
     if (judging.has(variable)) return 'Fail'
     judging.add(variable)
-    const group = groups.get(variable) as GroupControl
-    const members = groupTestVariables(group)
+    const { members } = groups.get(variable)!
     for (const member of members)
       if (groups.has(member) && !hidden.has(member)) view[member] = judgeGroup(member)
-    judged[variable] = evaluateGroup(group, view)
+    // evaluateGroup's rule, with the members found once.
+    judged[variable] = members.length === 0 ? 'Fail' : combineResults(members.map((m) => view[m]))
     view[variable] = judged[variable]
     judging.delete(variable)
     return judged[variable]
   }
   for (const variable of groups.keys()) if (!hidden.has(variable)) data[variable] = judgeGroup(variable)
-  const variables = overallVariables(layout)
   return {
     tests,
     groups: judged,
-    overall: variables.length === 0 ? UNSET_RESULT : overallResult(layout, view),
+    overall: overall.length === 0 ? UNSET_RESULT : combineResults(overall.map((variable) => view[variable])),
     data,
     hidden,
     hiddenIds,

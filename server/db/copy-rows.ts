@@ -109,6 +109,16 @@ export function runsElsewhere(db: Db): boolean {
   return !!client && typeof client === 'object' && 'connection' in client
 }
 
+/**
+ * Whether this thread is free while `db` runs a statement: PostgreSQL (another process) or PGlite on its
+ * own thread (pglite-thread-client.ts, issue #17.2), so a caller may do other work before awaiting it.
+ * Not the choice of COPY protocol (`runsElsewhere`): PGlite on a thread still takes its COPY as a blob.
+ */
+export function runsOffThread(db: Db): boolean {
+  const client = driverOf(db)
+  return runsElsewhere(db) || (!!client && typeof client === 'object' && 'offThread' in client)
+}
+
 /** Whether `copyRows` can run on `db`: PGlite, or a node-postgres transaction (not the pool). */
 export function canCopy(db: Db): boolean {
   const client = driverOf(db)

@@ -57,6 +57,8 @@ function rebuiltError(error: NonNullable<Reply['error']>): Error {
  * /config.json waited 862 ms p95 under 50 clients). Here only the messages cost the server's thread.
  */
 export class PgliteThread {
+  /** Statements run on another thread: this one is free while they do (copy-rows.ts `runsOffThread`). */
+  readonly offThread = true
   private readonly waiting = new Map<number, Waiting>()
   private nextId = 1
   private stopped: Error | undefined
@@ -108,6 +110,7 @@ export class PgliteThread {
       if (closed) throw new Error('Transaction is closed')
     }
     const handle = {
+      offThread: true,
       query: <R>(sql: string, params?: unknown[], options?: QueryOptions) => {
         open()
         return this.call<Results<R>>({ op: 'query', tx, sql, params, options: wireOptions(options) })

@@ -1,4 +1,3 @@
-import { walkControls } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES, suspectOn } from '../../schemas/records/index'
 import type { EquipmentSnapshot, OverrideRequest } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
@@ -9,6 +8,7 @@ import type { RecordDefinition } from '../record-types/record-definitions'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 import { checkOverrides, equipmentPolicies, gateAndSnapshot } from './calibration-gate'
 import { documentNames, valueOf } from './values'
+import { attachmentControls } from './layout-controls'
 
 /** What a record's upload and test-equipment controls attach to it, each checked to exist and be usable. */
 export class SubmissionAttachments {
@@ -28,9 +28,8 @@ export class SubmissionAttachments {
   async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Viewer) {
     if (!definition.layout) return []
     const ids: number[] = []
-    for (const { control } of walkControls(definition.layout.controls)) {
-      if (control.type !== 'upload') continue
-      for (const name of documentNames(valueOf(data, control.variable))) {
+    for (const variable of attachmentControls(definition.layout).uploads) {
+      for (const name of documentNames(valueOf(data, variable))) {
         const row = await this.documents.bySavedFilename(name)
         if (!row || !(await this.documents.visibleTo(row, who)))
           throw badRequest(RECORD_MESSAGES.documentMissing(name))

@@ -1,4 +1,3 @@
-import { walkControls } from '../../schemas/form-layout/index'
 import {
   calibrationBlockedMessage,
   calibrationGate,
@@ -17,6 +16,7 @@ import type { Viewer } from '../access/viewer'
 import { badRequest, forbidden } from '../http-error'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import { idsOf, valueOf } from './values'
+import { attachmentControls } from './layout-controls'
 
 /** What a record's testEquipment controls name: each device once, with the strictest policy naming it. */
 export function equipmentPolicies(
@@ -25,11 +25,9 @@ export function equipmentPolicies(
 ): Map<number, CalibrationPolicy> {
   const policies = new Map<number, CalibrationPolicy>()
   if (!definition.layout) return policies
-  for (const { control } of walkControls(definition.layout.controls)) {
-    if (control.type !== 'testEquipment') continue
-    for (const id of idsOf(valueOf(data, control.variable)))
-      policies.set(id, stricterPolicy(policies.get(id), control.calibrationPolicy))
-  }
+  for (const { variable, policy } of attachmentControls(definition.layout).equipment)
+    for (const id of idsOf(valueOf(data, variable)))
+      policies.set(id, stricterPolicy(policies.get(id), policy))
   return policies
 }
 

@@ -11,7 +11,7 @@ import { RecordWriter } from './write/record-writer'
 import { SubmissionPreparer } from './prepare'
 import type { SubmissionKind } from './types'
 import { ChunkedWrites } from './csv-writes'
-import { runsElsewhere } from '../db/copy-rows'
+import { runsOffThread } from '../db/copy-rows'
 import { idempotent } from './submissions'
 
 /** A decoded CSV upload. */
@@ -121,7 +121,7 @@ export class CsvIngest {
     const preparer = new SubmissionPreparer(tx)
     const errors: CsvRowError[] = []
     const writer = new RecordWriter(tx)
-    const writes = new ChunkedWrites((part) => writer.writeAll(part, who.id, jobId), runsElsewhere(tx))
+    const writes = new ChunkedWrites((part) => writer.writeAll(part, who.id, jobId), runsOffThread(tx))
     for (const { line, cells } of rows) {
       if (writes.failed) break
       if (cells.length !== columns.length) {

@@ -191,5 +191,18 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(written.find((p) => p.serial === 'NWT:10000')).toMatchObject({ status: 'other' })
     expect(written.find((p) => p.serial === 'NWT:10001')).toMatchObject({ status: 'pass' })
     expect(written.find((p) => p.serial === 'NWT:201')?.last).toBe('2026-03-01 10:00:00.000000')
+    // The re-test chain (issue #19.4) as the rule defines it over every product's records, whether the
+    // product's rows fell in one chunk or several (a new product with one row of a chunk is not refreshed).
+    const chains = await db().execute(sql`
+      SELECT count(*)::int AS records,
+             count(*) FILTER (WHERE superseded_by_id IS DISTINCT FROM next_id)::int AS wrong,
+             count(next_id)::int AS superseded
+      FROM (SELECT superseded_by_id,
+                   lead(id) OVER (PARTITION BY product_id, record_type_id ORDER BY record_date, id) AS next_id
+            FROM records WHERE product_serial_number IN (SELECT jsonb_array_elements_text(${JSON.stringify(serials)}::jsonb))) r`)
+    const [chain] = (chains as unknown as { rows: { records: number; wrong: number; superseded: number }[] })
+      .rows
+    expect(chain.wrong).toBe(0)
+    expect(chain.superseded).toBe(PRODUCTS * 3 + 2)
   })
 })

@@ -55,15 +55,16 @@ function assessed(
   })
 }
 
-/**
- * The products whose re-test chains a write can change: all but those it inserted for one record of its
- * own (a product's only record supersedes nothing), which would cost a new serial's submission a
- * statement that changes no row (issue #17.1).
- */
-function withChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
-  const uses = new Map<number, number>()
-  for (const id of productIds) if (id !== null) uses.set(id, (uses.get(id) ?? 0) + 1)
-  return productIds.filter((id) => id !== null && !(inserted.has(id) && uses.get(id) === 1))
+/** The products whose chains a write may change: stored ones, and new ones with several of its records. */
+function productsWithChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
+  const seen = new Set<number>()
+  const out = new Set<number>()
+  for (const id of productIds) {
+    if (id === null) continue
+    if (!inserted.has(id) || seen.has(id)) out.add(id)
+    seen.add(id)
+  }
+  return [...out]
 }
 
 /**
@@ -114,8 +115,9 @@ export class RecordWriter {
       this.db,
       [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
     )
-    // Issue #19.4: a new record of a product and record type supersedes the previous one.
-    await refreshChains(this.db, withChains(productIds, inserted))
+    // Issue #19.4: a new record of a product and record type supersedes the previous one. A product this
+    // write created with one record has no chain to compute (its record was inserted unsuperseded).
+    await refreshChains(this.db, productsWithChains(productIds, inserted))
     await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,

@@ -52,6 +52,35 @@ function timeMethod(object: object, method: string, name: (args: unknown[]) => s
 /** A statement's label: its first words, numbers and parameters blanked. */
 const statementLabel = (text: string) => `sql: ${text.replace(/\s+/g, ' ').trim().slice(0, 70)}`
 
+/** The database the upload runs on: PGlite, BENCH_DATABASE_URL, or a temporary PostgreSQL cluster. */
+async function openTarget(
+  db: string | undefined,
+): Promise<{ target: Target; stopCluster?: () => Promise<void> }> {
+  if (db !== 'postgres') return { target: pgliteTarget() }
+  const url = process.env.BENCH_DATABASE_URL
+  if (url) return { target: await postgresTarget(url) }
+  if (!clusterBinariesInstalled()) throw new Error('No PostgreSQL available')
+  const cluster = await startTempCluster()
+  return { target: await postgresTarget(cluster.url), stopCluster: cluster.stop }
+}
+
+/** Times the upload's phases and every statement sent to either driver. */
+function timePhases() {
+  timeMethod(SubmissionPreparer.prototype, 'prepare', () => 'check: preparer.prepare (per row)')
+  timeMethod(RecordWriter.prototype, 'writeAll', () => 'write: RecordWriter.writeAll (per chunk)')
+  timeMethod(ImpactAssessment.prototype, 'afterWrite', () => 'write: ImpactAssessment.afterWrite')
+  const statement = (args: unknown[]) =>
+    typeof args[0] === 'string'
+      ? statementLabel(args[0])
+      : typeof (args[0] as { text?: unknown })?.text === 'string'
+        ? statementLabel((args[0] as { text: string }).text)
+        : (args[0] as { sql?: unknown })?.sql
+          ? statementLabel(String((args[0] as { sql: string }).sql))
+          : null
+  timeMethod(pg.Client.prototype, 'query', statement)
+  timeMethod(PgliteThread.prototype, 'call', statement)
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -60,17 +89,7 @@ async function main() {
       profile: { type: 'string' },
     },
   })
-  let stopCluster: (() => Promise<void>) | undefined
-  let target: Target
-  if (values.db === 'postgres') {
-    const url = process.env.BENCH_DATABASE_URL
-    if (url) target = await postgresTarget(url)
-    else if (clusterBinariesInstalled()) {
-      const cluster = await startTempCluster()
-      stopCluster = cluster.stop
-      target = await postgresTarget(cluster.url)
-    } else throw new Error('No PostgreSQL available')
-  } else target = pgliteTarget()
+  const { target, stopCluster } = await openTarget(values.db)
   const { database, dispose } = await target.open()
   const report: string[] = []
   const context = await createContext(target.kind, database)
@@ -90,19 +109,7 @@ async function main() {
       data: Buffer.from(csvOf(rows, meter.prefix)).toString('base64'),
     })
     const token = await context.tokenFor('internal')
-    timeMethod(SubmissionPreparer.prototype, 'prepare', () => 'check: preparer.prepare (per row)')
-    timeMethod(RecordWriter.prototype, 'writeAll', () => 'write: RecordWriter.writeAll (per chunk)')
-    timeMethod(ImpactAssessment.prototype, 'afterWrite', () => 'write: ImpactAssessment.afterWrite')
-    const statement = (args: unknown[]) =>
-      typeof args[0] === 'string'
-        ? statementLabel(args[0])
-        : typeof (args[0] as { text?: unknown })?.text === 'string'
-          ? statementLabel((args[0] as { text: string }).text)
-          : (args[0] as { sql?: unknown })?.sql
-            ? statementLabel(String((args[0] as { sql: string }).sql))
-            : null
-    timeMethod(pg.Client.prototype, 'query', statement)
-    timeMethod(PgliteThread.prototype, 'call', statement)
+    timePhases()
     // The CPU profile, when asked for, covers the upload alone (not the migration and seeding).
     const session = values.profile ? new Session() : null
     session?.connect()

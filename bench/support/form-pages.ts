@@ -112,6 +112,9 @@ export interface RunResult {
 /** Resolves after the next frame has been produced (two animation frames). */
 const NEXT_FRAME = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))'
 
+/** Between scrolling a field into view and clicking it. */
+const SETTLE_MS = 200
+
 /** A field's accessible name: its label, with the asterisk a control gets once it is required (issue #14's requiredIf). */
 const fieldName = (label: string) => new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`)
 
@@ -130,24 +133,25 @@ async function runOnce(
   let typed = 0
   for (const { label, text } of fields) {
     const input = page.getByLabel(fieldName(label))
-    // A user scrolls a field well into view and clicks it, then types. The scroll brings the field to the
-    // middle of the window: one whose box touches the window's bottom edge (Playwright's click scrolls just
-    // enough) gets no presented frame in headless Chromium after its keystrokes until some later input does,
-    // so Event Timing charges each of its keys the pause before the next click (docs/performance.md, #14).
-    // The click (rastering tiles the scroll brought in — 50–100 ms in the software compositor, either form)
-    // is timed on its own, as `clicks`, and its frame is presented before the first key.
-    await input
-      .evaluate(
-        (el: { scrollIntoView(o: object): void }) => el.scrollIntoView({ block: 'center' }),
-        undefined,
-        {
-          timeout: 10_000,
-        },
-      )
-      .catch((e: Error) => {
-        throw new Error(`${mode} form has no field '${label}' to type into: ${e.message.split('\n')[0]}`)
-      })
+    // A user wheels a field well into view, clicks it, then types (docs/performance.md, #14): the wheel
+    // brings it to the middle of the window, as a compositor scroll. Playwright's own click scrolls just
+    // enough, by script; after such a scroll, and for a field touching the window's bottom edge, headless
+    // Chromium presents no frame for the keystrokes that follow until a later input does, so Event Timing
+    // charged each key the pause before that input (a headed Chromium under Xvfb presents them at once).
+    const box = await input.boundingBox({ timeout: 10_000 }).catch((e: Error) => {
+      throw new Error(`${mode} form has no field '${label}' to type into: ${e.message.split('\n')[0]}`)
+    })
+    const offset = box ? box.y + box.height / 2 - VIEWPORT.height / 2 : 0
+    if (Math.abs(offset) > VIEWPORT.height / 4) {
+      await page.mouse.move(VIEWPORT.width / 2, VIEWPORT.height / 2)
+      await page.mouse.wheel(0, offset)
+    }
+    // A person takes a moment between scrolling and clicking: the tiles the scroll brought in are rastered
+    // by then (in the software compositor that raster holds back the next frames, whatever they show).
     await page.evaluate(NEXT_FRAME)
+    await page.waitForTimeout(SETTLE_MS)
+    // The click (and any raster it causes) is timed on its own, as `clicks`; its frame is presented before
+    // the first key.
     await input.click()
     await page.evaluate(NEXT_FRAME)
     for (const ch of text) {

@@ -42,10 +42,14 @@ export function combineResults(values: Iterable<unknown>): GroupResult {
 
 /**
  * Result of a group from record data whose member results are already judged. A group with nothing to
- * test stays at SPEC §4's initial 'Fail' (no change of a member ever re-evaluates it).
+ * test stays at SPEC §4's initial 'Fail' (no change of a member ever re-evaluates it). `tests` are the
+ * group's members when the caller has them already (the judge finds them once per layout).
  */
-export function evaluateGroup(group: GroupControl, data: Data): GroupResult {
-  const tests = groupTestVariables(group)
+export function evaluateGroup(
+  group: GroupControl,
+  data: Data,
+  tests: readonly string[] = groupTestVariables(group),
+): GroupResult {
   return tests.length === 0 ? 'Fail' : combineResults(tests.map((variable) => data[variable]))
 }
 
@@ -70,8 +74,12 @@ export function overallVariables(layout: Pick<FormLayout, 'controls'>): string[]
  * result stands for its members (they are not counted twice); a loose checkbox such as "skip calibration"
  * is data, not a test.
  */
-export function overallResult(layout: Pick<FormLayout, 'controls'>, data: Data): GroupResult {
-  return combineResults(overallVariables(layout).map((variable) => data[variable]))
+export function overallResult(
+  layout: Pick<FormLayout, 'controls'>,
+  data: Data,
+  variables: readonly string[] = overallVariables(layout),
+): GroupResult {
+  return combineResults(variables.map((variable) => data[variable]))
 }
 
 /** One test field's entry as submitted: the value, the result it claims (if any) and whether it is n/a. */
@@ -204,11 +212,10 @@ function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Pa
     // A `tests` list naming a group that names this one back: the cycle cannot pass.
     if (judging.has(variable)) return 'Fail'
     judging.add(variable)
-    const { members } = groups.get(variable)!
+    const { group, members } = groups.get(variable)!
     for (const member of members)
       if (groups.has(member) && !hidden.has(member)) view[member] = judgeGroup(member)
-    // evaluateGroup's rule, with the members found once.
-    judged[variable] = members.length === 0 ? 'Fail' : combineResults(members.map((m) => view[m]))
+    judged[variable] = evaluateGroup(group, view, members)
     view[variable] = judged[variable]
     judging.delete(variable)
     return judged[variable]
@@ -217,7 +224,7 @@ function judgeOnce(layout: Pick<FormLayout, 'controls'>, input: Data, params: Pa
   return {
     tests,
     groups: judged,
-    overall: overall.length === 0 ? UNSET_RESULT : combineResults(overall.map((variable) => view[variable])),
+    overall: overall.length === 0 ? UNSET_RESULT : overallResult(layout, view, overall),
     data,
     hidden,
     hiddenIds,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS, TABLE_NAMES } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
+import { rowsOf } from '../submissions/write/sql-batch'
 
 /** A JSON text of `text`, `null` for null: PostgreSQL's string escaping is JSON.stringify's. */
 const jsonText = (column: string) => `coalesce(to_json(${column})::text, 'null')`
@@ -85,6 +86,6 @@ const [BEFORE_TABLE, AFTER_TABLE] = LIST_SQL.split('$1')
 /** Every supplier with its attributes and SupplierProducts, as the list's JSON text (see LIST_SQL). */
 export async function supplierListJson(db: Db): Promise<string> {
   const statement = sql`${sql.raw(BEFORE_TABLE)}${TABLE_NAMES.supplier}${sql.raw(AFTER_TABLE)}`
-  const result = (await db.execute(statement)) as unknown as { rows: { json: string }[] }
-  return result.rows[0].json.replace(MARK, (mark) => MARKS[mark])
+  const [row] = rowsOf<{ json: string }>(await db.execute(statement))
+  return row.json.replace(MARK, (mark) => MARKS[mark])
 }

@@ -1,5 +1,6 @@
 import type { FieldMappings, FormLayout, RecordCategory } from '../../schemas/form-layout/index'
 import { PROBLEM_REPORT_FIXED_MAPPINGS } from '../../schemas/form-layout/index'
+import type { ReviewPolicy } from '../../schemas/records/review'
 
 /** A demo record type: its category, capture, layout, mappings and the product types it is offered for. */
 export interface DemoRecordType {
@@ -9,6 +10,8 @@ export interface DemoRecordType {
   layout: FormLayout
   mappings: FieldMappings
   productTypes: number[]
+  /** Issue #19: reviewed (and approved) before its records count; none when absent. */
+  reviewPolicy?: ReviewPolicy
 }
 
 const TRANSFORMER = 100200

@@ -5,9 +5,10 @@ import { assetModelRecordTypes } from '../db/schema/index'
 import { RecordTypesRepository } from '../record-types/record-types'
 import { DEMO_RECORD_TYPES as LAYOUT_TYPES } from './demo-layouts'
 import { PARAMETER_RECORD_TYPE } from './demo-parameters'
+import { REVIEW_RECORD_TYPE } from './demo-review'
 
 /** Every demo record type, in the order each product type lists them. */
-const DEMO_RECORD_TYPES = [...LAYOUT_TYPES, PARAMETER_RECORD_TYPE]
+const DEMO_RECORD_TYPES = [...LAYOUT_TYPES, PARAMETER_RECORD_TYPE, REVIEW_RECORD_TYPE]
 
 /** Demo record types with their layouts and mappings, linked to the demo product types. Returns name → id. */
 export async function seedRecordTypes(db: Db): Promise<Map<string, number>> {
@@ -20,6 +21,7 @@ export async function seedRecordTypes(db: Db): Promise<Map<string, number>> {
       valueType: 'string',
       units: type.category,
       description: RECORD_TYPE_DESCRIPTION,
+      reviewPolicy: type.reviewPolicy,
     })
     ids.set(type.name, id)
     const layout = {

@@ -10,27 +10,11 @@ import {
 import { Viewer } from '../access/viewer'
 import { RecordWriter } from '../submissions/write/record-writer'
 import { SubmissionPreparer } from '../submissions/prepare'
-import type { SubmissionInput, SubmissionKind } from '../submissions/types'
-import type { SubmissionResult } from '../../schemas/records/index'
+import { REVIEW_RECORD_TYPE, seedReviewQueue } from './demo-review'
+import { daysAgo, testValue, type Submit } from './seed-values'
 
 /** The seed submits as an administrator; records it writes have no creating user. */
 const SEEDER = Viewer.system
-
-const DAY = 24 * 3600 * 1000
-/** A date `days` ago at a working hour, so the demo looks recent whenever it is seeded. */
-const daysAgo = (days: number, hour = 10) => {
-  const d = new Date(Date.now() - days * DAY)
-  d.setUTCHours(hour, 0, 0, 0)
-  return d.toISOString()
-}
-
-const testValue = (value: number, min: number, max: number) => ({
-  value,
-  passOrFail: value >= min && value <= max ? 'Pass' : 'Fail',
-})
-
-/** Submits one demo record through the real checks; answers what was written. */
-type Submit = (kind: SubmissionKind, input: SubmissionInput) => Promise<SubmissionResult>
 
 /** The demo suppliers, owner, record types, calibrator and location the records refer to, found by name. */
 type DemoRefs = Awaited<ReturnType<typeof demoRefs>>
@@ -43,6 +27,7 @@ async function demoRefs(db: Db) {
   ) => (await db.select({ id: table.id }).from(table).where(eq(table.name, name)))[0]?.id
   const northwind = await idOf(assetManufacturers, 'Northwind Transformers')
   const fabrikam = await idOf(assetManufacturers, 'Fabrikam Meters')
+  const contoso = await idOf(assetManufacturers, 'Contoso Switchgear')
   const owner = await idOf(deviceOwners, 'Eastern Power Networks')
   const types = {
     test: await idOf(dataPointTypes, 'Transformer Routine Test'),
@@ -50,6 +35,7 @@ async function demoRefs(db: Db) {
     despatch: await idOf(dataPointTypes, 'Despatch Note'),
     problem: await idOf(dataPointTypes, 'Problem Report'),
     calibration: await idOf(dataPointTypes, 'Test Equipment Calibration'),
+    review: await idOf(dataPointTypes, REVIEW_RECORD_TYPE.name),
   }
   const [calibrator] = await db.select({ name: calibrators.name }).from(calibrators).limit(1)
   const [location] = owner
@@ -59,7 +45,7 @@ async function demoRefs(db: Db) {
         .where(eq(deviceOwnerLocations.ownerId, owner))
         .limit(1)
     : []
-  return { northwind, fabrikam, owner, types, calibrator, location }
+  return { northwind, fabrikam, contoso, owner, types, calibrator, location }
 }
 
 /** The owner's test equipment, calibrated (one skipped); answers the ids the transformer tests use. */
@@ -224,5 +210,6 @@ export async function seedDemoRecords(db: Db): Promise<number> {
   await seedTransformerTests(submit, refs, equipment)
   await seedMeterBatch(submit, refs)
   await seedDespatchAndProblem(submit, refs)
+  await seedReviewQueue(submit, refs.contoso, refs.types.review)
   return written
 }

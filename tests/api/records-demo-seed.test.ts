@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { servicePrefix } from '../../server/config'
 import { startTestServer, type TestServer } from '../support/api'
 
 describe('demo records seed', () => {
@@ -37,5 +38,44 @@ describe('demo records seed', () => {
       description: 'Insulation resistance tester',
       latestCalibration: { skipped: false, calibrator: { name: expect.any(String) } },
     })
+  })
+
+  it("leaves two Ring Main Unit tests in the demo reviewer's queue, one a Fail, and none in the approver's", async () => {
+    const queue = async (username: string) => {
+      const login = await server.app.inject({
+        method: 'POST',
+        url: `${servicePrefix('auth')}/api/token`,
+        payload: new URLSearchParams({
+          grant_type: 'password',
+          username,
+          password: `${username}-demo`,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      const filter = encodeURIComponent(JSON.stringify({ filters: [{ field: 'queue', value: 'mine' }] }))
+      const res = await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/Records/page/1/size/50/filter/${filter}`,
+        {
+          token: login.json().token,
+        },
+      )
+      expect(res.statusCode).toBe(200)
+      return res.json().result as {
+        productSerialNumber: string
+        recordTypeName: string
+        testResult: string
+        reviewState: string
+      }[]
+    }
+    const waiting = await queue('reviewer')
+    expect(
+      waiting.map((r) => [r.productSerialNumber, r.recordTypeName, r.testResult, r.reviewState]).sort(),
+    ).toEqual([
+      ['CRM:101', 'Ring Main Unit Commissioning Test', 'pass', 'submitted'],
+      ['CRM:102', 'Ring Main Unit Commissioning Test', 'fail', 'submitted'],
+    ])
+    expect(await queue('approver')).toEqual([])
   })
 })

@@ -70,9 +70,11 @@ describe('COPY with reserved ids', () => {
         // NWT:4999 stored after the batch was planned, as by a concurrent writer.
         await t.insert(products).values(row('4999'))
         const before = (await t.select({ n: count() }).from(products))[0].n
-        expect(await copyUnlessTaken(t, products, [row('4998'), row('4999'), row('4997')], 1)).toBeNull()
+        expect(
+          await copyUnlessTaken(t, products, [row('4998'), row('4999'), row('4997')], { stageFromRows: 1 }),
+        ).toBeNull()
         expect((await t.select({ n: count() }).from(products))[0].n).toBe(before)
-        const ids = await copyUnlessTaken(t, products, [row('4998'), row('4997')], 1)
+        const ids = await copyUnlessTaken(t, products, [row('4998'), row('4997')], { stageFromRows: 1 })
         expect(ids).toHaveLength(2)
         expect((await t.select({ n: count() }).from(products))[0].n).toBe(before + 2)
         throw rollback

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client'
 import { canCopy, copyRows } from '../../db/copy-rows'
 import { isUniqueViolation } from '../../db/errors'
 import { rowsOf } from './sql-batch'
-import { copyColumns, insertRows, STAGE_MIN_ROWS } from './staged-insert'
+import { copyColumns, insertRows, STAGE_MIN_ROWS, type StagingOptions } from './staged-insert'
 
 /**
  * `count` new ids of `table`'s serial `id` column, ascending. Each comes from the sequence's `nextval`,
@@ -26,8 +26,11 @@ export async function reserveIds(db: Db, table: string, count: number): Promise<
  * Whether `rows` go to `table` by one COPY of their own (issue #17.3): a batch of STAGE_MIN_ROWS rows or
  * more (a CSV chunk, the demo seed), inside a transaction. A single submission keeps its JSON statement.
  */
-const copies = (db: Db, rows: readonly unknown[], stageFromRows: number) =>
-  rows.length >= stageFromRows && rows.length > 0 && canCopy(db)
+const copies = (db: Db, rows: readonly unknown[], staging: StagingOptions) =>
+  staging.copyDirect !== false &&
+  rows.length >= (staging.stageFromRows ?? STAGE_MIN_ROWS) &&
+  rows.length > 0 &&
+  canCopy(db)
 
 /**
  * COPYs `rows` straight into `table` with ids reserved up front, the i-th row taking the i-th smallest:
@@ -59,10 +62,10 @@ export async function insertWithIds(
   db: Db,
   table: PgTable,
   rows: readonly Record<string, unknown>[],
-  stageFromRows = STAGE_MIN_ROWS,
+  staging: StagingOptions = {},
 ): Promise<number[]> {
-  if (copies(db, rows, stageFromRows)) return copyWithIds(db, table, rows)
-  const inserted = await insertRows<{ id: number }>(db, table, rows, sql`RETURNING id`, stageFromRows)
+  if (copies(db, rows, staging)) return copyWithIds(db, table, rows)
+  const inserted = await insertRows<{ id: number }>(db, table, rows, sql`RETURNING id`, staging.stageFromRows)
   // Ids come from the sequence in insertion order (the rows' order), so ascending ids line up with the
   // rows whatever order RETURNING lists them in.
   return inserted.map((r) => Number(r.id)).sort((a, b) => a - b)
@@ -79,9 +82,9 @@ export async function copyUnlessTaken(
   db: Db,
   table: PgTable,
   rows: readonly Record<string, unknown>[],
-  stageFromRows = STAGE_MIN_ROWS,
+  staging: StagingOptions = {},
 ): Promise<number[] | null> {
-  if (!copies(db, rows, stageFromRows)) return null
+  if (!copies(db, rows, staging)) return null
   await db.execute(sql`SAVEPOINT copy_unless_taken`)
   try {
     const ids = await copyWithIds(db, table, rows)

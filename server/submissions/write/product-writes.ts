@@ -109,7 +109,7 @@ async function createProducts(
   })
   // Issue #17.3: a batch's new products go straight into products by COPY, with ids reserved from the
   // sequence; only if a concurrent writer took one of their keys meanwhile does the ON CONFLICT path run.
-  const copied = await copyUnlessTaken(db, products, productRows, staging.stageFromRows)
+  const copied = await copyUnlessTaken(db, products, productRows, staging)
   if (copied) {
     created.forEach((p, i) => ids.set(p.key, copied[i]))
     return { ids, inserted: new Set(copied) }

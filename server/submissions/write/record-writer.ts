@@ -100,7 +100,7 @@ export class RecordWriter {
       jobId,
     }))
     // From STAGE_MIN_ROWS rows, COPYed straight into records with ids reserved from their sequence.
-    const recordIds = await insertWithIds(this.db, records, rows, this.staging.stageFromRows)
+    const recordIds = await insertWithIds(this.db, records, rows, this.staging)
     await this.link(recordIds, prepared, equipment)
     // Products inserted here already carry their summaries; stored ones (and one a concurrent writer
     // created first) get theirs from all their records.

@@ -14,6 +14,11 @@ export const STAGE_MIN_ROWS = 1_000
 export interface StagingOptions {
   /** Rows from which a write is staged; STAGE_MIN_ROWS unless set. */
   stageFromRows?: number
+  /**
+   * False: new records and products go through the staging tables as the link tables do, not straight
+   * into their tables with reserved ids (direct-copy.ts). For comparing the two (tests, csv-profile).
+   */
+  copyDirect?: boolean
 }
 
 /**

@@ -3,6 +3,7 @@ import { Session } from 'node:inspector/promises'
 import { parseArgs } from 'node:util'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
+import type { Db } from '../server/db/client'
 import { PgliteThread } from '../server/db/pglite-thread-client'
 import { SubmissionPreparer } from '../server/submissions/prepare'
 import { RecordWriter } from '../server/submissions/write/record-writer'
@@ -81,12 +82,53 @@ function timePhases() {
   timeMethod(PgliteThread.prototype, 'call', statement)
 }
 
+/**
+ * `--explain`: the database's own time for the rows the upload wrote, written again in a transaction that
+ * is rolled back — `EXPLAIN ANALYZE` of an `INSERT … SELECT` of the stored records (as they are, and
+ * with only the reference's columns) and of their products, with each foreign-key trigger's time.
+ */
+async function explainWrites(db: Db): Promise<string[]> {
+  const out: string[] = []
+  const recordColumns =
+    (await db.execute(sql`SELECT string_agg(quote_ident(column_name), ', ' ORDER BY ordinal_position) AS list
+    FROM information_schema.columns WHERE table_name = 'records' AND column_name <> 'id'`)) as unknown
+  const [{ list }] = rowsOf<{ list: string }>(recordColumns)
+  const reference =
+    'record_type_id, category, product_type_id, supplier_id, serial_number_prefix, product_serial_number, record_date, test_result, data, file_name'
+  const job = sql`(SELECT max(job_id) FROM records)`
+  const statements = {
+    'records, all columns': sql`INSERT INTO records (${sql.raw(list)}) SELECT ${sql.raw(list)} FROM records WHERE job_id = ${job}`,
+    "records, the reference's columns": sql`INSERT INTO records (${sql.raw(reference)}) SELECT ${sql.raw(reference)} FROM records WHERE job_id = ${job}`,
+    products: sql`INSERT INTO products (serial_number_prefix, serial_number, product_serial_number, asset_model_id, asset_manufacturer_id, date_of_last_record, current_status)
+      SELECT p.serial_number_prefix, p.serial_number, p.product_serial_number || 'x', p.asset_model_id, p.asset_manufacturer_id, p.date_of_last_record, p.current_status
+      FROM products p WHERE p.id IN (SELECT product_id FROM records WHERE job_id = ${job})`,
+  }
+  for (const [label, statement] of Object.entries(statements)) {
+    const rollback = new Error('rollback')
+    await db
+      .transaction(async (tx) => {
+        const plan = rowsOf<Record<string, string>>(await tx.execute(sql`EXPLAIN (ANALYZE) ${statement}`))
+        out.push(`  explain ${label}:`)
+        for (const row of plan) {
+          const line = Object.values(row)[0]
+          if (/Trigger|Execution Time|Insert on/.test(line)) out.push(`    ${line.trim()}`)
+        }
+        throw rollback
+      })
+      .catch((error: unknown) => {
+        if (error !== rollback) throw error
+      })
+  }
+  return out
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
       db: { type: 'string', default: 'pglite' },
       rows: { type: 'string', default: '10000' },
       profile: { type: 'string' },
+      explain: { type: 'boolean', default: false },
     },
   })
   const { target, stopCluster } = await openTarget(values.db)
@@ -130,6 +172,7 @@ async function main() {
     report.push(
       `${target.label}: ${rows} rows in ${elapsed.toFixed(0)} ms (${res.statusCode}), ${((rows / elapsed) * 1000).toFixed(0)} rows/s`,
     )
+    if (values.explain) report.push(...(await explainWrites(database.db)))
     for (const [name, { ms, calls }] of [...totals].sort((a, b) => b[1].ms - a[1].ms).slice(0, 30))
       report.push(`  ${ms.toFixed(0).padStart(7)} ms ${String(calls).padStart(6)}×  ${name}`)
   } finally {

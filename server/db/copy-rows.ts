@@ -38,6 +38,14 @@ function csvCell(value: CopyCell): string {
   return quoted(JSON.stringify(value))
 }
 
+/**
+ * The CSV text of `rows` now (a cell COPY cannot take throws before anything is sent), or, past a piece's
+ * worth, as pieces built when sent (an error then ends the COPY with CopyFail), so the whole text of a
+ * 100,000-row COPY is never held at once.
+ */
+const encoded = (rows: readonly (readonly CopyCell[])[]): Iterable<string> =>
+  rows.length > PIECE_ROWS ? csvPieces(rows) : [...csvPieces(rows)]
+
 function* csvPieces(rows: readonly (readonly CopyCell[])[]): Generator<string> {
   for (let from = 0; from < rows.length; from += PIECE_ROWS) {
     let text = ''
@@ -143,7 +151,10 @@ export async function copyRows(
   const target = `${identifier(table)} (${columns.map(identifier).join(', ')})`
   const client = driverOf(db)
   if (runsElsewhere(db)) {
-    const copy = new CopyFromStdin(`COPY ${target} FROM STDIN WITH (FORMAT csv)`, csvPieces(rows))
+    // The text is built before the statement goes out, not when the server asks for it: the server would
+    // otherwise wait, mid-COPY, while this thread encodes (and, in a CSV upload, checks rows meanwhile).
+    const pieces = encoded(rows)
+    const copy = new CopyFromStdin(`COPY ${target} FROM STDIN WITH (FORMAT csv)`, pieces)
     ;(client as PgClient).query(copy)
     return copy.done
   }

@@ -8,6 +8,12 @@ import type { PreparedRecord } from './types'
 export const WRITE_CHUNK_ROWS = 2_000
 
 /**
+ * The first chunk is smaller, so the database starts sooner (it waits for it, idle, while it is checked);
+ * not below STAGE_MIN_ROWS, where the writer would leave COPY for JSON statements.
+ */
+export const FIRST_CHUNK_ROWS = 1_000
+
+/**
  * Checked rows between two turns of the event loop. Checking a row awaits only promises already settled
  * (cached lookups), which never let the loop read the socket: without a turn now and then, the server's
  * answer to a chunk's statement would wait, unread, until the whole file is checked.
@@ -29,6 +35,7 @@ export class ChunkedWrites {
   private pending: Promise<void> = Promise.resolve()
   private failure: { error: unknown } | null = null
   private added = 0
+  private limit = FIRST_CHUNK_ROWS
 
   constructor(
     private readonly write: (part: PreparedRecord[]) => Promise<unknown>,
@@ -44,7 +51,8 @@ export class ChunkedWrites {
   async add(record: PreparedRecord): Promise<void> {
     this.chunk.push(record)
     if (this.overlap && ++this.added % ROWS_PER_TURN === 0) await new Promise((turn) => setImmediate(turn))
-    if (this.chunk.length < WRITE_CHUNK_ROWS) return
+    if (this.chunk.length < this.limit) return
+    this.limit = WRITE_CHUNK_ROWS
     this.flush()
     if (!this.overlap) await this.pending
   }

@@ -130,14 +130,22 @@ describe('Record writer: one batch or one by one', () => {
       await new RecordWriter(tx).writeAll(prepared, who.id, null)
     })
 
-    // The same batch through the COPY staging tables (issue #17.3), which CSV files of 1,000 rows and more
-    // take: forced here from the first row.
+    // The same batch through COPY (issue #17.3), which CSV files of 1,000 rows and more take: records and
+    // products straight into their tables with reserved ids, links through staging tables; forced here
+    // from the first row.
     const staged = await run(async (tx) => {
       await new RecordWriter(tx, { stageFromRows: 1 }).writeAll(prepared, who.id, null)
     })
 
+    // The same through the staging tables for records and products too, as before issue #17.3's direct
+    // COPY (the way a batch still goes when a concurrent writer took one of its product keys).
+    const viaStaging = await run(async (tx) => {
+      await new RecordWriter(tx, { stageFromRows: 1, copyDirect: false }).writeAll(prepared, who.id, null)
+    })
+
     expect(batched).toEqual(oneByOne)
     expect(staged).toEqual(oneByOne)
+    expect(viaStaging).toEqual(oneByOne)
     // The cases above really happened: a re-parented component and a summary from the newest test.
     const bushing = oneByOne.products.find(
       (p) => (p as { product_serial_number: string }).product_serial_number === 'NWB:5',

@@ -6,6 +6,7 @@ import { createdSummaries } from '../../products/product-summaries'
 import { planProducts, type ProductPlan, type ProductRef } from './product-plan'
 import { chunks, rowsOf } from './sql-batch'
 import { insertRows, type StagingOptions } from './staged-insert'
+import { copyUnlessTaken } from './direct-copy'
 import type { PreparedRecord } from '../types'
 
 /** The products a set of records points at, once written. */
@@ -94,18 +95,29 @@ async function createProducts(
 ) {
   const ids = new Map<string, number>()
   const inserted = new Set<number>()
-  const rows = await insertRows<Keyed>(
-    db,
-    products,
-    created.map((p) => ({
+  const productRows = created.map((p) => {
+    const summary = summaries.get(p.key)
+    return {
       serialNumberPrefix: p.serialNumberPrefix,
       serialNumber: p.serialNumber,
       productSerialNumber: p.productSerialNumber,
       assetModelId: p.assetModelId,
       assetManufacturerId: p.assetManufacturerId,
-      dateOfLastRecord: summaries.get(p.key)?.dateOfLastRecord ?? null,
-      currentStatus: summaries.get(p.key)?.currentStatus ?? null,
-    })),
+      dateOfLastRecord: summary?.dateOfLastRecord ?? null,
+      currentStatus: summary?.currentStatus ?? null,
+    }
+  })
+  // Issue #17.3: a batch's new products go straight into products by COPY, with ids reserved from the
+  // sequence; only if a concurrent writer took one of their keys meanwhile does the ON CONFLICT path run.
+  const copied = await copyUnlessTaken(db, products, productRows, staging)
+  if (copied) {
+    created.forEach((p, i) => ids.set(p.key, copied[i]))
+    return { ids, inserted: new Set(copied) }
+  }
+  const rows = await insertRows<Keyed>(
+    db,
+    products,
+    productRows,
     sql`ON CONFLICT DO NOTHING RETURNING id, asset_model_id, product_serial_number`,
     staging.stageFromRows,
   )

@@ -14,6 +14,7 @@ import type { PreparedRecord } from '../types'
 import { writeCustomers, writeProducts } from './product-writes'
 import { recordColumns } from './record-columns'
 import { insertRows, type StagingOptions } from './staged-insert'
+import { insertWithIds } from './direct-copy'
 
 const conflictFree = sql`ON CONFLICT DO NOTHING`
 
@@ -98,16 +99,8 @@ export class RecordWriter {
       createdBy: userId,
       jobId,
     }))
-    const ids = await insertRows<{ id: number }>(
-      this.db,
-      records,
-      rows,
-      sql`RETURNING id`,
-      this.staging.stageFromRows,
-    )
-    // Ids come from the sequence in insertion order (the rows' order), so ascending ids line up with the
-    // rows whatever order RETURNING lists them in.
-    const recordIds = ids.map((r) => Number(r.id)).sort((a, b) => a - b)
+    // From STAGE_MIN_ROWS rows, COPYed straight into records with ids reserved from their sequence.
+    const recordIds = await insertWithIds(this.db, records, rows, this.staging)
     await this.link(recordIds, prepared, equipment)
     // Products inserted here already carry their summaries; stored ones (and one a concurrent writer
     // created first) get theirs from all their records.

@@ -14,6 +14,11 @@ export const STAGE_MIN_ROWS = 1_000
 export interface StagingOptions {
   /** Rows from which a write is staged; STAGE_MIN_ROWS unless set. */
   stageFromRows?: number
+  /**
+   * False: new records and products go through the staging tables as the link tables do, not straight
+   * into their tables with reserved ids (direct-copy.ts). For comparing the two (tests, csv-profile).
+   */
+  copyDirect?: boolean
 }
 
 /**
@@ -38,16 +43,7 @@ export async function insertRows<T = unknown>(
     for (const part of chunks(rows)) out.push(...rowsOf<T>(await db.execute(insertJson(table, part, tail))))
     return out
   }
-  const columns = getTableColumns(table)
-  const keys = Object.keys(rows[0])
-  const names = keys.map((key) => {
-    const column = columns[key]
-    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`)
-    return column.name
-  })
-  const types = keys.map((key) => columns[key].getSQLType())
-  // jsonb cells go as their JSON text: a JSON string value must not be read as the JSON it spells.
-  const json = types.map((type) => type === 'jsonb' || type === 'json')
+  const { names, types, encode } = copyColumns(table, rows[0])
   const stage = `stage_${getTableName(table)}`
   const list = sql.raw(names.map((name) => `"${name}"`).join(', '))
   await stagingTable(
@@ -59,13 +55,7 @@ export async function insertRows<T = unknown>(
     db,
     stage,
     ['ord', ...names],
-    rows.map((row, ord) => [
-      ord,
-      ...keys.map((key, i): CopyCell => {
-        const value = row[key] as CopyCell
-        return json[i] && value !== null && value !== undefined ? JSON.stringify(value) : value
-      }),
-    ]),
+    rows.map((row, ord) => encode(row, ord)),
   )
   const result = rowsOf<T>(
     await db.execute(
@@ -76,6 +66,32 @@ export async function insertRows<T = unknown>(
   // next chunk's INSERT … SELECT does not scan the dead rows of every chunk before it.
   await db.execute(sql.raw(`TRUNCATE "${stage}"`))
   return result
+}
+
+/**
+ * The COPY columns of rows shaped like `sample` (keyed by the drizzle schema's property names), their SQL
+ * types, and how one row becomes COPY cells after a leading cell (its order or its id).
+ */
+export function copyColumns(table: PgTable, sample: Record<string, unknown>) {
+  const columns = getTableColumns(table)
+  const keys = Object.keys(sample)
+  const names = keys.map((key) => {
+    const column = columns[key]
+    if (!column) throw new Error(`${getTableName(table)} has no column ${key}`)
+    return column.name
+  })
+  const types = keys.map((key) => columns[key].getSQLType())
+  // jsonb cells go as their JSON text: a JSON string value must not be read as the JSON it spells.
+  const json = types.map((type) => type === 'jsonb' || type === 'json')
+  const encode = (row: Record<string, unknown>, first: CopyCell): CopyCell[] => {
+    const cells: CopyCell[] = [first]
+    for (let i = 0; i < keys.length; i++) {
+      const value = row[keys[i]] as CopyCell
+      cells.push(json[i] && value !== null && value !== undefined ? JSON.stringify(value) : value)
+    }
+    return cells
+  }
+  return { names, types, encode }
 }
 
 /** The staging tables a transaction's handle has created: name → column definitions. */

@@ -1,14 +1,16 @@
 import type { RJSFSchema, UiSchema } from '@rjsf/utils'
 import {
-  compileDataSchema,
+  dataFieldsOf,
   emptyValue,
+  fieldSchema,
+  recordSchemaOf,
   resolveLimits,
   rulesOf,
   tablesReadRecord,
   valueControlsOf,
   variableOf,
 } from '../../schemas/form-layout'
-import type { Control, FormLayout, Parameters } from '../../schemas/form-layout'
+import type { Control, DataSchema, FormLayout, Parameters, ValueControl } from '../../schemas/form-layout'
 import { fieldUi } from './field-ui'
 import type { CompiledField, CompiledLayout, LayoutNode } from './types'
 
@@ -24,15 +26,23 @@ export const NO_PARAMS: Parameters = Object.freeze({})
 export function compileLayout(stored: FormLayout, params: Parameters = NO_PARAMS): CompiledLayout {
   // Limits from the product type (issue #14.4) become numbers here, once: fields and the judge read them.
   const layout = resolveLimits(stored, params).layout
-  const data = compileDataSchema(layout)
+  const data = dataFieldsOf(layout)
   const fields: Record<string, CompiledField> = {}
   const uiSchema: UiSchema = {}
   const defaults: Record<string, unknown> = {}
   for (const [variable, field] of Object.entries(data.fields)) {
-    fields[variable] = { ...field, schema: field.schema as RJSFSchema }
+    fields[variable] = compiledField(variable, field.control)
     uiSchema[variable] = fieldUi(field.control)
     defaults[variable] = emptyValue(field.control)
   }
+  let schema: RJSFSchema | undefined
+  // The record's schema is only read to validate; built then, from the fields' own (see compiledField).
+  const recordSchema = () =>
+    (schema ??= recordSchemaOf(
+      layout.title,
+      Object.fromEntries(Object.values(fields).map((f) => [f.variable, f.schema as DataSchema])),
+      data,
+    ) as RJSFSchema)
 
   // A container or note with a condition is hidden by its id (fields are hidden by variable).
   const idOf = (control: Control) => (control.visibleIf && control.id ? { id: control.id } : {})
@@ -74,7 +84,10 @@ export function compileLayout(stored: FormLayout, params: Parameters = NO_PARAMS
   uiSchema['ui:options'] = { layout: tree }
 
   return {
-    schema: data.schema as RJSFSchema,
+    get schema() {
+      return recordSchema()
+    },
+    required: new Set(data.required),
     uiSchema,
     defaults,
     fields,
@@ -84,6 +97,22 @@ export function compileLayout(stored: FormLayout, params: Parameters = NO_PARAMS
     // A table whose calculations read the record (issue #14) is re-derived like a layout with rules.
     rules: tablesReadRecord(layout) ? { ...rulesOf(layout), none: false } : rulesOf(layout),
     params,
+  }
+}
+
+/**
+ * A field whose value schema is built when it is first read: on a first render the form needs the
+ * controls, not their schemas, which only validation reads (issue #17.5: building all of a
+ * 300-control form's schemas was a tenth of its first render's script).
+ */
+function compiledField(variable: string, control: ValueControl): CompiledField {
+  let schema: RJSFSchema | undefined
+  return {
+    variable,
+    control,
+    get schema() {
+      return (schema ??= fieldSchema(control) as RJSFSchema)
+    },
   }
 }
 

@@ -11,10 +11,12 @@ import type { ValueControl } from './types'
  */
 
 type OptionValue = string | number | boolean | object | null
-const defined = (options: Record<string, OptionValue | undefined>): Record<string, OptionValue> =>
-  Object.fromEntries(
-    Object.entries(options).filter((entry): entry is [string, OptionValue] => entry[1] !== undefined),
-  )
+function defined(options: Record<string, OptionValue | undefined>): Record<string, OptionValue> {
+  // A loop, not entries/filter/fromEntries: this runs for every field of a form on its first render.
+  const out: Record<string, OptionValue> = {}
+  for (const key in options) if (options[key] !== undefined) out[key] = options[key] as OptionValue
+  return out
+}
 
 export function fieldUi(control: ValueControl): UiSchema {
   const name = uiName(control)

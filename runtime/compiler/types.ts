@@ -13,8 +13,10 @@ import {
  * variables, not paths), and lets one field be validated on its own with `validateField`.
  */
 export interface CompiledLayout {
-  /** JSON Schema of the record data (draft-07, one property per variable). */
-  schema: RJSFSchema
+  /** JSON Schema of the record data (draft-07, one property per variable); built when first read. */
+  readonly schema: RJSFSchema
+  /** Variables that must always hold a value (the schema's `required`): their captions get the asterisk. */
+  required: ReadonlySet<string>
   /** rjsf uiSchema: one entry per variable plus the root order and layout tree. */
   uiSchema: UiSchema
   /** Values of a fresh entry (SPEC §4): checkbox false, group 'Fail', others null. */
@@ -39,8 +41,8 @@ export type { ValueControl }
 export interface CompiledField {
   variable: string
   control: ValueControl
-  /** JSON Schema of this variable's value alone. */
-  schema: RJSFSchema
+  /** JSON Schema of this variable's value alone; built when first read (validation). */
+  readonly schema: RJSFSchema
 }
 
 /** One node of the arranged form. */

@@ -1,28 +1,35 @@
-import { memo, useCallback } from 'react'
+import { memo } from 'react'
 import { widgetElement, widgetFor } from '../widgets/registry'
-import { useRuntime, useSlot } from './runtime-context'
+import type { FieldSnapshot } from './form-store'
+import type { RuntimeContextValue } from './runtime-context'
 
 /**
- * One variable of the form: its caption, its widget and its messages. It subscribes to its own
- * variable in the form store, so typing here re-renders this slot and nothing else.
+ * One variable of the form: its caption, its widget and its messages. It has no hooks of its own: the
+ * section it sits in (a group, or the form's top level; layout-field.tsx) subscribes to all its fields
+ * at once and hands each slot its snapshot, which is the same object until that variable's value,
+ * messages, hidden or required-now state change, so typing here re-renders this slot and its section's
+ * markup, not the form (issue #17.5: a hook-free slot keeps a 300-control form's mount small).
  */
 export const FieldSlot = memo(function FieldSlot({
   variable,
   className,
+  snapshot,
+  runtime,
 }: {
   variable: string
   className: string
+  snapshot: FieldSnapshot
+  runtime: RuntimeContextValue
 }) {
-  const runtime = useRuntime()
-  const { value, errors, hidden, required: requiredNow } = useSlot(variable)
+  const { value, errors, hidden, required: requiredNow } = snapshot
   const { compiled, change } = runtime
-  const onChange = useCallback((next: unknown) => change(variable, next), [change, variable])
+  const onChange = (next: unknown) => change(variable, next)
   const field = compiled.fields[variable]
   const ui = compiled.uiSchema[variable] as Record<string, unknown> | undefined
   const Widget = widgetFor(ui)
   if (!field || !Widget || hidden) return null
   const label = typeof ui?.['ui:title'] === 'string' ? (ui['ui:title'] as string) : variable
-  const required = requiredNow || (compiled.schema.required ?? []).includes(variable)
+  const required = requiredNow || compiled.required.has(variable)
   // Lock Items (SPEC §2) leaves serial lookups editable so the next item can be entered.
   const readonly =
     runtime.readOnly || ui?.['ui:readonly'] === true || (runtime.locked && field.control.type !== 'serial')
@@ -41,7 +48,7 @@ export const FieldSlot = memo(function FieldSlot({
   return (
     <div className={`itr-field ${className}`} data-variable={variable}>
       {!Widget.ownsLabel && (
-        <label className="form-label fw-semibold mb-1" htmlFor={id} id={`${id}-label`}>
+        <label className="form-label fw-semibold mb-1" htmlFor={id}>
           {label}
           {required && (
             <span className="text-danger ms-1" aria-hidden="true">

@@ -1,52 +1,19 @@
 import type { FieldProps } from '@rjsf/utils'
-import type { LayoutNode } from '../compiler'
-import { resultBadge } from '../widgets/group-result-widget'
-import { FieldSlot } from './field-slot'
-import { useHidden, useRuntime, useVariables } from './runtime-context'
 import type { ReactNode } from 'react'
-import { groupTestVariables } from '../../schemas/form-layout'
-import { NOT_TESTED } from '../widgets/group-result-widget'
+import type { LayoutNode } from '../compiler'
+import { resultBadge, NOT_TESTED } from '../widgets/group-result-widget'
+import { FieldSlot } from './field-slot'
+import type { FieldSnapshot } from './form-store'
+import { useHidden, useRuntime, useSnapshots, type RuntimeContextValue } from './runtime-context'
+import { sectionOf, type Section } from './layout-sections'
 
 const colClass = (col: number | undefined) => `col-12${col && col < 12 ? ` col-md-${col}` : ''}`
 
-/**
- * A group's result variable followed by the test fields it rests on, nested groups' included (made once
- * per group): the group's badge reads them all through one subscription.
- */
-const keysOfGroup = new WeakMap<object, string[]>()
-function groupKeys(compiled: ReturnType<typeof useRuntime>['compiled'], variable: string): string[] {
-  const group = compiled.fields[variable]?.control
-  if (!group || group.type !== 'group') return [variable]
-  let keys = keysOfGroup.get(group)
-  if (!keys) {
-    const out = [variable]
-    const visit = (v: string, seen: Set<string>) => {
-      const control = compiled.fields[v]?.control
-      if (!control || seen.has(v)) return
-      seen.add(v)
-      if (control.type === 'testField') out.push(v)
-      else if (control.type === 'group') for (const member of groupTestVariables(control)) visit(member, seen)
-    }
-    visit(variable, new Set())
-    keysOfGroup.set(group, (keys = out))
-  }
-  return keys
-}
-
-/**
- * A group's live result in its header (SPEC §4 "Group results"). The stored value of a fresh entry is
- * SPEC's initial 'Fail', but until one of its tests has a value the badge says 'Not tested' (issue #11.14),
- * as the record header does, rather than a red Fail for nothing entered.
- */
-function GroupResult({ variable, label }: { variable: string; label: string }) {
-  const { compiled } = useRuntime()
-  const [result, ...tests] = useVariables(groupKeys(compiled, variable))
-  const tested = tests.length === 0 || tests.some((v) => v !== null && v !== undefined)
-  return (
-    <span role="status" aria-label={`${label} result`}>
-      {resultBadge(tested ? result : NOT_TESTED)}
-    </span>
-  )
+/** What the nodes of one section render with: the runtime and that section's snapshots. */
+interface Scope {
+  runtime: RuntimeContextValue
+  section: Section
+  snapshots: readonly FieldSnapshot[]
 }
 
 /** A group, row or note with a condition: shown only while it holds (issue #14). */
@@ -55,8 +22,8 @@ function Conditional({ id, children }: { id: string; children: ReactNode }) {
 }
 
 /** The arranged controls; plain functions, not components, since the tree renders once per layout. */
-function renderNode(node: LayoutNode, key: string) {
-  const element = renderPlain(node, key)
+function renderNode(node: LayoutNode, key: string, scope: Scope) {
+  const element = renderPlain(node, key, scope)
   return node.kind !== 'field' && node.id ? (
     <Conditional key={key} id={node.id}>
       {element}
@@ -66,10 +33,18 @@ function renderNode(node: LayoutNode, key: string) {
   )
 }
 
-function renderPlain(node: LayoutNode, key: string) {
+function renderPlain(node: LayoutNode, key: string, scope: Scope) {
   switch (node.kind) {
     case 'field':
-      return <FieldSlot key={key} variable={node.variable} className={colClass(node.col)} />
+      return (
+        <FieldSlot
+          key={key}
+          variable={node.variable}
+          className={colClass(node.col)}
+          snapshot={scope.snapshots[scope.section.index[node.variable]]}
+          runtime={scope.runtime}
+        />
+      )
     case 'note':
       return (
         <div key={key} className={colClass(node.col)}>
@@ -80,28 +55,57 @@ function renderPlain(node: LayoutNode, key: string) {
       return (
         <div key={key} className="col-12">
           {node.label && <div className="fw-semibold mb-2">{node.label}</div>}
-          {renderNodes(node.children)}
+          {renderNodes(node.children, scope)}
         </div>
       )
     case 'group':
-      return (
-        <div key={key} className={colClass(node.col)}>
-          <fieldset className="card">
-            <legend className="card-header d-flex justify-content-between align-items-center fs-6 fw-semibold mb-0">
-              <span>{node.label}</span>
-              {node.variable && <GroupResult variable={node.variable} label={node.label ?? node.variable} />}
-            </legend>
-            <div className="card-body">{renderNodes(node.children)}</div>
-          </fieldset>
-        </div>
-      )
+      return <GroupSection key={key} node={node} />
   }
 }
 
-function renderNodes(nodes: readonly LayoutNode[]) {
+function renderNodes(nodes: readonly LayoutNode[], scope: Scope) {
   return (
     <div className="row g-3">
-      {nodes.map((node, i) => renderNode(node, node.kind === 'field' ? node.variable : `${node.kind}-${i}`))}
+      {nodes.map((node, i) =>
+        renderNode(node, node.kind === 'field' ? node.variable : `${node.kind}-${i}`, scope),
+      )}
+    </div>
+  )
+}
+
+/**
+ * A group's live result in its header (SPEC §4 "Group results"). The stored value of a fresh entry is
+ * SPEC's initial 'Fail', but until one of its tests has a value the badge says 'Not tested' (issue #11.14),
+ * as the record header does, rather than a red Fail for nothing entered.
+ */
+function groupResult(variable: string, label: string, { section, snapshots }: Scope) {
+  const [result, ...tests] = section.badge.map((i) => snapshots[i].value)
+  const tested = tests.length === 0 || tests.some((v) => v !== null && v !== undefined)
+  return (
+    <span role="status" aria-label={`${label} result`}>
+      {resultBadge(tested ? result : NOT_TESTED)}
+    </span>
+  )
+}
+
+/**
+ * A group: its card, its badge and its controls, bound to the form store by one subscription for all
+ * of them (its nested groups are sections of their own). A keystroke re-renders this group's markup,
+ * in which only the changed field's slot renders again (the others are memoised on their snapshots).
+ */
+function GroupSection({ node }: { node: Extract<LayoutNode, { kind: 'group' }> }) {
+  const runtime = useRuntime()
+  const section = sectionOf(runtime.compiled, node)
+  const scope = { runtime, section, snapshots: useSnapshots(section.keys) }
+  return (
+    <div className={colClass(node.col)}>
+      <fieldset className="card">
+        <legend className="card-header d-flex justify-content-between align-items-center fs-6 fw-semibold mb-0">
+          <span>{node.label}</span>
+          {node.variable && groupResult(node.variable, node.label ?? node.variable, scope)}
+        </legend>
+        <div className="card-body">{renderNodes(node.children, scope)}</div>
+      </fieldset>
     </div>
   )
 }
@@ -109,10 +113,12 @@ function renderNodes(nodes: readonly LayoutNode[]) {
 /**
  * The rjsf field for the record's root object: it lays the controls out as the layout arranges them
  * (groups, rows, notes, Bootstrap columns) instead of rjsf's flat property list, and renders each
- * variable through a FieldSlot bound to the form store. rjsf renders this once; values never flow
- * back through rjsf's own state, which is what keeps a keystroke from re-rendering the whole form.
+ * variable through a FieldSlot bound to the form store by its section (the top level, or a group).
+ * rjsf renders this once; values never flow back through rjsf's own state, which is what keeps a
+ * keystroke from re-rendering the whole form.
  */
 export function LayoutField(_props: FieldProps) {
-  const { compiled } = useRuntime()
-  return renderNodes(compiled.tree)
+  const runtime = useRuntime()
+  const section = sectionOf(runtime.compiled, runtime.compiled.tree)
+  return renderNodes(runtime.compiled.tree, { runtime, section, snapshots: useSnapshots(section.keys) })
 }

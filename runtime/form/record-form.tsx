@@ -70,9 +70,9 @@ const EMPTY = {}
  * defaults and resolving every property schema: ~70 ms of a 300-control first render, measured) would
  * be spent on data it never shows. Validation uses the full compiled schema (runtime/compiler).
  */
-const rootSchemaOf = (schema: RJSFSchema): RJSFSchema => ({
+const rootSchemaOf = (title: string | undefined): RJSFSchema => ({
   type: 'object',
-  ...(schema.title ? { title: schema.title } : {}),
+  ...(title ? { title } : {}),
 })
 
 /**
@@ -110,9 +110,11 @@ function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compil
  * uiSchema (runtime/compiler) and rendered by @rjsf/core with the runtime's widgets.
  *
  * Fast on big forms (DESIGN.md §8): rjsf renders the structure once; values live in a FormStore with a
- * subscription per variable, so a keystroke re-renders one field (plus any group result it changes)
- * while the page still receives the whole record through `onChange`. Validation is per field and only
- * on Save; the validators compile while the browser is idle after the first render.
+ * subscription per variable, bound by each group of the form for its fields (layout-field.tsx), so a
+ * keystroke re-renders one group's markup and one field (plus any group result it changes) while the
+ * page still receives the whole record through `onChange`. Validation is per field and only on Save;
+ * the field schemas are built and their validators compiled while the browser is idle after the first
+ * render (or on the first Save before that).
  */
 export function RecordForm(props: RecordFormProps) {
   const { layout, services, ref, params } = props
@@ -161,7 +163,7 @@ export function RecordForm(props: RecordFormProps) {
   const form = useMemo(
     () => (
       <Form
-        schema={rootSchemaOf(compiled.schema)}
+        schema={rootSchemaOf(compiled.layout.title)}
         uiSchema={ROOT_UI}
         formData={EMPTY}
         validator={crudValidator}

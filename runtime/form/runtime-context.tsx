@@ -49,17 +49,32 @@ export function useVariable(variable: string | undefined): unknown {
   )
 }
 
-/** A variable's value, messages, hidden and required-now state with one subscription (what a field slot shows). */
-export function useSlot(variable: string): FieldSnapshot {
-  const runtime = useRuntime()
-  const subscribe = useCallback(
-    (listener: () => void) => runtime.store.subscribe(variable, listener),
-    [runtime, variable],
-  )
-  return useSyncExternalStore(subscribe, () => runtime.store.snapshot(variable))
-}
-
 const NO_VALUES: readonly unknown[] = Object.freeze([])
+
+/**
+ * The snapshots (see `useSlot`) of several variables with one subscription: a section of the form (a
+ * group and its badge) binds all its fields at once, so mounting a big form makes one subscription and
+ * one pair of effects per group instead of per field (issue #17.5). `keys` must be the same array while
+ * the variables do not change; the result is the same array until one of the snapshots changes.
+ */
+export function useSnapshots(keys: readonly string[]): readonly FieldSnapshot[] {
+  const { store } = useRuntime()
+  const cache = useRef<readonly FieldSnapshot[]>(NO_VALUES as FieldSnapshot[])
+  const subscribe = useCallback(
+    (listener: () => void) => {
+      const offs = keys.map((v) => store.subscribe(v, listener))
+      return () => offs.forEach((off) => off())
+    },
+    [store, keys],
+  )
+  const snapshot = () => {
+    const previous = cache.current
+    const same = previous.length === keys.length && keys.every((v, i) => previous[i] === store.snapshot(v))
+    if (!same) cache.current = keys.map((v) => store.snapshot(v))
+    return cache.current
+  }
+  return useSyncExternalStore(subscribe, snapshot)
+}
 
 /**
  * The current values of several variables (a list's filter and endpoint parameters). The array is

@@ -60,10 +60,24 @@ export function valueControlsOf(layout: Pick<FormLayout, 'controls'>): ValueCont
   return out
 }
 
-/** Compiles a (valid, current-version) layout into its record data schema. Pure; callers memoise it. */
-export function compileDataSchema(layout: Pick<FormLayout, 'controls' | 'title'>): CompiledDataSchema {
-  const fields: Record<string, DataField> = {}
-  const properties: Record<string, DataSchema> = {}
+/** A layout's variables before their schemas are built (`dataFieldsOf`). */
+export interface DataFields {
+  /** Every value-holding control by variable, in form order; the first control of a variable wins. */
+  fields: Record<string, Omit<DataField, 'schema'>>
+  /** Variables that must hold a value, and SPEC's message for each when it holds none. */
+  required: string[]
+  requiredMessages: Record<string, string>
+  /** For each variable, the group result variables computed from it. */
+  dependents: Record<string, string[]>
+}
+
+/**
+ * The variables of a layout, which must hold a value and which group results each one feeds: all of
+ * `compileDataSchema` but the schemas, so the form runtime can draw a form first and build each field's
+ * schema when it first validates it (issue #17.5).
+ */
+export function dataFieldsOf(layout: Pick<FormLayout, 'controls'>): DataFields {
+  const fields: Record<string, Omit<DataField, 'schema'>> = {}
   const required: string[] = []
   const requiredMessages: Record<string, string> = {}
   const dependents: Record<string, string[]> = {}
@@ -71,9 +85,7 @@ export function compileDataSchema(layout: Pick<FormLayout, 'controls' | 'title'>
     const variable = control.variable
     // Duplicates are a layout error reported by the designer; the first control keeps the key.
     if (fields[variable]) continue
-    const schema = fieldSchema(control)
-    fields[variable] = { variable, control, schema }
-    properties[variable] = schema
+    fields[variable] = { variable, control }
     if (isRequired(control)) {
       required.push(variable)
       requiredMessages[variable] = requiredMessageOf(control)
@@ -82,11 +94,33 @@ export function compileDataSchema(layout: Pick<FormLayout, 'controls' | 'title'>
       for (const test of groupTestVariables(control)) (dependents[test] ??= []).push(variable)
     }
   }
-  const schema: DataSchema = {
+  return { fields, required, requiredMessages, dependents }
+}
+
+/** The record data schema: one property per variable, with the required list and its messages. */
+export function recordSchemaOf(
+  title: string | undefined,
+  properties: Record<string, DataSchema>,
+  { required, requiredMessages }: Pick<DataFields, 'required' | 'requiredMessages'>,
+): DataSchema {
+  return {
     type: 'object',
-    ...(layout.title ? { title: layout.title } : {}),
+    ...(title ? { title } : {}),
     properties,
     ...(required.length ? { required, errorMessage: { required: requiredMessages } } : {}),
   }
-  return { schema, fields, required, dependents }
+}
+
+/** Compiles a (valid, current-version) layout into its record data schema. Pure; callers memoise it. */
+export function compileDataSchema(layout: Pick<FormLayout, 'controls' | 'title'>): CompiledDataSchema {
+  const data = dataFieldsOf(layout)
+  const fields: Record<string, DataField> = {}
+  const properties: Record<string, DataSchema> = {}
+  for (const [variable, field] of Object.entries(data.fields)) {
+    const schema = fieldSchema(field.control)
+    fields[variable] = { ...field, schema }
+    properties[variable] = schema
+  }
+  const schema = recordSchemaOf(layout.title, properties, data)
+  return { schema, fields, required: data.required, dependents: data.dependents }
 }

@@ -1,0 +1,67 @@
+import { groupTestVariables } from '../../schemas/form-layout'
+import type { CompiledLayout, LayoutNode } from '../compiler'
+
+/**
+ * The variables one section of the form binds with its one subscription (layout-field.tsx): the fields it
+ * lays out itself (not those of nested groups, which are sections of their own) and, for a group with a
+ * result, the result and the tests its badge reads.
+ */
+export interface Section {
+  /** Every variable the section reads, each once; the same array for the life of the compiled layout. */
+  keys: string[]
+  /** Position of each of its fields in `keys`. */
+  index: Record<string, number>
+  /** Positions of the group's result and then its tests (empty for a group without a result). */
+  badge: number[]
+}
+
+const sections = new WeakMap<object, Section>()
+
+/** The section of a group node, or of the form's top level (its tree), made once per compiled layout. */
+export function sectionOf(
+  compiled: CompiledLayout,
+  owner: Extract<LayoutNode, { kind: 'group' }> | readonly LayoutNode[],
+): Section {
+  let section = sections.get(owner)
+  if (!section) sections.set(owner, (section = makeSection(compiled, owner)))
+  return section
+}
+
+function makeSection(
+  compiled: CompiledLayout,
+  owner: Extract<LayoutNode, { kind: 'group' }> | readonly LayoutNode[],
+): Section {
+  const keys: string[] = []
+  const index: Record<string, number> = {}
+  const at = (variable: string) => (index[variable] ??= keys.push(variable) - 1)
+  const visit = (nodes: readonly LayoutNode[]) => {
+    for (const node of nodes)
+      if (node.kind === 'field') at(node.variable)
+      else if (node.kind === 'row') visit(node.children)
+  }
+  const isGroup = !Array.isArray(owner)
+  const group = owner as Extract<LayoutNode, { kind: 'group' }>
+  visit(isGroup ? group.children : (owner as readonly LayoutNode[]))
+  const fields = { ...index }
+  const badge = isGroup && group.variable ? badgeVariables(compiled, group.variable).map(at) : []
+  return { keys, index: fields, badge }
+}
+
+/**
+ * A group's result variable followed by the test fields it rests on, nested groups' included: its badge
+ * says 'Not tested' until one of them has a value.
+ */
+function badgeVariables(compiled: CompiledLayout, variable: string): string[] {
+  const group = compiled.fields[variable]?.control
+  if (!group || group.type !== 'group') return [variable]
+  const out = [variable]
+  const visit = (v: string, seen: Set<string>) => {
+    const control = compiled.fields[v]?.control
+    if (!control || seen.has(v)) return
+    seen.add(v)
+    if (control.type === 'testField') out.push(v)
+    else if (control.type === 'group') for (const member of groupTestVariables(control)) visit(member, seen)
+  }
+  visit(variable, new Set())
+  return out
+}

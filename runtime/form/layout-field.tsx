@@ -41,7 +41,7 @@ function renderPlain(node: LayoutNode, key: string, scope: Scope) {
           key={key}
           variable={node.variable}
           className={colClass(node.col)}
-          snapshot={scope.snapshots[scope.section.index[node.variable]]}
+          snapshot={scope.snapshots[scope.section.index.get(node.variable) as number]}
           runtime={scope.runtime}
         />
       )

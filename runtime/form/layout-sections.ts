@@ -10,7 +10,7 @@ export interface Section {
   /** Every variable the section reads, each once; the same array for the life of the compiled layout. */
   keys: string[]
   /** Position of each of its fields in `keys`. */
-  index: Record<string, number>
+  index: ReadonlyMap<string, number>
   /** Positions of the group's result and then its tests (empty for a group without a result). */
   badge: number[]
 }
@@ -32,8 +32,14 @@ function makeSection(
   owner: Extract<LayoutNode, { kind: 'group' }> | readonly LayoutNode[],
 ): Section {
   const keys: string[] = []
-  const index: Record<string, number> = {}
-  const at = (variable: string) => (index[variable] ??= keys.push(variable) - 1)
+  // A Map, not an object keyed by variable: every group's variables differ, and an object per group
+  // would make V8 build new hidden classes for each of them on the form's first render.
+  const index = new Map<string, number>()
+  const at = (variable: string) => {
+    let i = index.get(variable)
+    if (i === undefined) index.set(variable, (i = keys.push(variable) - 1))
+    return i
+  }
   const visit = (nodes: readonly LayoutNode[]) => {
     for (const node of nodes)
       if (node.kind === 'field') at(node.variable)
@@ -42,7 +48,7 @@ function makeSection(
   const isGroup = !Array.isArray(owner)
   const group = owner as Extract<LayoutNode, { kind: 'group' }>
   visit(isGroup ? group.children : (owner as readonly LayoutNode[]))
-  const fields = { ...index }
+  const fields = new Map(index)
   const badge = isGroup && group.variable ? badgeVariables(compiled, group.variable).map(at) : []
   return { keys, index: fields, badge }
 }

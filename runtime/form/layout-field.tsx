@@ -1,4 +1,3 @@
-import type { FieldProps } from '@rjsf/utils'
 import type { ReactNode } from 'react'
 import type { LayoutNode } from '../compiler'
 import { resultBadge, NOT_TESTED } from '../widgets/group-result-widget'
@@ -111,13 +110,12 @@ function GroupSection({ node }: { node: Extract<LayoutNode, { kind: 'group' }> }
 }
 
 /**
- * The rjsf field for the record's root object: it lays the controls out as the layout arranges them
- * (groups, rows, notes, Bootstrap columns) instead of rjsf's flat property list, and renders each
- * variable through a FieldSlot bound to the form store by its section (the top level, or a group).
- * rjsf renders this once; values never flow back through rjsf's own state, which is what keeps a
- * keystroke from re-rendering the whole form.
+ * The record's controls as the layout arranges them (groups, rows, notes, Bootstrap columns), each
+ * variable through a FieldSlot bound to the form store by its section (the top level, or a group). The
+ * RecordForm renders this once; values never flow through React state above the sections, which is what
+ * keeps a keystroke from re-rendering the whole form.
  */
-export function LayoutField(_props: FieldProps) {
+export function LayoutField() {
   const runtime = useRuntime()
   const section = sectionOf(runtime.compiled, runtime.compiled.tree)
   return renderNodes(runtime.compiled.tree, { runtime, section, snapshots: useSnapshots(section.keys) })

@@ -8,11 +8,7 @@ import {
   useRef,
   type Ref,
 } from 'react'
-import Form from '@rjsf/core'
-import type { RegistryFieldsType, RJSFSchema, UiSchema } from '@rjsf/utils'
 import type { FormLayout, Parameters } from '../../schemas/form-layout'
-import { crudValidator } from '../crud-form/validator'
-import { runtimeFields, runtimeWidgets } from '../widgets/registry'
 import { compiledFor, precompileWhenIdle, resultVariablesOf, validateRecord } from './compiled-layout'
 import { FormStore, type LiveResult } from './form-store'
 import { LayoutField } from './layout-field'
@@ -56,24 +52,15 @@ export interface RecordFormHandle {
   validate(): Record<string, string[]>
 }
 
-const ROOT_UI: UiSchema = {
-  'ui:field': 'itrLayout',
-  'ui:options': { label: false },
-  'ui:submitButtonOptions': { norender: true },
-}
-const FIELDS: RegistryFieldsType = { ...runtimeFields, itrLayout: LayoutField }
-const EMPTY = {}
-
 /**
- * What rjsf itself is given: the record schema's root without its properties. The layout field renders
- * the properties from the compiled layout, so rjsf's own per-property work on mount (computing
- * defaults and resolving every property schema: ~70 ms of a 300-control first render, measured) would
- * be spent on data it never shows. Validation uses the full compiled schema (runtime/compiler).
+ * The form's markup: one element for every form, so React skips it when the page re-renders on each
+ * edit; the layout and values reach it through the runtime context.
  */
-const rootSchemaOf = (title: string | undefined): RJSFSchema => ({
-  type: 'object',
-  ...(title ? { title } : {}),
-})
+const FORM = (
+  <div className="itr-record-form">
+    <LayoutField />
+  </div>
+)
 
 /**
  * The form store of one layout, kept in step with the page: the value and messages the page passes in,
@@ -107,14 +94,15 @@ function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compil
 
 /**
  * The data-entry form of a record type (SPEC §2 Data entry): the layout compiled to JSON Schema and
- * uiSchema (runtime/compiler) and rendered by @rjsf/core with the runtime's widgets.
+ * uiSchema (runtime/compiler) and laid out with the runtime's widgets (layout-field.tsx).
  *
- * Fast on big forms (DESIGN.md §8): rjsf renders the structure once; values live in a FormStore with a
- * subscription per variable, bound by each group of the form for its fields (layout-field.tsx), so a
- * keystroke re-renders one group's markup and one field (plus any group result it changes) while the
- * page still receives the whole record through `onChange`. Validation is per field and only on Save;
- * the field schemas are built and their validators compiled while the browser is idle after the first
- * render (or on the first Save before that).
+ * Fast on big forms (DESIGN.md §8): the structure renders once; values live in a FormStore with a
+ * subscription per variable, bound by each group of the form for its fields, so a keystroke re-renders
+ * one group's markup and one field (plus any group result it changes) while the page still receives the
+ * whole record through `onChange`. Validation is per field and only on Save; the field schemas are
+ * built and their validators compiled while the browser is idle after the first render (or on the first
+ * Save before that). The layout is rendered without rjsf's `Form`, which it only wrapped (issue #17.5,
+ * docs/decisions.md): rjsf renders the CRUD forms and the inspector.
  */
 export function RecordForm(props: RecordFormProps) {
   const { layout, services, ref, params } = props
@@ -159,24 +147,5 @@ export function RecordForm(props: RecordFormProps) {
     [store, services, compiled, props.readOnly, props.locked, change, idPrefix, props.calibration],
   )
 
-  // Built once per layout: React skips this subtree when the page re-renders on each edit.
-  const form = useMemo(
-    () => (
-      <Form
-        schema={rootSchemaOf(compiled.layout.title)}
-        uiSchema={ROOT_UI}
-        formData={EMPTY}
-        validator={crudValidator}
-        fields={FIELDS}
-        widgets={runtimeWidgets}
-        tagName="div"
-        noHtml5Validate
-        showErrorList={false}
-        className="itr-record-form"
-      />
-    ),
-    [compiled],
-  )
-
-  return <RuntimeContext.Provider value={runtime}>{form}</RuntimeContext.Provider>
+  return <RuntimeContext.Provider value={runtime}>{FORM}</RuntimeContext.Provider>
 }

@@ -1,12 +1,10 @@
 import { createElement, type ComponentType, type ReactNode } from 'react'
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils'
-import { UI_NAMES } from '../compiler'
+import type { UI_NAMES } from '../compiler'
 import { BarcodeTextWidget } from './barcode-text-widget'
 import { CalculatedWidget } from './calculated-widget'
 import { CheckboxWidget } from './checkbox-widget'
 import { DateWidget } from './date-widget'
 import { DropdownWidget } from './dropdown-widget'
-import { fieldFromWidget } from './field-adapter'
 import { GroupResultWidget } from './group-result-widget'
 import { MultiselectWidget } from './multiselect-widget'
 import { SerialWidget } from './serial-widget'
@@ -31,8 +29,7 @@ export type RuntimeWidget = ComponentType<ItrWidgetProps> & { ownsLabel?: boolea
 
 /**
  * Every runtime widget by the name the compiler writes into the uiSchema (`ui:widget` or `ui:field`,
- * see UI_NAMES in runtime/compiler/types.ts). The RecordForm renders these directly; the rjsf maps
- * below expose the same components to rjsf.
+ * see UI_NAMES in runtime/compiler/types.ts), which the RecordForm's field slots render.
  */
 export const WIDGETS_BY_NAME: Record<UiName, RuntimeWidget> = {
   checkbox: CheckboxWidget,
@@ -51,21 +48,6 @@ export const WIDGETS_BY_NAME: Record<UiName, RuntimeWidget> = {
   calculated: CalculatedWidget,
   measurementTable: TableWidget,
 }
-
-/** rjsf `widgets` registry: the plain-value kinds. */
-export const runtimeWidgets: RegistryWidgetsType = Object.fromEntries(
-  Object.values(UI_NAMES)
-    .filter((n): n is Extract<typeof n, { widget: string }> => 'widget' in n)
-    // Each widget takes a structural subset of rjsf's WidgetProps (see widget-props.ts).
-    .map((n) => [n.widget, WIDGETS_BY_NAME[n.widget] as RegistryWidgetsType[string]]),
-)
-
-/** rjsf `fields` registry: the object/array kinds, each its widget wrapped as a field. */
-export const runtimeFields: RegistryFieldsType = Object.fromEntries(
-  Object.values(UI_NAMES)
-    .filter((n): n is Extract<typeof n, { field: string }> => 'field' in n)
-    .map((n) => [n.field, fieldFromWidget(WIDGETS_BY_NAME[n.field], n.field)]),
-)
 
 /** The component for a uiSchema entry, or undefined when it names none of ours. */
 export function widgetFor(

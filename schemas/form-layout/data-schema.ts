@@ -51,8 +51,9 @@ export function valueControlsOf(layout: Pick<FormLayout, 'controls'>): ValueCont
         if (control.type === 'row') visit(control.children)
         continue
       }
-      const variable = variableOf(control)
-      if (variable) out.push({ ...control, variable } as ValueControl)
+      // The control itself (its `variable` is the one variableOf read), not a copy: a form's first
+      // render walks this for every control (issue #17.5).
+      if (variableOf(control)) out.push(control as ValueControl)
       if (isContainer(control)) visit(control.children)
     }
   }

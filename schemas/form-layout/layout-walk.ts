@@ -33,6 +33,17 @@ export function* walkControls(
   }
 }
 
+/**
+ * Calls `visit` for every control of the tree, depth first in document order: walkControls without its
+ * paths and generator, for walks a form's first render makes (issue #17.5).
+ */
+export function eachControl(controls: readonly Control[], visit: (control: Control) => void): void {
+  for (const control of controls) {
+    visit(control)
+    if (isContainer(control)) eachControl(control.children, visit)
+  }
+}
+
 /** The variable a control stores its value under, if it has one (notes and rows never do). */
 export function variableOf(control: Control): string | undefined {
   return 'variable' in control && typeof control.variable === 'string' && control.variable !== ''

@@ -3,7 +3,7 @@ import type { TestFieldControl } from './control-schemas'
 import { numberOf, type Parameters } from './rule-values'
 import { evaluateFormula, formulaVariables, parseFormula, roundTo, type Formula } from './formula'
 import type { Control, FormLayout } from './layout-schema'
-import { walkControls } from './layout-walk'
+import { eachControl } from './layout-walk'
 import { evaluateTest } from './test-result'
 import { tableResult } from './table-result'
 import type { CalculatedColumn, TableControl, TableRow, TestColumn } from './table-schema'
@@ -35,10 +35,9 @@ const tableLists = new WeakMap<readonly Control[], TableControl[]>()
 export function tablesOf(layout: Pick<FormLayout, 'controls'>): TableControl[] {
   let tables = tableLists.get(layout.controls)
   if (!tables) {
-    tables = []
-    for (const { control } of walkControls(layout.controls))
-      if (control.type === 'table') tables.push(control)
-    tableLists.set(layout.controls, tables)
+    const found: TableControl[] = []
+    eachControl(layout.controls, (control) => control.type === 'table' && found.push(control))
+    tableLists.set(layout.controls, (tables = found))
   }
   return tables
 }

@@ -50,7 +50,8 @@ export const recordTypeWriteSchema = {
       type: 'string',
       enum: [...REVIEW_POLICIES],
       title: 'Review',
-      description: 'Issue #19: none (records count once saved), review, or review-and-approve. Kept when absent.',
+      description:
+        'Issue #19: none (records count once saved), review, or review-and-approve. Kept when absent.',
     },
   },
   errorMessage: { required: { name: M.nameRequired } },

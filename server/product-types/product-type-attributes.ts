@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS, TABLE_NAMES } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
+import { intArray } from '../db/sql-arrays'
 import { rowsOf } from '../submissions/write/sql-batch'
 
 /** An `entity_attributes ea` row that makes a product type's serials prefix-free; a value of 'false' does not. */
@@ -15,7 +16,7 @@ export async function noSerialPrefixIds(db: Db, ids: readonly number[]): Promise
   if (ids.length === 0) return new Set()
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`SELECT DISTINCT ea.entity_id AS id FROM entity_attributes ea WHERE ${NO_PREFIX_ROW}
-      AND ea.entity_id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`),
+      AND ea.entity_id = ANY(${intArray(ids)})`),
   )
   return new Set(rows.map((r) => Number(r.id)))
 }

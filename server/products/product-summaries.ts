@@ -7,6 +7,7 @@ import {
   type ProductSummary,
 } from '../../schemas/records/index'
 import type { Db } from '../db/client'
+import { intArray } from '../db/sql-arrays'
 import type { ProductRef } from '../submissions/write/product-plan'
 import type { PreparedRecord } from '../submissions/types'
 
@@ -54,7 +55,7 @@ export async function refreshSummaries(db: Db, ids: readonly number[]): Promise<
     sql`, `,
   )
   await db.execute(sql`
-      WITH ids AS (SELECT DISTINCT value::int AS id FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)),
+      WITH ids AS (SELECT DISTINCT unnest(${intArray(ids)}) AS id),
       newest AS (
         SELECT DISTINCT ON (r.product_id) r.product_id, r.record_date FROM records r
         WHERE r.product_id IN (SELECT id FROM ids) AND r.review_state IN (${counting})

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
+import { intArray } from '../db/sql-arrays'
 
 /**
  * The re-test chain (issue #19.4): of a product's records of one record type, each but the newest is
@@ -15,7 +16,7 @@ export async function refreshChains(db: Db, productIds: readonly (number | null)
     FROM (
       SELECT id, lead(id) OVER (PARTITION BY product_id, record_type_id ORDER BY record_date, id) AS next_id
       FROM records
-      WHERE product_id IN (SELECT value::int FROM jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))
+      WHERE product_id = ANY(${intArray(ids)})
     ) n
     WHERE r.id = n.id AND r.superseded_by_id IS DISTINCT FROM n.next_id`)
 }

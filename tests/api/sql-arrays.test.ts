@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { intArray, textArray } from '../../server/db/sql-arrays'
+import { rowsOf } from '../../server/submissions/write/sql-batch'
 import { startTestServer, type TestServer } from '../support/api'
-
-const rowsOf = <T>(result: unknown): T[] =>
-  Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? [])
 
 /** server/db/sql-arrays.ts on the driver the suite runs on (PGlite, or PostgreSQL with TEST_DATABASE_URL). */
 describe('array parameters', () => {

@@ -44,6 +44,8 @@ export interface Figure {
   unit: 'ms' | 'rows/s' | 's' | 'MB' | 'KB' | 'files'
   reference?: { label: string; value: number }
   budget?: Budget
+  /** Where a worst case was measured (e.g. which keystroke), printed after the figure. */
+  where?: string
 }
 
 /**

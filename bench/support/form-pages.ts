@@ -105,6 +105,8 @@ export interface RunResult {
   paint: number[]
   /** keydown → input handled per keystroke. */
   js: number[]
+  /** Which key each keystroke was: the field's label and the key's place in its text, e.g. `'Voltage 1' key 2`. */
+  keyNames: string[]
   /** pointerdown → the frame presented after it, per click into a field (Event Timing). */
   clicks: number[]
 }
@@ -131,6 +133,7 @@ async function runOnce(
   const firstRender = (await page.evaluate('window.formBench.mount()')) as number
   const script = (await page.evaluate('window.formBench.scriptMs')) as number
   let typed = 0
+  const keyNames: string[] = []
   for (const { label, text } of fields) {
     const input = page.getByLabel(fieldName(label))
     // A user wheels a field well into view, clicks it, then types (docs/performance.md, #14): the wheel
@@ -154,7 +157,8 @@ async function runOnce(
     // the first key.
     await input.click()
     await page.evaluate(NEXT_FRAME)
-    for (const ch of text) {
+    for (const [n, ch] of [...text].entries()) {
+      keyNames.push(`'${label}' key ${n + 1}`)
       await page.keyboard.press(ch)
       typed++
       await page.waitForFunction(`window.formBench.keys.length >= ${typed}`)
@@ -169,7 +173,7 @@ async function runOnce(
   const last = fields[fields.length - 1]
   const shown = await page.getByLabel(fieldName(last.label)).inputValue()
   if (shown !== last.text) throw new Error(`${mode} form did not take the typing: "${shown}"`)
-  return { firstRender, script, paint, js: keys.map((k) => k.js), clicks }
+  return { firstRender, script, paint, js: keys.map((k) => k.js), clicks, keyNames }
 }
 
 /**

@@ -36,6 +36,7 @@ export function formatFigure(figure: Figure): string {
   }
   const ok = withinBudget(figure)
   if (ok !== undefined) text += `  ${ok ? 'ok' : 'OVER'} ${budgetText(figure.budget!, figure.unit)}`
+  if (figure.where) text += `  [${figure.where}]`
   return text
 }
 

@@ -2,6 +2,9 @@ import type { DemoRecordType } from './demo-layouts'
 import { daysAgo, testValue, type Submit } from './seed-values'
 
 const RMU = 100203
+/** The numeric tests' limits, stated once for the layout and for the values the seed submits. */
+const SF6_KPA = { min: 130, max: 160 }
+const CONTACT_MICRO_OHM = { min: 0, max: 80 }
 
 /**
  * A demo record type whose records are reviewed and approved before they count (issue #19), so the demo
@@ -42,8 +45,7 @@ export const REVIEW_RECORD_TYPE: DemoRecordType = {
             variable: 'sf6Pressure',
             label: 'SF6 gas pressure',
             unit: 'kPa',
-            min: 130,
-            max: 160,
+            ...SF6_KPA,
             required: true,
           },
           {
@@ -52,8 +54,7 @@ export const REVIEW_RECORD_TYPE: DemoRecordType = {
             variable: 'contactResistance',
             label: 'Main contact resistance',
             unit: 'µΩ',
-            min: 0,
-            max: 80,
+            ...CONTACT_MICRO_OHM,
             required: true,
           },
           {
@@ -78,11 +79,11 @@ export async function seedReviewQueue(submit: Submit, contoso?: number, recordTy
     { pressure: 121, resistance: 45, interlocks: 'Pass' },
   ]
   for (let i = 0; i < tests.length; i++) {
-    const pressure = testValue(tests[i].pressure, 130, 160)
-    const resistance = testValue(tests[i].resistance, 0, 80)
+    const pressure = testValue(tests[i].pressure, SF6_KPA.min, SF6_KPA.max)
+    const resistance = testValue(tests[i].resistance, CONTACT_MICRO_OHM.min, CONTACT_MICRO_OHM.max)
     await submit('single', {
       supplierId: contoso,
-      productTypeId: 100203,
+      productTypeId: RMU,
       recordTypeId,
       fileName: null,
       data: {

@@ -11,6 +11,8 @@ export interface ServerConfig {
   dataDir: string
   /** Size of the PostgreSQL connection pool. */
   poolSize: number
+  /** PostgreSQL: prepare statements the instance repeats (server/db/auto-prepare.ts); DATABASE_PREPARE=off to stop. */
+  autoPrepare: boolean
   /** Directory of the built SPA. */
   distDir: string
   title: string
@@ -111,6 +113,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     poolSize: Number(env.DATABASE_POOL_SIZE ?? 10),
+    autoPrepare: env.DATABASE_PREPARE?.trim().toLowerCase() !== 'off',
     distDir: path.resolve(env.DIST_DIR ?? 'dist'),
     title: env.APP_TITLE ?? DEFAULT_TITLE,
     hosts,

@@ -18,6 +18,7 @@ async function main() {
     url: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: config.poolSize,
+    autoPrepare: config.autoPrepare,
   })
   await database.migrate()
   // This process owns the PGlite data dir: a job still 'running' there was cut off by the last process's end.

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
+import { readConfig } from '../../server/config'
 import { openDatabase, type Database } from '../../server/db/client'
 import type { TargetKind } from '../types'
 
@@ -80,7 +81,9 @@ export async function postgresTarget(
       await adminQuery(serverUrl, `CREATE DATABASE ${name}`)
       const url = new URL(serverUrl)
       url.pathname = `/${name}`
-      const database = closeOnce(await openDatabase({ url: url.toString(), poolSize: 10 }))
+      // DATABASE_PREPARE=off measures without auto-prepared statements, as the server would run.
+      const autoPrepare = readConfig().autoPrepare
+      const database = closeOnce(await openDatabase({ url: url.toString(), poolSize: 10, autoPrepare }))
       return {
         database,
         async dispose() {

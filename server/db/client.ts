@@ -26,6 +26,8 @@ export interface OpenOptions {
   /** PGlite data directory, or 'memory://' for an in-memory database. */
   dataDir?: string
   poolSize?: number
+  /** PostgreSQL: prepare the statements this instance repeats (default true; auto-prepare.ts). */
+  autoPrepare?: boolean
   /** A PGlite data-dir dump (`dumpDataDir()`) to start from instead of an empty database (tests). */
   loadDataDir?: Blob
 }
@@ -41,7 +43,7 @@ const MIGRATION_LOCK_ID = 725_604_118
 /** Opens PostgreSQL when a URL is given, otherwise the embedded PGlite database. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 10)
+    ? openPostgres(options.url, options.poolSize ?? 10, options.autoPrepare ?? true)
     : openPglite(options.dataDir ?? 'memory://', options.loadDataDir)
 }
 
@@ -70,11 +72,13 @@ async function openPglite(dataDir: string, loadDataDir?: Blob): Promise<Database
   }
 }
 
-async function openPostgres(url: string, poolSize: number): Promise<Database> {
+async function openPostgres(url: string, poolSize: number, autoPrepare: boolean): Promise<Database> {
   const { default: pg } = await import('pg')
   const { drizzle } = await import('drizzle-orm/node-postgres')
   const { migrate } = await import('drizzle-orm/node-postgres/migrator')
-  const pool = new pg.Pool({ connectionString: url, max: poolSize })
+  const { autoPreparingClient } = await import('./auto-prepare')
+  const Client = autoPrepare ? autoPreparingClient(pg.Client) : pg.Client
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, Client })
   // An idle connection the server ends (restart, failover, pg_terminate_backend) is an 'error' event;
   // unhandled, it would stop the whole instance. The pool drops that connection and opens a new one.
   pool.on('error', (error) => console.warn(`${POOL_ERROR_WARNING} (${error.message})`))

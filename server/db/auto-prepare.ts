@@ -1,0 +1,72 @@
+import type pg from 'pg'
+
+/** How often a statement's text must have been sent before it is prepared, and how many one connection keeps. */
+export interface AutoPrepareOptions {
+  minUsages: number
+  maxPerConnection: number
+}
+
+export const AUTO_PREPARE_DEFAULTS: AutoPrepareOptions = { minUsages: 2, maxPerConnection: 250 }
+
+/** Texts counted at most; past this, only texts already counted can still become prepared. */
+const MAX_COUNTED_TEXTS = 5_000
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
+
+/**
+ * A pg `Client` class that prepares the statements an instance sends again and again (Npgsql's auto-prepare):
+ * a parameterised statement whose exact text has been sent `minUsages` times gets a name, so each connection
+ * parses it once and PostgreSQL may keep its plan (its own choice between a generic and a custom plan after
+ * five runs). Why: the write path's statements spend more time planning (0.7–1 ms for the record read with
+ * its joins) than executing (0.1–0.2 ms). Unparameterised text is left alone — it may hold several statements
+ * (migrations) — and so are COPY streams and statements the caller named itself. A connection keeps at most
+ * `maxPerConnection` statements; past that it sends new texts unnamed, so a flood of one-off texts costs
+ * nothing but the count.
+ */
+export function autoPreparingClient(
+  Client: typeof pg.Client,
+  options: AutoPrepareOptions = AUTO_PREPARE_DEFAULTS,
+): typeof pg.Client {
+  const usages = new Map<string, number>()
+  const names = new Map<string, string>()
+
+  /** The statement's name once its text has been seen often enough, else undefined. */
+  const nameOf = (text: string): string | undefined => {
+    const known = names.get(text)
+    if (known) return known
+    const count = (usages.get(text) ?? 0) + 1
+    if (count < options.minUsages) {
+      if (usages.size < MAX_COUNTED_TEXTS || usages.has(text)) usages.set(text, count)
+      return undefined
+    }
+    usages.delete(text)
+    const name = `itr_${names.size + 1}`
+    names.set(text, name)
+    return name
+  }
+
+  return class AutoPreparingClient extends Client {
+    /** Names this connection has prepared (pg keeps the texts; this is only the count). */
+    private readonly prepared = new Set<string>()
+
+    override query(config: unknown, ...rest: unknown[]): never {
+      const query = config as QueryConfig | null
+      if (
+        query &&
+        typeof query === 'object' &&
+        typeof query.text === 'string' &&
+        query.name === undefined &&
+        query.submit === undefined &&
+        Array.isArray(rest[0] ?? query.values) &&
+        ((rest[0] ?? query.values) as unknown[]).length > 0
+      ) {
+        const name = nameOf(query.text)
+        if (name && (this.prepared.has(name) || this.prepared.size < options.maxPerConnection)) {
+          this.prepared.add(name)
+          return (super.query as (...args: unknown[]) => never)({ ...query, name }, ...rest)
+        }
+      }
+      return (super.query as (...args: unknown[]) => never)(config, ...rest)
+    }
+  } as unknown as typeof pg.Client
+}

@@ -8,8 +8,10 @@ export interface AutoPrepareOptions {
 
 export const AUTO_PREPARE_DEFAULTS: AutoPrepareOptions = { minUsages: 2, maxPerConnection: 250 }
 
-/** Texts counted at most; past this, only texts already counted can still become prepared. */
+/** Texts counted at most before the counts start again (they are only a hint of what repeats). */
 const MAX_COUNTED_TEXTS = 5_000
+/** Texts named at most for the process; past this, new texts are sent unnamed. */
+const MAX_NAMED_TEXTS = 5_000
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: unknown }
 
@@ -21,7 +23,7 @@ type QueryConfig = { text?: unknown; name?: unknown; values?: unknown; submit?: 
  * its joins) than executing (0.1–0.2 ms). Unparameterised text is left alone — it may hold several statements
  * (migrations) — and so are COPY streams and statements the caller named itself. A connection keeps at most
  * `maxPerConnection` statements; past that it sends new texts unnamed, so a flood of one-off texts costs
- * nothing but the count.
+ * nothing but the count. The process names at most 5,000 texts and counts at most 5,000 at a time.
  */
 export function autoPreparingClient(
   Client: typeof pg.Client,
@@ -36,10 +38,12 @@ export function autoPreparingClient(
     if (known) return known
     const count = (usages.get(text) ?? 0) + 1
     if (count < options.minUsages) {
-      if (usages.size < MAX_COUNTED_TEXTS || usages.has(text)) usages.set(text, count)
+      if (usages.size >= MAX_COUNTED_TEXTS) usages.clear()
+      usages.set(text, count)
       return undefined
     }
     usages.delete(text)
+    if (names.size >= MAX_NAMED_TEXTS) return undefined
     const name = `itr_${names.size + 1}`
     names.set(text, name)
     return name

@@ -21,7 +21,7 @@ export const FieldSlot = memo(function FieldSlot({
   snapshot: FieldSnapshot
   runtime: RuntimeContextValue
 }) {
-  const { value, errors, hidden, required: requiredNow } = snapshot
+  const { value, errors, hidden, required: requiredNow, memory } = snapshot
   const { compiled, change } = runtime
   const onChange = (next: unknown) => change(variable, next)
   const field = compiled.fields[variable]
@@ -44,6 +44,8 @@ export const FieldSlot = memo(function FieldSlot({
     readonly,
     required,
     rawErrors,
+    memory,
+    remember: (next: unknown) => runtime.store.remember(variable, next),
   }
   return (
     <div className={`itr-field ${className}`} data-variable={variable}>

@@ -1,30 +1,15 @@
 import { applyChange, validateField } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { isPassing, naTestVariables, restoreNa } from '../pass-fail'
-import { NA_TEXT, UNSET_RESULT } from '../../schemas/form-layout'
+import { UNSET_RESULT } from '../../schemas/form-layout'
 import { changedKeys, deriveLive } from './derive-live'
+import { isAnswered, type FieldSnapshot, type LiveResult, type ResultVariables } from './store-values'
 import type { RecordData } from './types'
 
-/** Overall result of the record while it is filled in; '-' until any test has an answer. */
-export type LiveResult = 'Pass' | 'Fail' | '-'
+export type { FieldSnapshot, LiveResult, ResultVariables } from './store-values'
 
 type Listener = () => void
 
-/** What one field slot shows of its variable: the same object until any part changes. */
-export interface FieldSnapshot {
-  value: unknown
-  errors: readonly string[]
-  /** Hidden by its condition (issue #14). */
-  hidden: boolean
-  /** Required now by a condition (`requiredIf`, or `required` while shown): its caption gets the asterisk. */
-  required: boolean
-}
-
-/** Which variables the live result reads: see `resultVariablesOf`. */
-export interface ResultVariables {
-  result: readonly string[]
-  tests: readonly string[]
-}
 const NO_ERRORS: readonly string[] = Object.freeze([])
 const NOTHING: ReadonlySet<string> = new Set()
 
@@ -41,6 +26,7 @@ export class FormStore {
   private readonly listeners = new Map<string, Set<Listener>>()
   private readonly resultListeners = new Set<Listener>()
   private readonly snapshots = new Map<string, FieldSnapshot>()
+  private readonly memories = new Map<string, unknown>()
   /** Variables that make the overall result (SPEC §4: test fields and result-bearing groups). */
   private readonly resultVariables: ReadonlySet<string>
   /** Every test field, wherever it sits: the result stays '-' until one of them has an answer. */
@@ -99,6 +85,9 @@ export class FormStore {
     this.hidden = derived.hidden
     this.hiddenIds = derived.hiddenIds
     this.requiredNow = derived.required
+    // A widget hidden by a condition forgets, as when it unmounted with its memory in React state.
+    for (const variable of derived.changedHidden)
+      if (this.hidden.has(variable)) this.memories.delete(variable)
     this.notify(derived.changedHidden)
     return derived.data
   }
@@ -124,16 +113,18 @@ export class FormStore {
     const errors = this.errorsOf(variable)
     const hidden = this.hidden.has(variable)
     const required = this.requiredNow.has(variable)
+    const memory = this.memories.get(variable)
     const cached = this.snapshots.get(variable)
     if (
       cached &&
       Object.is(cached.value, value) &&
       cached.errors === errors &&
       cached.hidden === hidden &&
-      cached.required === required
+      cached.required === required &&
+      cached.memory === memory
     )
       return cached
-    const fresh = { value, errors, hidden, required }
+    const fresh = { value, errors, hidden, required, memory }
     this.snapshots.set(variable, fresh)
     return fresh
   }
@@ -147,6 +138,17 @@ export class FormStore {
     if (!set) this.listeners.set(variable, (set = new Set()))
     set.add(listener)
     return () => set.delete(listener)
+  }
+
+  /**
+   * Keeps what a field's widget must remember between renders (a test field's half-typed number, the entry
+   * its n/a set aside) and renders the field again: the widget then needs no state of its own, which on a
+   * form of many test fields is most of the hooks its first render mounts (issue #17.5).
+   */
+  remember(variable: string, memory: unknown): void {
+    if (this.memories.get(variable) === memory) return
+    this.memories.set(variable, memory)
+    this.notify([variable])
   }
 
   /** A user edit: sets the value, recomputes the dependent group results, wakes their fields. */
@@ -251,15 +253,4 @@ export class FormStore {
   private notify(variables: readonly string[]) {
     for (const variable of variables) this.listeners.get(variable)?.forEach((l) => l())
   }
-}
-
-/** A test field value with an answer (Pass, Fail or n/a); a table (issue #14) with one such cell. */
-function isAnswered(value: unknown): boolean {
-  if (Array.isArray(value))
-    return value.some((row) => typeof row === 'object' && row !== null && Object.values(row).some(isAnswered))
-  if (typeof value === 'object' && value !== null && 'passOrFail' in value) {
-    const result = (value as { passOrFail: unknown }).passOrFail
-    return result === 'Pass' || result === 'Fail' || result === NA_TEXT
-  }
-  return false
 }

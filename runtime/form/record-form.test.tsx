@@ -64,6 +64,24 @@ describe('RecordForm: live pass/fail', () => {
     expect(form.last().electrical).toBe('Pass')
   })
 
+  it('keeps what test and date fields remember in the store: the entry n/a set aside, half a date', async () => {
+    const user = userEvent.setup()
+    const form = renderRecordForm([...tests, { type: 'datepicker', variable: 'day', label: 'Test day' }])
+    await user.type(screen.getByLabelText('Insulation'), '5')
+    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    expect(form.last().ir).toEqual({ value: null, passOrFail: 'n/a' })
+    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    expect(form.last().ir).toEqual({ value: 5, passOrFail: 'Pass' })
+    expect(screen.getByLabelText('Insulation')).toHaveValue(5)
+    // Half a date stays in the box and out of the record.
+    await user.type(screen.getByLabelText('Test day'), '31-02')
+    expect(screen.getByLabelText('Test day')).toHaveValue('31-02')
+    expect(form.last().day ?? null).toBeNull()
+    await user.type(screen.getByLabelText('Test day'), '-2025')
+    expect(screen.getByLabelText('Test day')).toHaveValue('31-02-2025')
+    expect(form.last().day ?? null).toBeNull()
+  })
+
   it('re-renders only the edited field, not the form', async () => {
     const user = userEvent.setup()
     renderRecordForm(tests)

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useState } from 'react'
 import { fromPickerText, toPickerText } from './date-format'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
@@ -6,25 +6,28 @@ import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
 
 /**
- * The browser's calendar input, created on the first `open` and shown each time; `picking` says
- * whether it exists yet.
+ * What a date field remembers between renders: the typed text while it is not yet a date (it belongs to
+ * the value it was typed over), and whether the browser's calendar input exists yet — it is only created
+ * when asked for: one per date field would double the cost of mounting a form with many dates.
  */
-function useCalendarPicker() {
-  const picker = useRef<HTMLInputElement>(null)
-  // The browser's calendar input is only created when asked for: one per date field would double the
-  // cost of mounting a form with many dates.
-  const [picking, setPicking] = useState(false)
-  useEffect(() => {
-    if (!picking) return
-    try {
-      picker.current?.showPicker?.()
-    } catch {
-      // showPicker refuses without a user gesture in some browsers; the focused input still works.
-      picker.current?.focus()
-    }
-  }, [picking])
-  const open = () => (picking ? picker.current?.showPicker?.() : setPicking(true))
-  return { picker, picking, open }
+interface DateMemory {
+  draft: { text: string; forValue: unknown } | null
+  picking: boolean
+}
+const FRESH: DateMemory = { draft: null, picking: false }
+
+/**
+ * Opens the calendar of the picker input as it is created (a callback ref, so React calls it once on
+ * mount and with null on unmount).
+ */
+function showOnMount(picker: HTMLInputElement | null) {
+  if (!picker) return
+  try {
+    picker.showPicker?.()
+  } catch {
+    // showPicker refuses without a user gesture in some browsers; the focused input still works.
+    picker.focus()
+  }
 }
 
 /**
@@ -40,13 +43,32 @@ const CALENDAR_ICON = (
 
 /**
  * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
- * record stores the ISO date. The typed text is kept locally while it is incomplete, so half a date
- * never reaches the record.
+ * record stores the ISO date. The typed text is kept aside while it is incomplete, so half a date
+ * never reaches the record. This component keeps that in React state, for a date field rendered on its
+ * own; the RecordForm calls `dateElement` with the store's memory (see the registry).
  */
 export function DateWidget(props: ItrWidgetProps) {
+  const [memory, remember] = useState<unknown>(FRESH)
+  return dateElement({ ...props, memory, remember })
+}
+
+/**
+ * The date field without hooks: its memory comes from the props (`memory`/`remember`, the RecordForm's
+ * store), so a form's date fields mount no component, state or effect of their own (issue #17.5).
+ */
+export function dateElement(props: ItrWidgetProps) {
+  const memory = (props.memory as DateMemory | undefined) ?? FRESH
+  const remember = (next: Partial<DateMemory>) => props.remember?.({ ...memory, ...next })
+  const setDraft = (draft: DateMemory['draft']) => {
+    if (draft !== memory.draft) remember({ draft })
+  }
+  const pickerId = `${props.id}-calendar`
+  const open = () =>
+    memory.picking
+      ? (document.getElementById(pickerId) as HTMLInputElement | null)?.showPicker?.()
+      : remember({ picking: true })
   const shown = toPickerText(props.value)
-  const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
-  const { picker, picking, open } = useCalendarPicker()
+  const { draft } = memory
   // A draft belongs to the value it was typed over; a new value from outside replaces it.
   const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
   const invalid = text !== '' && fromPickerText(text) === null
@@ -90,9 +112,10 @@ export function DateWidget(props: ItrWidgetProps) {
             {CALENDAR_ICON}
           </button>
         )}
-        {picking && (
+        {memory.picking && (
           <input
-            ref={picker}
+            ref={showOnMount}
+            id={pickerId}
             type="date"
             tabIndex={-1}
             aria-hidden="true"

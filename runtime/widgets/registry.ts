@@ -3,14 +3,14 @@ import type { UI_NAMES } from '../compiler'
 import { BarcodeTextWidget } from './barcode-text-widget'
 import { CalculatedWidget } from './calculated-widget'
 import { CheckboxWidget } from './checkbox-widget'
-import { DateWidget } from './date-widget'
+import { dateElement } from './date-widget'
 import { DropdownWidget } from './dropdown-widget'
 import { GroupResultWidget } from './group-result-widget'
 import { MultiselectWidget } from './multiselect-widget'
 import { SerialWidget } from './serial-widget'
 import { TableWidget } from './table-widget'
 import { TestEquipmentWidget } from './test-equipment-widget'
-import { TestFieldWidget } from './test-field-widget'
+import { testFieldElement } from './test-field-widget'
 import { TextareaWidget, TextWidget } from './text-widget'
 import { TimespanWidget } from './timespan-widget'
 import { UploadWidget } from './upload-widget'
@@ -28,12 +28,24 @@ type UiName =
 export type RuntimeWidget = ComponentType<ItrWidgetProps> & { ownsLabel?: boolean; inline?: boolean }
 
 /**
+ * The test and date fields as the RecordForm renders them: called, with their memory in the form store
+ * (`memory` and `remember` from the field slot) instead of React state; `TestFieldWidget` and
+ * `DateWidget` are the same on their own.
+ */
+const StoreTestField: RuntimeWidget = Object.assign((props: ItrWidgetProps) => testFieldElement(props), {
+  inline: true,
+})
+const StoreDate: RuntimeWidget = Object.assign((props: ItrWidgetProps) => dateElement(props), {
+  inline: true,
+})
+
+/**
  * Every runtime widget by the name the compiler writes into the uiSchema (`ui:widget` or `ui:field`,
  * see UI_NAMES in runtime/compiler/types.ts), which the RecordForm's field slots render.
  */
 export const WIDGETS_BY_NAME: Record<UiName, RuntimeWidget> = {
   checkbox: CheckboxWidget,
-  itrDate: DateWidget,
+  itrDate: StoreDate,
   textarea: TextareaWidget,
   text: TextWidget,
   barcodeText: BarcodeTextWidget,
@@ -43,7 +55,7 @@ export const WIDGETS_BY_NAME: Record<UiName, RuntimeWidget> = {
   groupResult: GroupResultWidget,
   itrMultiSelect: MultiselectWidget,
   documentUpload: UploadWidget,
-  testField: TestFieldWidget,
+  testField: StoreTestField,
   testEquipment: TestEquipmentWidget,
   calculated: CalculatedWidget,
   measurementTable: TableWidget,

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
 import { PARAMETER_MESSAGES } from '../../schemas/entities/test-parameter'
@@ -33,23 +33,42 @@ const asTestValue = (v: unknown): TestValue | null =>
   typeof v === 'object' && v !== null && 'passOrFail' in v ? (v as TestValue) : null
 
 /**
+ * What a test field remembers between renders: while the number box has focus its own text wins, so '1.'
+ * or '-' survive (the record gets 1 or null); and the entry n/a set aside, which turning n/a off again
+ * gives back (issue #11.19), not an empty input.
+ */
+interface TestFieldMemory {
+  draft: string | null
+  beforeNa: number | string | null
+}
+const FRESH: TestFieldMemory = { draft: null, beforeNa: null }
+
+/**
  * testField (SPEC §3 "Test field kinds", §4 "Test result per field"): numeric with its limits and a
  * step taken from the decimals of min/max, or a choice (selection, yes/no, pass/fail). The result is
  * worked out on every change with the shared rules and shown live beside the input; the n/a toggle
- * forces n/a and disables the input.
+ * forces n/a and disables the input. This component keeps its memory in React state, for a test field
+ * rendered on its own; the RecordForm calls `testFieldElement` with the store's (see the registry).
  */
 export function TestFieldWidget(props: ItrWidgetProps) {
+  const [memory, remember] = useState<unknown>(FRESH)
+  return testFieldElement({ ...props, memory, remember })
+}
+
+/**
+ * The test field without hooks: its memory comes from the props (`memory`/`remember`, the RecordForm's
+ * store), so a form's 150 test fields mount no component and no state of their own (issue #17.5).
+ */
+export function testFieldElement(props: ItrWidgetProps) {
   const options = props.options as TestFieldOptions
-  // While the number box has focus its own text wins, so '1.' or '-' survive (the record gets 1 or null).
-  const [draft, setDraft] = useState<string | null>(null)
-  // The entry n/a set aside: turning n/a off again gives it back (issue #11.19), not an empty input.
-  const beforeNa = useRef<number | string | null>(null)
   if (options.issue || !options.testType)
     return (
       <div id={props.id} className="alert alert-danger py-2 mb-0" role="alert">
         {options.issue}
       </div>
     )
+  const memory = (props.memory as TestFieldMemory | undefined) ?? FRESH
+  const remember = (next: Partial<TestFieldMemory>) => props.remember?.({ ...memory, ...next })
   const testType = options.testType
   const current = asTestValue(props.value)
   const na = current?.passOrFail === NA_TEXT
@@ -77,18 +96,20 @@ export function TestFieldWidget(props: ItrWidgetProps) {
       {testType === 'numeric'
         ? numericInput({
             ...args,
-            text: draft ?? stored,
+            text: memory.draft ?? stored,
             step: options.step ?? 'any',
             unit: options.unit,
-            onDraft: setDraft,
+            onDraft: (draft) => {
+              if (draft !== memory.draft) remember({ draft })
+            },
           })
         : choiceInput({ ...args, choices: options.choices ?? [], selected: current?.value })}
       {options.naOption &&
         naSwitch(props.id, na, inert, (on) => {
           if (on) {
-            beforeNa.current = current?.value ?? null
+            remember({ beforeNa: current?.value ?? null })
             emit(null, true)
-          } else emit(beforeNa.current, false)
+          } else emit(memory.beforeNa, false)
         })}
       <span aria-live="polite" aria-label={`${props.label} result`}>
         {resultBadge(current?.passOrFail ?? '-')}

@@ -19,6 +19,13 @@ export interface ItrWidgetProps {
   required?: boolean
   /** Messages to show under the input. */
   rawErrors?: string[]
+  /**
+   * In a RecordForm, what the widget remembers between renders, kept by the form store (`FormStore.remember`)
+   * so that a widget that must remember something still needs no hooks (issue #17.5); `remember` replaces
+   * it and renders the widget again. Both are absent where a widget is rendered on its own.
+   */
+  memory?: unknown
+  remember?(memory: unknown): void
 }
 
 /** True when the widget may not be edited. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm'
 import type { RecordListItem, RecordsFilter } from '../../schemas/records/index'
 import { countHorizon } from '../../schemas/paging'
+import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import type { Viewer } from '../access/viewer'
 import { renderedOnce } from '../db/rendered-sql'
 import { assetManufacturers, assetModels, customers, dataPointTypes, records } from '../db/schema/index'
@@ -11,7 +12,6 @@ import {
   recordJoinsOf,
   recordOrder,
   recordSort,
-  toListItem,
   type RecordJoins,
   type RecordListRow,
 } from './records-query'
@@ -99,6 +99,16 @@ const cappedCountSql = (keys: SQL, upTo: number) =>
 /** A row of a page's `rows` as the driver answers it: the date as the database's text. */
 export type RecordPageRow = Omit<RecordListRow, 'recordDate'> & { recordDate: string }
 
-/** A row of a page's `rows` as a list item; the date read exactly as drizzle reads a timestamptz. */
-export const pageRowToListItem = (row: RecordPageRow): RecordListItem =>
-  toListItem({ ...row, recordDate: new Date(row.recordDate) })
+/**
+ * A row of a page's `rows` as a list item; the date read exactly as drizzle reads a timestamptz. The
+ * row's rest object (fresh from the driver) becomes the item: spreading its 23 keys into a new literal
+ * that redefines some of them takes V8's slow path, ~1 µs a key, ~0.2 ms of a 10-row page's ~1.5 ms.
+ */
+export function pageRowToListItem(row: RecordPageRow): RecordListItem {
+  const { sensorTypeId, recordDate, ...rest } = row
+  // The row's text columns are the list item's enums (testResult, category, reviewState) by the schema.
+  return Object.assign(rest, {
+    recordDate: new Date(recordDate).toISOString(),
+    captureType: captureTypeOf(sensorTypeId),
+  }) as RecordListItem
+}

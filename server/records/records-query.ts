@@ -3,13 +3,9 @@ import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
   RECORD_FILTER_FIELDS,
   RECORD_MESSAGES,
-  type CategoryFilter,
-  type RecordListItem,
   type RecordsFilter,
-  type ReviewState,
   type SuspectState,
 } from '../../schemas/records/index'
-import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import {
@@ -134,19 +130,6 @@ export function recordKeySelect(db: Db, joins: RecordJoins) {
 }
 
 export type RecordListRow = Awaited<ReturnType<ReturnType<typeof recordListSelect>['execute']>>[number]
-
-/** A selected row in the SPEC §3 Record list item shape. */
-export function toListItem(row: RecordListRow): RecordListItem {
-  const { sensorTypeId, recordDate, ...rest } = row
-  return {
-    ...rest,
-    testResult: row.testResult as RecordListItem['testResult'],
-    category: row.category as CategoryFilter,
-    reviewState: row.reviewState as ReviewState,
-    recordDate: recordDate.toISOString(),
-    captureType: captureTypeOf(sensorTypeId),
-  }
-}
 
 const SORT_COLUMNS = {
   recordDate: records.recordDate,

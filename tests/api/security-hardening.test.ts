@@ -92,6 +92,43 @@ describe('hardening', () => {
     expect(refused.headers['content-security-policy']).toBeTruthy()
   })
 
+  it('sends one and the same security header set on answers, refusals and errors', async () => {
+    const names = [
+      'content-security-policy',
+      'cross-origin-opener-policy',
+      'cross-origin-resource-policy',
+      'origin-agent-cluster',
+      'referrer-policy',
+      'x-content-type-options',
+      'x-dns-prefetch-control',
+      'x-download-options',
+      'x-frame-options',
+      'x-permitted-cross-domain-policies',
+      'x-xss-protection',
+      'permissions-policy',
+    ]
+    const set = (res: { headers: Record<string, unknown> }) =>
+      Object.fromEntries(names.map((name) => [name, res.headers[name]]))
+    const ok = await server.call('meta', 'GET', '/api/Customers', { as: 'internal' })
+    expect(ok.statusCode).toBe(200)
+    for (const name of names) expect(ok.headers[name], name).toBeTruthy()
+    const answers = [
+      await server.call('meta', 'GET', '/api/Customers'),
+      await server.call('data', 'GET', '/api/InstrumentTestRecord/Record/999999', { as: 'internal' }),
+      await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/Records/page/1/size/10/filter/${encodeURIComponent('{')}`,
+        {
+          as: 'internal',
+        },
+      ),
+      await server.app.inject({ method: 'GET', url: '/svc/no-such-route' }),
+    ]
+    expect(answers.map((res) => res.statusCode)).toEqual([401, 404, 400, 404])
+    for (const res of answers) expect(set(res)).toEqual(set(ok))
+  })
+
   it('serves uploads as attachments with their sniffed type, never inline', async () => {
     const svg = Buffer.from(
       '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script></svg>',

@@ -4,27 +4,21 @@ import { numericStep, passChoiceOf, testTypeIssue, timespanUnitIssue } from '../
 import { UI_NAMES, UPLOAD_EXTENSIONS } from './types'
 import type { ValueControl } from './types'
 
+type OptionValue = string | number | boolean | object | null
+
 /**
  * rjsf uiSchema entry of one variable: which widget or field renders it, its caption, its column
  * width and the control settings the widget needs (resolved here once, not per render: the numeric
  * step, the default pass choice, SPEC's messages for unusable controls).
  */
-
-type OptionValue = string | number | boolean | object | null
-function defined(options: Record<string, OptionValue | undefined>): Record<string, OptionValue> {
-  // A loop, not entries/filter/fromEntries: this runs for every field of a form on its first render.
-  const out: Record<string, OptionValue> = {}
-  for (const key in options) if (options[key] !== undefined) out[key] = options[key] as OptionValue
-  return out
-}
-
 export function fieldUi(control: ValueControl): UiSchema {
   const name = uiName(control)
-  const entry: UiSchema = {
-    ...('widget' in name ? { 'ui:widget': name.widget } : { 'ui:field': name.field }),
-    ...(control.label !== undefined ? { 'ui:title': control.label } : {}),
-  }
-  const options = defined({ col: control.col ?? 12, ...kindOptions(control) })
+  // Assignments, not spreads and a filtered copy: this runs for every field of a form on its first render.
+  const entry: UiSchema = 'widget' in name ? { 'ui:widget': name.widget } : { 'ui:field': name.field }
+  if (control.label !== undefined) entry['ui:title'] = control.label
+  const options: Record<string, OptionValue> = { col: control.col ?? 12 }
+  const kind = kindOptions(control)
+  for (const key in kind) if (kind[key] !== undefined) options[key] = kind[key] as OptionValue
   entry['ui:options'] = options
   if (control.type === 'group') entry['ui:readonly'] = true
   return entry

@@ -33,6 +33,16 @@ export interface CompiledLayout {
   rules: LayoutRules
   /** The product type's test parameters (`param.key`) the layout was compiled with (issue #14.4). */
   params: Parameters
+  /** The variables the record's live result reads (SPEC §4; see layout-pass.ts). */
+  results: ResultVariables
+}
+
+/** Which variables the live result reads: the overall result's own, and every test field's. */
+export interface ResultVariables {
+  /** Test fields and result-bearing groups not inside another result-bearing group. */
+  result: readonly string[]
+  /** Every test field (and table with a test column), for "has anything been answered yet". */
+  tests: readonly string[]
 }
 
 /** A control that holds a value: a leaf field, or a group that stores its result. */

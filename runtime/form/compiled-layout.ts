@@ -1,15 +1,8 @@
 import { compileLayout, NO_PARAMS, precompileField, validateData } from '../compiler'
 import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
-import {
-  deriveRecord,
-  isTestControl,
-  missingRequired,
-  requiredMessageOf,
-  variableOf,
-} from '../../schemas/form-layout'
-import type { ValueControl } from '../../schemas/form-layout'
-import type { Control, FormLayout, Parameters } from '../../schemas/form-layout'
+import { deriveRecord, missingRequired, requiredMessageOf } from '../../schemas/form-layout'
+import type { FormLayout, Parameters, ValueControl } from '../../schemas/form-layout'
 import type { ResultVariables } from './form-store'
 import type { RecordData } from './types'
 
@@ -27,34 +20,14 @@ export function compiledFor(layout: FormLayout, params: Parameters = NO_PARAMS):
   return compiled
 }
 
-const isTable = (control: Control) => control.type === 'table' && isTestControl(control)
-
 /**
  * The variables the live result reads, mirroring `overallResult` of runtime/pass-fail: test fields
  * and result-bearing groups that are not inside another result-bearing group (a group stands for its
- * members), plus every test field for "has anything been answered yet".
+ * members), plus every test field for "has anything been answered yet". Found by the compile's one
+ * walk of the layout (runtime/compiler/layout-pass.ts).
  */
-export function resultVariablesOf(layout: Pick<FormLayout, 'controls'>): ResultVariables {
-  const result: string[] = []
-  const visit = (controls: readonly Control[]) => {
-    for (const control of controls) {
-      const variable = variableOf(control)
-      // A table with a test column counts as one test (issue #14), as in the judge's overall result.
-      if (control.type === 'testField' || (control.type === 'group' && variable) || isTable(control))
-        result.push(variable as string)
-      else if (control.type === 'group' || control.type === 'row') visit(control.children)
-    }
-  }
-  visit(layout.controls)
-  const tests: string[] = []
-  const collect = (controls: readonly Control[]) => {
-    for (const control of controls) {
-      if (control.type === 'testField' || isTable(control)) tests.push(variableOf(control) as string)
-      else if (control.type === 'group' || control.type === 'row') collect(control.children)
-    }
-  }
-  collect(layout.controls)
-  return { result, tests }
+export function resultVariablesOf(layout: FormLayout): ResultVariables {
+  return compiledFor(layout).results
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   type Ref,
 } from 'react'
 import type { FormLayout, Parameters } from '../../schemas/form-layout'
-import { compiledFor, precompileWhenIdle, resultVariablesOf, validateRecord } from './compiled-layout'
+import { compiledFor, precompileWhenIdle, validateRecord } from './compiled-layout'
 import { FormStore, type LiveResult } from './form-store'
 import { LayoutField } from './layout-field'
 import { RuntimeContext, type RuntimeContextValue } from './runtime-context'
@@ -68,11 +68,9 @@ const FORM = (
  * the newest props for callbacks that must not re-subscribe.
  */
 function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compiledFor>) {
-  const { layout } = props
-  const results = useMemo(() => resultVariablesOf(layout), [layout])
   // One store per layout; the initial value seeds it, later values are synced below.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const store = useMemo(() => new FormStore(compiled, props.value, results), [compiled, results])
+  const store = useMemo(() => new FormStore(compiled, props.value, compiled.results), [compiled])
   const latest = useRef(props)
   useLayoutEffect(() => {
     latest.current = props

@@ -17,11 +17,7 @@ export interface FieldSnapshot {
   memory: unknown
 }
 
-/** Which variables the live result reads: see `resultVariablesOf`. */
-export interface ResultVariables {
-  result: readonly string[]
-  tests: readonly string[]
-}
+export type { ResultVariables } from '../compiler'
 
 /** A test field value with an answer (Pass, Fail or n/a); a table (issue #14) with one such cell. */
 export function isAnswered(value: unknown): boolean {

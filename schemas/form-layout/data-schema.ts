@@ -79,23 +79,33 @@ export interface DataFields {
  */
 export function dataFieldsOf(layout: Pick<FormLayout, 'controls'>): DataFields {
   const fields: Record<string, Omit<DataField, 'schema'>> = {}
-  const required: string[] = []
-  const requiredMessages: Record<string, string> = {}
-  const dependents: Record<string, string[]> = {}
+  const data: DataFields = { fields, required: [], requiredMessages: {}, dependents: {} }
   for (const control of valueControlsOf(layout)) {
     const variable = control.variable
     // Duplicates are a layout error reported by the designer; the first control keeps the key.
     if (fields[variable]) continue
     fields[variable] = { variable, control }
-    if (isRequired(control)) {
-      required.push(variable)
-      requiredMessages[variable] = requiredMessageOf(control)
-    }
-    if (control.type === 'group') {
-      for (const test of groupTestVariables(control)) (dependents[test] ??= []).push(variable)
-    }
+    addRequirements(data, control)
   }
-  return { fields, required, requiredMessages, dependents }
+  return data
+}
+
+/**
+ * One variable's part of `DataFields` beyond its field: whether it must hold a value (and SPEC's message
+ * when it holds none) and, for a group result, the variables it is computed from. Apart so the form
+ * compiler's one walk of a layout (runtime/compiler) applies the same rules as `dataFieldsOf`.
+ */
+export function addRequirements(
+  into: Pick<DataFields, 'required' | 'requiredMessages' | 'dependents'>,
+  control: ValueControl,
+): void {
+  const variable = control.variable
+  if (isRequired(control)) {
+    into.required.push(variable)
+    into.requiredMessages[variable] = requiredMessageOf(control)
+  }
+  if (control.type === 'group')
+    for (const test of groupTestVariables(control)) (into.dependents[test] ??= []).push(variable)
 }
 
 /** The record data schema: one property per variable, with the required list and its messages. */

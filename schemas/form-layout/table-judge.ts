@@ -86,7 +86,12 @@ function makePlan(control: TableControl): TablePlan {
  * then re-derives the table whenever the record changes, as it does for layouts with rules.
  */
 export function tablesReadRecord(layout: Pick<FormLayout, 'controls'>): boolean {
-  return tablesOf(layout).some((control) => {
+  return anyTableReadsRecord(tablesOf(layout))
+}
+
+/** `tablesReadRecord` of tables already found (the form compiler finds them in its one walk). */
+export function anyTableReadsRecord(tables: readonly TableControl[]): boolean {
+  return tables.some((control) => {
     const plan = tablePlan(control)
     return plan.calculations.some(
       ({ formula }) => formula !== null && formulaVariables(formula).some((n) => !plan.columns.has(n)),

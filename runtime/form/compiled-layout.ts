@@ -3,7 +3,6 @@ import type { CompiledLayout } from '../compiler'
 import { testTypeIssue, timespanUnitIssue } from '../pass-fail'
 import { deriveRecord, missingRequired, requiredMessageOf } from '../../schemas/form-layout'
 import type { FormLayout, Parameters, ValueControl } from '../../schemas/form-layout'
-import type { ResultVariables } from './form-store'
 import type { RecordData } from './types'
 
 const cache = new WeakMap<FormLayout, WeakMap<Parameters, CompiledLayout>>()
@@ -18,16 +17,6 @@ export function compiledFor(layout: FormLayout, params: Parameters = NO_PARAMS):
   let compiled = byParams.get(params)
   if (!compiled) byParams.set(params, (compiled = compileLayout(layout, params)))
   return compiled
-}
-
-/**
- * The variables the live result reads, mirroring `overallResult` of runtime/pass-fail: test fields
- * and result-bearing groups that are not inside another result-bearing group (a group stands for its
- * members), plus every test field for "has anything been answered yet". Found by the compile's one
- * walk of the layout (runtime/compiler/layout-pass.ts).
- */
-export function resultVariablesOf(layout: FormLayout): ResultVariables {
-  return compiledFor(layout).results
 }
 
 /**

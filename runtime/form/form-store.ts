@@ -3,10 +3,10 @@ import type { CompiledLayout } from '../compiler'
 import { isPassing, naTestVariables, restoreNa } from '../pass-fail'
 import { UNSET_RESULT } from '../../schemas/form-layout'
 import { changedKeys, deriveLive } from './derive-live'
-import { isAnswered, type FieldSnapshot, type LiveResult, type ResultVariables } from './store-values'
+import { isAnswered, type FieldSnapshot, type LiveResult } from './store-values'
 import type { RecordData } from './types'
 
-export type { FieldSnapshot, LiveResult, ResultVariables } from './store-values'
+export type { FieldSnapshot, LiveResult } from './store-values'
 
 type Listener = () => void
 
@@ -46,12 +46,11 @@ export class FormStore {
   constructor(
     readonly compiled: CompiledLayout,
     initial: Readonly<RecordData>,
-    results: ResultVariables,
   ) {
     this.naVariables = naTestVariables(Object.values(compiled.fields).map((field) => field.control))
     this.external = initial
-    this.resultVariables = new Set(results.result)
-    this.testVariables = new Set(results.tests)
+    this.resultVariables = new Set(compiled.results.result)
+    this.testVariables = new Set(compiled.results.tests)
     this.data = this.derive(restoreNa(this.naVariables, initial))
     this.recount()
   }

@@ -1,7 +1,7 @@
 /** The data-entry form runtime: RecordForm over @rjsf/core, its services contract and the Save check. */
 export { RecordForm, type RecordFormHandle, type RecordFormProps } from './record-form'
-export { validateRecord, compiledFor, resultVariablesOf } from './compiled-layout'
-export { FormStore, type LiveResult, type ResultVariables } from './form-store'
+export { validateRecord, compiledFor } from './compiled-layout'
+export { FormStore, type LiveResult } from './form-store'
 export type { RuntimeServices, RuntimeContextIds, RuntimeHost, UploadOptions } from './services'
 export type { RecordData } from './types'
 export { RuntimeContext, useRuntime, useVariable, type RuntimeContextValue } from './runtime-context'

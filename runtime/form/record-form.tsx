@@ -70,7 +70,7 @@ const FORM = (
 function useFormStore(props: RecordFormProps, compiled: ReturnType<typeof compiledFor>) {
   // One store per layout; the initial value seeds it, later values are synced below.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const store = useMemo(() => new FormStore(compiled, props.value, compiled.results), [compiled])
+  const store = useMemo(() => new FormStore(compiled, props.value), [compiled])
   const latest = useRef(props)
   useLayoutEffect(() => {
     latest.current = props

@@ -17,8 +17,6 @@ export interface FieldSnapshot {
   memory: unknown
 }
 
-export type { ResultVariables } from '../compiler'
-
 /** A test field value with an answer (Pass, Fail or n/a); a table (issue #14) with one such cell. */
 export function isAnswered(value: unknown): boolean {
   if (Array.isArray(value))

@@ -86,7 +86,7 @@ export default fp(
  * docs/performance.md); the set is the same for every request, so it is recorded here from helmet's
  * own middleware and given to each reply as it is.
  */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {}
   const recorder = {
     setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),

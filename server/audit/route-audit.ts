@@ -147,8 +147,10 @@ export default fp(
     const pending = new WeakMap<object, Pending>()
     // Every request starts on the root database; an audited handler's wrapper swaps in its transaction.
     app.decorateRequest('db', null as never)
-    app.addHook('onRequest', async (request) => {
+    // Callback hooks: an async one would cost every request a promise and its microtasks.
+    app.addHook('onRequest', (request, _reply, done) => {
       request.db = opts.root
+      done()
     })
     app.addHook('onRoute', (options: RouteOptions) => {
       const config = options.config as { audit?: AuditEntity | AuditRoute } | undefined
@@ -158,14 +160,15 @@ export default fp(
     })
     // A handler that sends its answer itself (`reply.status(204).send()`) does so before the transaction
     // commits: hold that answer until the commit, and turn it into the error when the commit failed.
-    app.addHook('onSend', async (request, reply, payload) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       const state = pending.get(request)
-      if (!state) return payload
+      if (!state) return done(null, payload)
       pending.delete(request)
       state.sent()
-      const error = await state.done
-      if (error && reply.statusCode < 400) throw error
-      return payload
+      void state.done.then((error) => {
+        if (error && reply.statusCode < 400) done(error as Error)
+        else done(null, payload)
+      })
     })
   },
   { name: 'audit-trail' },

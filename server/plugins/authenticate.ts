@@ -60,26 +60,33 @@ export default fp(
   async (app, opts: { tokens: AccessTokens }) => {
     app.decorateRequest('user', null as never)
     const verifiedTokens = new VerifiedTokens()
-    app.addHook('onRequest', async (request) => {
+    // A callback hook with a synchronous path for a cached token: an async hook would cost every
+    // request a promise and its microtasks; only a token not verified lately waits for WebCrypto.
+    app.addHook('onRequest', (request, _reply, done) => {
       // The SPA's files and /config.json are public; every service route under /svc needs a token.
       const config = request.routeOptions.config
       const url = request.routeOptions.url
-      if (config?.public || !url || !url.startsWith('/svc/')) return
+      if (config?.public || !url || !url.startsWith('/svc/')) return done()
       const header = request.headers.authorization
       // The scheme is case-insensitive (RFC 6750 §2.1, RFC 9110 §11.1): 'bearer x' is 'Bearer x'.
       const token = /^bearer +/i.test(header ?? '') ? header!.replace(/^bearer +/i, '').trim() : undefined
-      if (!token) throw unauthorized('A bearer token is required.')
+      if (!token) return done(unauthorized('A bearer token is required.'))
       const now = Date.now()
-      let verified = verifiedTokens.get(token, now)
-      if (!verified) {
-        const answer = await opts.tokens.verify(token)
-        if (answer === 'expired') throw unauthorized('The access token has expired.')
-        if (answer === 'invalid') throw unauthorized('The access token is not valid.')
-        verifiedTokens.set(token, answer, now)
-        verified = answer
+      const admit = (verified: SessionUser) => {
+        request.user = new Viewer(verified)
+        done(config?.views && !config.views.includes(request.user.view) ? forbidden() : undefined)
       }
-      request.user = new Viewer(verified)
-      if (config?.views && !config.views.includes(request.user.view)) throw forbidden()
+      const verified = verifiedTokens.get(token, now)
+      if (verified) return admit(verified)
+      opts.tokens
+        .verify(token)
+        .then((answer) => {
+          if (answer === 'expired') return done(unauthorized('The access token has expired.'))
+          if (answer === 'invalid') return done(unauthorized('The access token is not valid.'))
+          verifiedTokens.set(token, answer, now)
+          admit(answer)
+        })
+        .catch(done)
     })
   },
   { name: 'authenticate' },

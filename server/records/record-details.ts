@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm'
-import type { EquipmentSnapshot, RecordDetail } from '../../schemas/records/index'
+import type { EquipmentSnapshot, RecordDetail, RecordListItem } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
@@ -13,8 +13,7 @@ import {
 import { renderedOnce } from '../db/rendered-sql'
 import { intArray } from '../db/sql-arrays'
 import { rowsOf } from '../submissions/write/sql-batch'
-import { RECORD_LIST_FIELDS, RECORD_SUSPECT } from './records-query'
-import { pageRowToListItem, type RecordPageRow } from './records-page-sql'
+import { isoText, RECORD_ITEM_COLUMNS } from './records-query'
 
 /**
  * `column` is one of `values`: `=` for one (the single certificate), as PGlite plans `IN (…)` of the
@@ -48,8 +47,7 @@ const RECORD_EQUIPMENT = sql<{ id: number; snapshot: EquipmentSnapshot | null }[
 const detailHead = () =>
   renderedOnce('records: detail head', () => {
     const columns = Object.entries({
-      ...RECORD_LIST_FIELDS,
-      suspect: RECORD_SUSPECT,
+      ...RECORD_ITEM_COLUMNS,
       data: records.data,
       fileName: records.fileName,
       layoutVersion: records.layoutVersion,
@@ -58,7 +56,7 @@ const detailHead = () =>
       deviceOwnerName: deviceOwners.name,
       productId: records.productId,
       testEquipmentId: records.testEquipmentId,
-      createdAt: records.createdAt,
+      createdAt: isoText(records.createdAt),
       equipment: RECORD_EQUIPMENT,
     }).map(([key, field]) => sql`${field} AS ${sql.identifier(key)}`)
     return sql`SELECT ${sql.join(columns, sql`, `)}
@@ -70,8 +68,8 @@ const detailHead = () =>
       LEFT JOIN ${deviceOwners} ON ${deviceOwners.id} = ${records.deviceOwnerId}`
   })
 
-/** A row of {@link detailHead} as the driver answers it: dates as the database's text. */
-type DetailRow = RecordPageRow & {
+/** A row of {@link detailHead} as the driver answers it: a list item and the detail's columns. */
+type DetailRow = RecordListItem & {
   data: RecordDetail['data']
   fileName: string | null
   layoutVersion: number | null
@@ -123,7 +121,7 @@ function toDetail(row: DetailRow): RecordDetail {
   } = row
   const used = equipment ?? []
   return {
-    ...pageRowToListItem(listed),
+    ...listed,
     data,
     fileName,
     layoutVersion,
@@ -132,7 +130,7 @@ function toDetail(row: DetailRow): RecordDetail {
     deviceOwnerName,
     productId,
     testEquipmentId,
-    createdAt: new Date(createdAt).toISOString(),
+    createdAt,
     testEquipment: used.map((e) => e.id),
     testEquipmentUsed: used.flatMap((e) => (e.snapshot ? [e.snapshot] : [])),
   }

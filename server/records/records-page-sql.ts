@@ -1,19 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm'
-import type { RecordListItem, RecordsFilter } from '../../schemas/records/index'
+import type { RecordsFilter } from '../../schemas/records/index'
 import { countHorizon } from '../../schemas/paging'
-import { captureTypeOf } from '../../schemas/entities/data-point-type'
 import type { Viewer } from '../access/viewer'
-import { renderedOnce } from '../db/rendered-sql'
+import { renderedNow, renderedOnce } from '../db/rendered-sql'
 import { assetManufacturers, assetModels, customers, dataPointTypes, records } from '../db/schema/index'
 import { recordConditions } from './records-filter'
 import {
-  RECORD_LIST_FIELDS,
-  RECORD_SUSPECT,
+  RECORD_ITEM_COLUMNS,
   recordJoinsOf,
   recordOrder,
   recordSort,
   type RecordJoins,
-  type RecordListRow,
 } from './records-query'
 
 /**
@@ -21,13 +18,14 @@ import {
  * of the server's CPU to build the list select's 24 columns and joins on every call and ~0.4 ms more
  * for the key query and the count (bench/page-overhead.ts), more than the database spent on a serial
  * filter's page. The part that never changes — the list columns, named as the list item's keys, and
- * the name joins — is built once; per call only the conditions, the order and the numbers are.
+ * the name joins — is built once; per call only the conditions, the order and the numbers are. The
+ * rows are the list items as they are (RECORD_ITEM_COLUMNS).
  */
 
-/** `SELECT <list columns AS their item keys> FROM records <name joins>`. */
+/** `SELECT <list item columns AS their keys> FROM records <name joins>`. */
 const listHead = () =>
   renderedOnce('records: list head', () => {
-    const columns = Object.entries({ ...RECORD_LIST_FIELDS, suspect: RECORD_SUSPECT }).map(
+    const columns = Object.entries(RECORD_ITEM_COLUMNS).map(
       ([key, field]) => sql`${field} AS ${sql.identifier(key)}`,
     )
     return sql`SELECT ${sql.join(columns, sql`, `)}
@@ -76,7 +74,9 @@ export function recordPageSql(
   page: number,
   size: number,
 ): { rows: SQL; count: SQL } {
-  const where = recordConditions(filter, viewer)
+  // In both statements: rendered once (renderedNow).
+  const conditions = recordConditions(filter, viewer)
+  const where = conditions && renderedNow(conditions)
   const order = orderOf(filter)
   const offset = (page - 1) * size
   return {
@@ -95,20 +95,3 @@ export function recordCountSql(filter: RecordsFilter, viewer: Viewer, upTo: numb
 
 const cappedCountSql = (keys: SQL, upTo: number) =>
   sql`SELECT count(*)::int AS n FROM (${keys} LIMIT ${upTo}) capped`
-
-/** A row of a page's `rows` as the driver answers it: the date as the database's text. */
-export type RecordPageRow = Omit<RecordListRow, 'recordDate'> & { recordDate: string }
-
-/**
- * A row of a page's `rows` as a list item; the date read exactly as drizzle reads a timestamptz. The
- * row's rest object (fresh from the driver) becomes the item: spreading its 23 keys into a new literal
- * that redefines some of them takes V8's slow path, ~1 µs a key, ~0.2 ms of a 10-row page's ~1.5 ms.
- */
-export function pageRowToListItem(row: RecordPageRow): RecordListItem {
-  const { sensorTypeId, recordDate, ...rest } = row
-  // The row's text columns are the list item's enums (testResult, category, reviewState) by the schema.
-  return Object.assign(rest, {
-    recordDate: new Date(recordDate).toISOString(),
-    captureType: captureTypeOf(sensorTypeId),
-  }) as RecordListItem
-}

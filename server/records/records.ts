@@ -9,7 +9,7 @@ import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { rowsOf } from '../submissions/write/sql-batch'
 import { recordDetails } from './record-details'
-import { pageRowToListItem, recordCountSql, recordPageSql, type RecordPageRow } from './records-page-sql'
+import { recordCountSql, recordPageSql } from './records-page-sql'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
 export class RecordsRepository {
@@ -28,10 +28,10 @@ export class RecordsRepository {
     viewer: Viewer,
   ): Promise<{ totalCount: number; totalPages: number; result: RecordListItem[] }> {
     const statements = recordPageSql(filter, viewer, page, size)
-    const rows = rowsOf<RecordPageRow>(await this.db.execute(statements.rows))
+    const result = rowsOf<RecordListItem>(await this.db.execute(statements.rows))
     const [{ n }] = rowsOf<{ n: number }>(await this.db.execute(statements.count))
     const totalCount = Number(n)
-    return { totalCount, totalPages: Math.ceil(totalCount / size), result: rows.map(pageRowToListItem) }
+    return { totalCount, totalPages: Math.ceil(totalCount / size), result }
   }
 
   /** How many records match `filter` in the viewer's scope, counting no further than `upTo`. */

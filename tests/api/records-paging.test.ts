@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
 import { UsersRepository } from '../../server/auth/users'
+import { meter } from '../support/statement-meter'
 import { recordFixtures, seedKnownRecords, type KnownRecords, type RecordFixtures } from './records-fixtures'
 
 type Who = 'internal' | 'supplier' | 'configurator'
@@ -42,6 +43,23 @@ describe('{data} records page, record and scoping', () => {
     const third = await page({}, { size: 3, page: 3 })
     expect(third.json().result).toHaveLength(1)
     expect((await page({}, { size: 3, page: 0 })).json()).toEqual(body)
+  })
+
+  it('reads no count for a short page: its total is known (issue #17.4)', async () => {
+    const seen = meter(server.database.db)
+    const count = () => seen.statements.filter((s) => s.includes(') capped')).length
+    const short = await page({ filters: [{ field: 'category', value: 'despatch' }] })
+    expect(short.json()).toMatchObject({ totalCount: 1, totalPages: 1 })
+    expect(count()).toBe(0)
+    const last = await page({}, { size: 3, page: 3 })
+    expect(last.json()).toMatchObject({ totalCount: 7, totalPages: 3 })
+    expect(last.json().result).toHaveLength(1)
+    expect(count()).toBe(0)
+    // A full page, or one past the end, still counts.
+    expect((await page({}, { size: 3 })).json()).toMatchObject({ totalCount: 7, totalPages: 3 })
+    expect(count()).toBe(1)
+    expect((await page({}, { size: 3, page: 9 })).json()).toMatchObject({ totalCount: 7, result: [] })
+    expect(count()).toBe(2)
   })
 
   it('answers SPEC §3 list items', async () => {

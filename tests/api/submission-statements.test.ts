@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
-import type { Logger } from 'drizzle-orm/logger'
 import { startTestServer, type TestServer } from '../support/api'
-import type { Db } from '../../server/db/client'
+import { meter } from '../support/statement-meter'
 
 /**
  * Issue #17.1: a submission's transaction is a chain of round trips, so the number of statements decides
@@ -14,21 +13,6 @@ const EXPECTED = { meter: 9, meterStoredProduct: 10, transformer: 13, retry: 4 }
 
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows
-
-/** Lets the test see every statement drizzle runs on `db` and on the transactions it opens. */
-function meter(db: Db): { statements: string[] } {
-  const seen = { statements: [] as string[] }
-  const logger: Logger = {
-    logQuery(query) {
-      if (!/^\s*(begin|commit|rollback)\b/i.test(query)) seen.statements.push(query)
-    },
-  }
-  // drizzle keeps its logger in the session (and hands the session's options to each transaction's).
-  const session = (db as unknown as { session: { logger: Logger; options: { logger?: Logger } } }).session
-  session.logger = logger
-  session.options.logger = logger
-  return seen
-}
 
 describe('statements of one submission (issue #17.1)', () => {
   let server: TestServer

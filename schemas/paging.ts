@@ -10,6 +10,15 @@ export function countHorizon(offset: number, size: number): number {
   return Math.max(COUNT_LIMIT, offset + size) + 1
 }
 
+/**
+ * The total a page's own rows tell: a page (counting from 1) with fewer rows than `size`, and with a row or
+ * the first, is the last page, so the total is the rows before it plus its own. Undefined when the rows
+ * cannot tell (a full page, or one past the end) and a count must be read.
+ */
+export function shortPageTotal(page: number, size: number, rows: number): number | undefined {
+  return rows < size && (rows > 0 || page === 1) ? (page - 1) * size + rows : undefined
+}
+
 /** Whether a page answer's `totalCount` is the capped "more than" value rather than an exact count. */
 export function isCappedCount(totalCount: number, offset: number, size: number): boolean {
   return totalCount === countHorizon(offset, size)

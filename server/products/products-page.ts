@@ -1,3 +1,4 @@
+import { shortPageTotal } from '../../schemas/paging'
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
@@ -145,9 +146,11 @@ export async function productsPage(
     size,
   })
   const rows = rowsOf<ProductPageRow>(await db.execute(statements.rows))
-  // Exact up to the horizon, "at least" beyond it (see page-count.ts).
-  const [{ n }] = rowsOf<{ n: number }>(await db.execute(statements.count))
-  const totalCount = Number(n)
+  // A short page says the total itself; otherwise the count, exact up to the horizon and "at least"
+  // beyond it (see page-count.ts).
+  const totalCount =
+    shortPageTotal(page, size, rows.length) ??
+    Number(rowsOf<{ n: number }>(await db.execute(statements.count))[0].n)
   const result = rows.map(pageRowToProduct)
   return { totalCount, totalPages: Math.ceil(totalCount / size), result }
 }

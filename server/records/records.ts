@@ -4,6 +4,7 @@ import {
   type RecordListItem,
   type RecordsFilter,
 } from '../../schemas/records/index'
+import { shortPageTotal } from '../../schemas/paging'
 import { notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
@@ -30,12 +31,10 @@ export class RecordsRepository {
   ): Promise<{ totalCount: number; totalPages: number; result: RecordListItem[] }> {
     const statements = recordPageSql(filter, viewer, page, size)
     const result = rowsOf<RecordListItem>(await this.db.execute(statements.rows))
-    // A short page that is not past the end says the total itself (a serial's few records, the last
-    // page): its count would be one more round trip for a number already known.
-    const counted = result.length < size && (result.length > 0 || page === 1)
-    const totalCount = counted
-      ? (page - 1) * size + result.length
-      : Number(rowsOf<{ n: number }>(await this.db.execute(statements.count))[0].n)
+    // A short page says the total itself (a serial's few records, the last page): no count round trip.
+    const totalCount =
+      shortPageTotal(page, size, result.length) ??
+      Number(rowsOf<{ n: number }>(await this.db.execute(statements.count))[0].n)
     return { totalCount, totalPages: Math.ceil(totalCount / size), result }
   }
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, seedKnownRecords, type RecordFixtures } from './records-fixtures'
+import { meter } from '../support/statement-meter'
 
 type Who = 'internal' | 'supplier'
 
@@ -80,6 +81,18 @@ describe('{meta} products page', () => {
     const second = await page({ sortField: 'productSerialNumber', sortDirection: 'desc' }, 'internal', 3, 2)
     expect(serials(second)).toEqual(['CRM:1'])
     expect(second.json().totalCount).toBe(4)
+  })
+
+  it('reads no count for a short page, and counts a full one or one past the end (issue #17.4)', async () => {
+    const seen = meter(server.database.db)
+    const count = () => seen.statements.filter((s) => s.includes(') capped')).length
+    const desc = { sortField: 'productSerialNumber', sortDirection: 'desc' }
+    expect((await page(desc, 'internal', 3, 2)).json()).toMatchObject({ totalCount: 4, totalPages: 2 })
+    expect((await page(desc, 'internal', 10, 1)).json().totalCount).toBe(4)
+    expect(count()).toBe(0)
+    expect((await page(desc, 'internal', 3, 1)).json()).toMatchObject({ totalCount: 4, totalPages: 2 })
+    expect((await page(desc, 'internal', 3, 5)).json()).toMatchObject({ totalCount: 4, result: [] })
+    expect(count()).toBe(2)
   })
 
   it('filters to a product and its children (ParentAssetId)', async () => {

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm'
-import { countHorizon } from '../../../schemas/paging'
+import { countHorizon, shortPageTotal } from '../../../schemas/paging'
 import type { Db } from '../../../server/db/client'
 import { rowsOf } from './bulk-data'
 
@@ -32,8 +32,7 @@ export async function rawRecordsPage(db: Db, where: SQL, page: number, size: num
     LEFT JOIN customers c ON c.id = r.customer_id
     ORDER BY r.record_date DESC, r.id DESC`)
   // As the API: a short page that is not past the end is the last one, and its total is known.
-  const read = rowsOf<unknown>(rows).length
-  if (read < size && (read > 0 || page === 1)) return
+  if (shortPageTotal(page, size, rowsOf<unknown>(rows).length) !== undefined) return
   await db.execute(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM records WHERE ${where} LIMIT ${countHorizon(offset, size)}) t`,
   )

@@ -1,6 +1,8 @@
 import { useState } from 'react'
 import { fromPickerText, toPickerText } from './date-format'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+// The calendar glyph: drawn by the stylesheet, so a form of many dates mounts no SVG per date (#17.5).
+import './date-widget.css'
 
 /** Shown under the box while the typed text is not a date. */
 export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
@@ -29,17 +31,6 @@ function showOnMount(picker: HTMLInputElement | null) {
     picker.focus()
   }
 }
-
-/**
- * A calendar glyph drawn inline: emoji are missing from many kiosk and headless fonts. One element made
- * once, not a component: a form of many dates then mounts no extra component per date.
- */
-const CALENDAR_ICON = (
-  <svg width="16" height="16" viewBox="0 0 16 16" fill="currentColor" aria-hidden="true">
-    <path d="M3.5 0a.5.5 0 0 1 .5.5V1h8V.5a.5.5 0 0 1 1 0V1h1a2 2 0 0 1 2 2v11a2 2 0 0 1-2 2H2a2 2 0 0 1-2-2V3a2 2 0 0 1 2-2h1V.5a.5.5 0 0 1 .5-.5M1 4v10a1 1 0 0 0 1 1h12a1 1 0 0 0 1-1V4z" />
-    <path d="M4 7h2v2H4zm3 0h2v2H7zm3 0h2v2h-2zM4 10h2v2H4zm3 0h2v2H7z" />
-  </svg>
-)
 
 /**
  * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
@@ -105,12 +96,10 @@ export function dateElement(props: ItrWidgetProps) {
         {!inert && (
           <button
             type="button"
-            className="btn btn-outline-secondary"
+            className="btn btn-outline-secondary itr-calendar-button"
             aria-label={`Open calendar for ${props.label}`}
             onClick={open}
-          >
-            {CALENDAR_ICON}
-          </button>
+          />
         )}
         {memory.picking && (
           <input

@@ -34,8 +34,9 @@ function dropdownSelect(props: ItrWidgetProps, state: ListState) {
   const { options, loading, message } = state
   const value = typeof props.value === 'string' ? props.value : ''
   const missing = value !== '' && !options.some((o) => o.value === value)
+  // No wrapping element: the field slot's is enough, and a big form has a dropdown in every group.
   return (
-    <div>
+    <>
       <select
         id={props.id}
         className={`form-select${invalidClass(props)}`}
@@ -54,7 +55,7 @@ function dropdownSelect(props: ItrWidgetProps, state: ListState) {
         ))}
       </select>
       {message && <div className="form-text text-warning-emphasis">{message}</div>}
-    </div>
+    </>
   )
 }
 /** No hooks: the field slot calls it as a function (see RuntimeWidget in registry.ts). */

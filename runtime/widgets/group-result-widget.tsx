@@ -10,9 +10,10 @@ export function ResultBadge({ result, className }: { result: unknown; className?
 
 /**
  * The badge as plain JSX, for hot paths that should not add a component per badge; `label` names it for
- * assistive technology (a table cell's 'Measured ratio, Tap 1 A result') without a wrapping element.
+ * assistive technology (a table cell's 'Measured ratio, Tap 1 A result') and `live` makes it a polite
+ * live region (a test field's result, announced as it changes), both without a wrapping element.
  */
-export function resultBadge(result: unknown, className?: string, label?: string) {
+export function resultBadge(result: unknown, className?: string, label?: string, live?: boolean) {
   const text = typeof result === 'string' && result !== '' ? result : '-'
   const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
   // A plain span, not react-bootstrap's Badge: a big form shows one per test and group.
@@ -21,6 +22,7 @@ export function resultBadge(result: unknown, className?: string, label?: string)
       className={`badge text-bg-${bg}${className ? ` ${className}` : ''}`}
       data-result={text}
       aria-label={label}
+      aria-live={live ? 'polite' : undefined}
     >
       {text === 'Pass' ? '✓ ' : text === 'Fail' ? '✗ ' : ''}
       {text}

@@ -111,9 +111,8 @@ export function testFieldElement(props: ItrWidgetProps) {
             emit(null, true)
           } else emit(memory.beforeNa, false)
         })}
-      <span aria-live="polite" aria-label={`${props.label} result`}>
-        {resultBadge(current?.passOrFail ?? '-')}
-      </span>
+      {/* The badge is the live region itself: one element per test field rather than two (issue #17.5). */}
+      {resultBadge(current?.passOrFail ?? '-', undefined, `${props.label} result`, true)}
       {(testType === 'numeric' || options.criteria) && (
         <div className="form-text w-100 mt-0">{limitsText(options)}</div>
       )}

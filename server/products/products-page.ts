@@ -1,6 +1,6 @@
-import { shortPageTotal } from '../../schemas/paging'
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
+import { shortPageTotal } from '../../schemas/paging'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
 import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schemas/records/index'
 import { badRequest } from '../http-error'

@@ -2,9 +2,7 @@ import type { TestParameter } from '../../schemas/entities/test-parameter'
 import type { Db } from '../db/client'
 import { assetModelParameters } from '../db/schema/index'
 import type { DemoRecordType } from './demo-layouts'
-
-const TRANSFORMER = 100200
-const TAP_CHANGER = 100202
+import { TAP_CHANGER, TRANSFORMER } from './demo-ids'
 
 /**
  * Demo test parameters (issue #14.4): the 11 kV transformer's nameplate and limits; the tap changer, its

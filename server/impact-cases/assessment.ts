@@ -90,8 +90,19 @@ export class ImpactAssessment {
     const joined = new Set<number>()
     const devices = [...new Set(written.flatMap((w) => w.testEquipmentIds))]
     if (devices.length === 0) return joined
+    // The five columns the window check uses, not the case's whole row (issue #17.1: each selected
+    // column costs drizzle's rendering on every submission that names a device).
     const cases = await this.db
-      .select({ c: impactCases, asLeft: calibrationHistory.asLeft })
+      .select({
+        c: {
+          id: impactCases.id,
+          status: impactCases.status,
+          testEquipmentId: impactCases.testEquipmentId,
+          windowStart: impactCases.windowStart,
+          windowEnd: impactCases.windowEnd,
+        },
+        asLeft: calibrationHistory.asLeft,
+      })
       .from(impactCases)
       .leftJoin(calibrationHistory, eq(calibrationHistory.recordId, impactCases.calibrationRecordId))
       .where(and(eq(impactCases.kind, 'failedCalibration'), inArray(impactCases.testEquipmentId, devices)))

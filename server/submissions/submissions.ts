@@ -88,10 +88,9 @@ export async function idempotent<T extends object>(
       return row.response as T
     }
     const result = await work(tx)
-    await tx
-      .update(idempotencyKeys)
-      .set({ response: result })
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    // Plain SQL like the claim above: the update builder's rendering was ~0.1 ms of every keyed call.
+    await tx.execute(sql`UPDATE ${idempotencyKeys} SET response = ${JSON.stringify(result)}::jsonb
+      WHERE user_id = ${userId} AND key = ${key}`)
     return result
   })
 }

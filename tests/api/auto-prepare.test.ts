@@ -70,6 +70,20 @@ describe.runIf(url)('auto-prepared statements on PostgreSQL', () => {
     client.release()
   })
 
+  it('sends a call binding a bulk list to an array parameter unnamed, and keeps short ones prepared', async () => {
+    const client = await open()
+    const text = 'SELECT count(*)::int AS c FROM generate_series(1, 5000) AS n WHERE n = ANY($1::int[])'
+    const list = (size: number) => `{${Array.from({ length: size }, (_, i) => i + 1).join(',')}}`
+    for (let i = 0; i < 3; i++) await client.query({ text, values: [list(1000)] })
+    expect((await preparedOn(client)).some((p) => p.statement === text)).toBe(false)
+    expect((await client.query({ text, values: [list(1000)] })).rows).toEqual([{ c: 1000 }])
+    for (let i = 0; i < 3; i++) await client.query({ text, values: [list(2)] })
+    expect((await preparedOn(client)).filter((p) => p.statement === text)).toHaveLength(1)
+    // Once named on the connection, a bulk call still goes unnamed, with the right answer.
+    expect((await client.query({ text, values: [list(1000)] })).rows).toEqual([{ c: 1000 }])
+    client.release()
+  })
+
   it('recovers after an error aborts the transaction a prepared statement runs in', async () => {
     const client = await open()
     const text = 'SELECT 10 / $1::int AS v'

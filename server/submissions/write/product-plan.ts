@@ -41,7 +41,7 @@ interface StoredProduct {
 /**
  * The stored products any of `prepared` names (its product, components or parent), in one statement.
  * Only the four columns the plan uses: drizzle renders a selected column in ~10–20 µs, and the whole
- * row was ~20 of them on every submission (issue #17.1).
+ * row was ten of them on every submission (issue #17.1).
  */
 async function storedProducts(db: Db, prepared: readonly PreparedRecord[]): Promise<StoredProduct[]> {
   const serials = new Set<string>()

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import type { Db } from '../../db/client'
 import { textArray } from '../../db/sql-arrays'
 import { products } from '../../db/schema/index'
+import type { ProductRow } from '../../products/products'
 import type { PreparedRecord, SerialRef } from '../types'
 
 /** A product the batch refers to: one already stored (its id) or one the batch creates (its key). */
@@ -31,12 +32,7 @@ const keyOf = (assetModelId: number, productSerialNumber: string) =>
 const fullSerial = (s: SerialRef) => `${s.prefix}${s.value}`
 
 /** What the plan reads of a stored product. */
-interface StoredProduct {
-  id: number
-  assetModelId: number
-  productSerialNumber: string
-  parentId: number | null
-}
+type StoredProduct = Pick<ProductRow, 'id' | 'assetModelId' | 'productSerialNumber' | 'parentId'>
 
 /**
  * The stored products any of `prepared` names (its product, components or parent), in one statement.

@@ -22,7 +22,8 @@ export const calibrationHistory = pgTable(
     calibrationDate: timestamp('calibration_date', { withTimezone: true }).notNull(),
     expires: timestamp('expires', { withTimezone: true }),
     skipped: boolean('skipped').notNull().default(false),
-    calibratorId: integer('calibrator_id').references(() => calibrators.id, { onDelete: 'set null' }),
+    // Restrict: a calibration's history never loses who calibrated (the calibrator's delete is refused).
+    calibratorId: integer('calibrator_id').references(() => calibrators.id, { onDelete: 'restrict' }),
     certificateDocumentId: integer('certificate_document_id').references(() => documents.id, {
       onDelete: 'set null',
     }),

@@ -109,14 +109,16 @@ export const testEquipment = pgTable(
     serialNumberPrefix: text('serial_number_prefix').notNull(),
     serialNumber: text('serial_number').notNull(),
     fullSerialNumber: text('full_serial_number').notNull(),
-    assetModelId: integer('asset_model_id').references(() => assetModels.id, { onDelete: 'set null' }),
-    locationId: integer('location_id').references(() => deviceOwnerLocations.id, { onDelete: 'set null' }),
+    // Restrict, as every reference a record or a device keeps: deleting a product type, location or
+    // calibrator in use is refused with "… is in use" (409) instead of quietly blanking the devices.
+    assetModelId: integer('asset_model_id').references(() => assetModels.id, { onDelete: 'restrict' }),
+    locationId: integer('location_id').references(() => deviceOwnerLocations.id, { onDelete: 'restrict' }),
     assetTag: text('asset_tag'),
     description: text('description'),
     calibrationSkipped: boolean('calibration_skipped'),
     calibrationDate: timestamp('calibration_date', { withTimezone: true }),
     calibrationExpires: timestamp('calibration_expires', { withTimezone: true }),
-    calibratorId: integer('calibrator_id').references(() => calibrators.id, { onDelete: 'set null' }),
+    calibratorId: integer('calibrator_id').references(() => calibrators.id, { onDelete: 'restrict' }),
     certificateDocumentId: integer('certificate_document_id').references(() => documents.id, {
       onDelete: 'set null',
     }),

@@ -39,6 +39,9 @@ export const RECORD_MESSAGES = {
   locationNotFound: (name: string) => `Location ${name} does not exist for this device owner.`,
   recordNotFound: (id: number | string) => `Record ${id} does not exist`,
   notProblemReport: 'Only Problem Report records can be edited.',
+  /** Ours: an edit in place keeps what the record is (its serial may be corrected; the product follows). */
+  editKeeps: (id: number, what: 'record type' | 'product type' | 'supplier') =>
+    `Record ${id} keeps its ${what} when edited; store a new record for another ${what}.`,
   documentMissing: (name: string) => `Document ${name} does not exist.`,
 
   // Ours: the calibration gate at capture (issue #15.1).

@@ -121,6 +121,8 @@ export class SubmissionsRepository {
       const [existing] = await tx
         .select({
           category: records.category,
+          recordTypeId: records.recordTypeId,
+          productTypeId: records.productTypeId,
           supplierId: records.supplierId,
           productId: records.productId,
           layoutVersion: records.layoutVersion,
@@ -134,6 +136,12 @@ export class SubmissionsRepository {
         .where(and(eq(records.id, recordId), who.recordScope()))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      // An edit changes what the record says, never what it is: checked before the layout revision it
+      // was captured with is applied, which belongs to its own record type.
+      if (input.recordTypeId !== existing.recordTypeId)
+        throw badRequest(RECORD_MESSAGES.editKeeps(recordId, 'record type'))
+      if ((input.productTypeId ?? null) !== existing.productTypeId)
+        throw badRequest(RECORD_MESSAGES.editKeeps(recordId, 'product type'))
       // Issue #19: a rejected record goes back to its submitter, who amends it.
       if (existing.reviewState === 'rejected' && existing.createdBy !== who.id)
         throw forbidden(REVIEW_MESSAGES.otherSubmitter)
@@ -150,6 +158,9 @@ export class SubmissionsRepository {
         equipmentSnapshots: frozen.flatMap((f) => (f.snapshot ? [f.snapshot] : [])),
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      // The supplier as the preparer resolved it (a supplier user's own when the body leaves it out).
+      if (prepared.supplierId !== existing.supplierId)
+        throw badRequest(RECORD_MESSAGES.editKeeps(recordId, 'supplier'))
       const result = await new RecordWriter(tx).update(recordId, existing.productId, prepared, who.id)
       // Issue #19: an amended record of a reviewed type waits for its review again; the history says so.
       const state = initialReviewState(prepared.definition.reviewPolicy)

@@ -295,6 +295,54 @@ describe('{submission} record submissions', () => {
     expect(notPr.json().message).toBe('Only Problem Report records can be edited.')
   })
 
+  it('refuses an edit that names another record type, product type or supplier, and changes nothing', async () => {
+    const body = {
+      supplierId: fx.northwind,
+      productTypeId: fx.transformer,
+      recordTypeId: fx.types.problem,
+      data: { serial: 'NWT:121', date: '2026-06-02T08:00:00Z', faultItems: ['Oil leak'] },
+    }
+    const id = (await post('upload-single', body)).json().recordId
+    const [before] = await db().select().from(records).where(eq(records.id, id))
+    const productsBefore = await countOf(products)
+    const edit = (changes: Record<string, unknown>, data: Record<string, unknown> = {}) =>
+      server.call('submission', 'PUT', `/api/InstrumentTest/Record/${id}`, {
+        as: 'internal',
+        body: { ...body, ...changes, data: { ...body.data, faultItems: ['Cracked casing'], ...data } },
+      })
+    // A second maker of transformers in the same serial range: only the supplier differs.
+    const meta = (path: string, payload: unknown) =>
+      server.call('meta', 'POST', path, { as: 'configurator', body: payload })
+    const second = (await meta('/api/assetmanufacturers', { name: 'Second Transformers' })).json()
+    const range = [{ id: fx.transformer, serialRanges: [{ id: -1, prefix: 'NWT:', min: 1, max: 1000 }] }]
+    const stored = await meta(`/api/assetmanufacturers/attributes/${second}`, {
+      tableName: 'AssetManufacturers',
+      key: 'SupplierProducts',
+      name: 'SupplierProducts',
+      description: '',
+      value: JSON.stringify(range),
+    })
+    expect(stored.statusCode).toBe(204)
+    const refusals = [
+      [{ supplierId: second }, {}, 'supplier'],
+      [{ recordTypeId: fx.types.test }, {}, 'record type'],
+      [{ productTypeId: fx.ringMainUnit }, { serial: 'CRM:55' }, 'product type'],
+      [{ supplierId: fx.contoso, productTypeId: fx.ringMainUnit }, { serial: 'CRM:55' }, 'product type'],
+    ] as const
+    for (const [changes, data, what] of refusals) {
+      const res = await edit(changes, data)
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(
+        `Record ${id} keeps its ${what} when edited; store a new record for another ${what}.`,
+      )
+    }
+    const [after] = await db().select().from(records).where(eq(records.id, id))
+    expect(after).toEqual(before)
+    expect(await countOf(products)).toBe(productsBefore)
+    // The same record's own ids with a corrected fault are still an edit.
+    expect((await edit({})).statusCode).toBe(200)
+  })
+
   it('answers a retried submission with the same Idempotency-Key without storing twice', async () => {
     const before = await countOf(records)
     const headers = { 'idempotency-key': 'retry-1' }

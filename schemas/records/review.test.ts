@@ -8,6 +8,7 @@ const subject = (over: Partial<ReviewSubject> = {}): ReviewSubject => ({
   policy: 'review-and-approve',
   state: 'submitted',
   submittedBy: 1,
+  amendedBy: null,
   reviewedBy: null,
   ...over,
 })
@@ -43,6 +44,17 @@ describe('the review rule (issue #19)', () => {
       status: 403,
       message: 'You cannot review or approve your own record.',
     })
+    expect(nextReviewState(subject({ amendedBy: 2 }), 'review', reviewer, null)).toMatchObject({
+      status: 403,
+      message: 'You amended this record; someone else must review or approve it.',
+    })
+    expect(
+      nextReviewState(subject({ state: 'reviewed', reviewedBy: 2, amendedBy: 3 }), 'approve', approver, null),
+    ).toMatchObject({
+      status: 403,
+      message: 'You amended this record; someone else must review or approve it.',
+    })
+    expect(allowedReviewActions(subject({ amendedBy: 2 }), reviewer)).toEqual([])
     expect(
       nextReviewState(subject({ state: 'reviewed', reviewedBy: 4 }), 'approve', admin, null),
     ).toMatchObject({ status: 403 })

@@ -58,6 +58,8 @@ export interface ReviewSubject {
   policy: ReviewPolicy
   state: ReviewState
   submittedBy: number | null
+  /** Who last amended it in place (a Problem Report PUT): like its submitter, not its reviewer or approver. */
+  amendedBy: number | null
   /** Who reviewed it (two-step policy): the approver must be someone else. */
   reviewedBy: number | null
 }
@@ -71,6 +73,7 @@ export const REVIEW_MESSAGES = {
   notApprover: 'You are not an approver (ITRApprover).',
   ownRecord: 'You cannot review or approve your own record.',
   ownReview: 'You reviewed this record; another approver must approve it.',
+  ownAmendment: 'You amended this record; someone else must review or approve it.',
   commentRequired: 'A comment is required to reject a record.',
   conflict: 'Someone else changed this record first; reload it to see its state.',
   otherSubmitter: 'Only the submitter of a rejected record can amend it.',
@@ -95,7 +98,7 @@ const refuse = (status: 400 | 403 | 409, message: string): TransitionOutcome => 
 
 /**
  * The review rule: from which state each action may go, who may do it, and segregation of duties (nobody
- * reviews or approves their own record; in two steps the approver is not the reviewer). A reject needs a
+ * reviews or approves a record they submitted or amended; in two steps the approver is not the reviewer). A reject needs a
  * comment. Wrong state is a 409 (the record moved on), wrong role or own record a 403.
  */
 export function nextReviewState(
@@ -116,6 +119,8 @@ export function nextReviewState(
   if (step === 'approve' && !actor.mayApprove) return refuse(403, REVIEW_MESSAGES.notApprover)
   if (subject.submittedBy !== null && subject.submittedBy === actor.userId)
     return refuse(403, REVIEW_MESSAGES.ownRecord)
+  if (subject.amendedBy !== null && subject.amendedBy === actor.userId)
+    return refuse(403, REVIEW_MESSAGES.ownAmendment)
   if (step === 'approve' && subject.reviewedBy === actor.userId) return refuse(403, REVIEW_MESSAGES.ownReview)
   if (action === 'reject') {
     if (!comment || !comment.trim()) return refuse(400, REVIEW_MESSAGES.commentRequired)

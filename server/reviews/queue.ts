@@ -39,7 +39,11 @@ export function checkQueue(values: string[]): void {
  * not yet amended (superseded). Always within the caller's read scope, which the page adds.
  */
 export function queueCondition(viewer: Viewer): SQL {
-  const notMine = or(isNull(records.createdBy), ne(records.createdBy, viewer.id))
+  // Neither submitted nor amended by the caller (schemas/records/review.ts nextReviewState).
+  const notMine = and(
+    or(isNull(records.createdBy), ne(records.createdBy, viewer.id)),
+    or(isNull(records.updatedBy), ne(records.updatedBy, viewer.id)),
+  )
   const parts: SQL[] = [
     and(
       eq(records.reviewState, 'rejected'),

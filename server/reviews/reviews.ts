@@ -122,6 +122,7 @@ export class ReviewsRepository {
         state: records.reviewState,
         policy: dataPointTypes.reviewPolicy,
         submittedBy: records.createdBy,
+        amendedBy: records.updatedBy,
         productId: records.productId,
         supersededById: records.supersededById,
       })

@@ -288,6 +288,49 @@ describe('record review and approval', () => {
     ])
   })
 
+  it('nobody reviews or approves a record they amended; it leaves their queue', async () => {
+    const body = (fault: string) => ({
+      supplierId: fx.northwind,
+      productTypeId: fx.transformer,
+      recordTypeId: fx.types.problem,
+      data: { serial: 'NWT:265', date: '2026-05-04T00:00:00Z', faultItems: [fault], repairItems: [] },
+    })
+    const post = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single', {
+      token: tokens.internal,
+      body: body('Oil leak'),
+    })
+    const id = post.json().recordId
+    const queued = async (who: string) => {
+      const filter = encodeURIComponent(JSON.stringify({ filters: [{ field: 'queue', value: 'mine' }] }))
+      const page = await server.call(
+        'data',
+        'GET',
+        `/api/InstrumentTestRecord/Records/page/1/size/100/filter/${filter}`,
+        {
+          token: tokens[who],
+        },
+      )
+      return (page.json().result as { recordId: number }[]).some((r) => r.recordId === id)
+    }
+    expect(await queued('reviewer')).toBe(true)
+    const put = await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${id}`, {
+      token: tokens.reviewer,
+      body: body('Oil leak at the drain valve'),
+    })
+    expect(put.statusCode, put.body).toBe(200)
+    const refused = await act(id, 'reviewer', 'review')
+    expect(refused.statusCode).toBe(403)
+    expect(refused.json().message).toBe('You amended this record; someone else must review or approve it.')
+    expect(await stateOf(id)).toBe('submitted')
+    expect(await queued('reviewer')).toBe(false)
+    const review = await server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${id}/review`, {
+      token: tokens.reviewer,
+    })
+    expect(review.json().actions).toEqual([])
+    // Someone else still can.
+    expect((await act(id, 'admin', 'review')).statusCode).toBe(200)
+  })
+
   it('concurrent approve and reject: one wins, the other gets a clear conflict', async () => {
     const { recordId } = await submit()
     await act(recordId, 'reviewer', 'review')

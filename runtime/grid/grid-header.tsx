@@ -37,7 +37,10 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
                 {header.column.getCanSort() ? (
                   <button
                     type="button"
-                    className="grid-sort btn btn-link p-0 fw-semibold text-reset text-decoration-none"
+                    className={`grid-sort btn btn-link p-0 fw-semibold text-reset text-decoration-none ${
+                      // A .btn centres its text: a header wrapped onto two lines aligns as the column does.
+                      meta.align === 'end' ? 'text-end' : 'text-start'
+                    }`}
                     onClick={header.column.getToggleSortingHandler()}
                     title={`Sort by ${headerText(header)}`}
                   >

@@ -6,7 +6,10 @@ import { badRequest } from '../http-error'
 /** What a request may not carry anywhere: PostgreSQL text cannot hold it, and no user types it. */
 export const NUL_MESSAGE = 'Text must not contain the NUL character (U+0000).'
 
-/** Browser features the SPA uses: the camera for barcode scanning (SPEC §2), nothing else. */
+/**
+ * Browser features the SPA uses: the camera for barcode scanning (SPEC §2), nothing else. Only features
+ * Chromium recognises: an unknown one ('bluetooth') logged a console error on every page load.
+ */
 export const PERMISSIONS_POLICY = [
   'camera=(self)',
   'microphone=()',
@@ -14,7 +17,6 @@ export const PERMISSIONS_POLICY = [
   'payment=()',
   'usb=()',
   'serial=()',
-  'bluetooth=()',
   'interest-cohort=()',
 ].join(', ')
 

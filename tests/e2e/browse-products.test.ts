@@ -101,7 +101,7 @@ describe('/Products', () => {
     // SPEC §7's calls of the family note (issue #11.9): the types, the product's parent, each child type's products.
     const calls: string[] = []
     page.on('request', (r) => calls.push(`${r.method()} ${new URL(r.url()).pathname}`))
-    await page.getByRole('button', { name: 'Show NWT:1001 and its children' }).click()
+    await page.getByRole('button', { name: 'Filter to NWT:1001 and its children' }).click()
     await waitForPager('Showing 1–2 of 2')
     expect((await serials()).sort()).toEqual(['NWB:2001', 'NWT:1001'])
     await page.getByText('Showing product NWT:1001 and its children (Transformer Bushing: 1).').waitFor()
@@ -113,7 +113,7 @@ describe('/Products', () => {
       ]),
     )
     // The bushing's own family note offers its parent.
-    await page.getByRole('button', { name: 'Show NWB:2001 and its children' }).click()
+    await page.getByRole('button', { name: 'Filter to NWB:2001 and its children' }).click()
     await page.getByRole('button', { name: 'Show its parent product' }).click()
     await waitForPager('Showing 1–2 of 2')
 

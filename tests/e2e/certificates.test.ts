@@ -134,7 +134,7 @@ describe('test certificates in the browser', () => {
   it('an administrator sets the organisation name and logo, and certificates carry them', async () => {
     await signIn(page, baseUrl, 'viewAll', '/')
     await nav('Certificate Settings')
-    await page.getByRole('heading', { name: 'Certificate settings' }).waitFor()
+    await page.getByRole('heading', { name: 'Certificate Settings' }).waitFor()
     await page.getByLabel('Organisation name').fill('Eastern Power Networks')
     await page.getByLabel('Address line').fill('1 Grid Way, Ipswich IP1 1AA · 01473 000000')
     await page

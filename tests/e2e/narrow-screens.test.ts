@@ -76,7 +76,7 @@ describe('every list and edit screen at 400 px', () => {
       ['survey-repair', '/SurveyRepairTypes', 'Survey/Repair Types'],
       ['survey-repair-edit', '/SurveyRepairTypes/New?type=item', 'Create Survey/Repair Type'],
       ['audit', '/Audit', 'Audit'],
-      ['certificate-settings', '/Settings', 'Certificate settings'],
+      ['certificate-settings', '/Settings', 'Certificate Settings'],
     ]
     await signIn(page, baseUrl, 'viewAll', '/')
     for (const [name, path, heading] of screens) {

@@ -68,7 +68,7 @@ export function productColumns(
       return (
         <RowActions>
           <ActionButton
-            label={`Show ${p.productSerialNumber} and its children`}
+            label={`Filter to ${p.productSerialNumber} and its children`}
             onClick={() => filterToProduct(p)}
           >
             Filter

@@ -76,7 +76,7 @@ export default function CertificateSettingsPage() {
   const title = appConfig().title
   return (
     <>
-      <PageHeader title="Certificate settings" />
+      <PageHeader title="Certificate Settings" />
       <PageState
         loading={settings.loaded.loading && !settings.loaded.data}
         error={settings.loaded.error}

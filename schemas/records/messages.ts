@@ -75,6 +75,7 @@ export const RECORD_MESSAGES = {
   uploadExtension: (name: string, allowed: readonly string[]) =>
     `${name} is not an accepted file type (${allowed.join(' ')}).`,
   uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,
+  documentTypeTooLong: (max: number) => `The document type may be at most ${max} characters.`,
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',

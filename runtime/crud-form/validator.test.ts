@@ -40,7 +40,7 @@ const CASES: [string, RJSFSchema, unknown[]][] = [
   [
     'supplier (precompiled)',
     withoutId(supplierWriteSchema) as unknown as RJSFSchema,
-    [{}, { name: ' ' }, { name: 'Acme' }, { name: 3 }],
+    [{}, { name: ' ' }, { name: 'Acme' }, { name: 3 }, { name: 'x'.repeat(201) }],
   ],
   [
     'survey/repair (precompiled, if/then)',
@@ -55,7 +55,7 @@ const CASES: [string, RJSFSchema, unknown[]][] = [
   [
     'owner with parent choices (interpreted)',
     ownerWithChoices,
-    [{}, { name: 'Lab', parentId: 9 }, { name: 'Lab', parentId: 4 }],
+    [{}, { name: 'Lab', parentId: 9 }, { name: 'Lab', parentId: 4 }, { name: 'x'.repeat(201) }, { name: 5 }],
   ],
 ]
 
@@ -85,6 +85,14 @@ describe('crudValidator', () => {
       attachErrorsToFields,
     )
     expect(errorSchema).toEqual({ name: { __errors: ['You must give the supplier a name.'] } })
+    // An overlong name says the limit, not that the name is missing (precompiled and interpreted).
+    const long = { name: 'x'.repeat(201) }
+    expect(
+      crudValidator.validateFormData(long, CASES[0][1], undefined, attachErrorsToFields).errorSchema,
+    ).toEqual({ name: { __errors: ['The supplier name may be at most 200 characters.'] } })
+    expect(
+      crudValidator.validateFormData(long, ownerWithChoices, undefined, attachErrorsToFields).errorSchema,
+    ).toEqual({ name: { __errors: ['The owner name may be at most 200 characters.'] } })
     const item = crudValidator.validateFormData(
       { name: 'Seal', kind: 'item' },
       CASES[1][1],

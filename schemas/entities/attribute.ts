@@ -51,15 +51,23 @@ export const attributeWriteSchema = {
   required: ['key'],
   properties: {
     tableName: { type: ['string', 'null'], maxLength: 100, title: 'Table name' },
-    key: { type: 'string', minLength: 1, maxLength: 100, title: 'Key' },
+    key: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+      title: 'Key',
+      // Per keyword (ajv-errors): only an empty key is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.attribute.keyNotText,
+        minLength: MESSAGES.attribute.keyRequired,
+        maxLength: MESSAGES.attribute.keyTooLong,
+      },
+    },
     name: { type: ['string', 'null'], maxLength: 200, title: 'Name' },
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     value: { type: ['string', 'null'], maxLength: 1_000_000, title: 'Value' },
   },
-  errorMessage: {
-    required: { key: MESSAGES.attribute.keyRequired },
-    properties: { key: MESSAGES.attribute.keyRequired },
-  },
+  errorMessage: { required: { key: MESSAGES.attribute.keyRequired } },
 } as const
 
 export type AttributeWrite = FromSchema<typeof attributeWriteSchema>

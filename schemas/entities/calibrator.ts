@@ -8,12 +8,20 @@ export const calibratorWriteSchema = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.calibrator.nameNotText,
+        pattern: MESSAGES.calibrator.nameRequired,
+        maxLength: MESSAGES.calibrator.nameTooLong,
+      },
+    },
   },
-  errorMessage: {
-    required: { name: MESSAGES.calibrator.nameRequired },
-    properties: { name: MESSAGES.calibrator.nameRequired },
-  },
+  errorMessage: { required: { name: MESSAGES.calibrator.nameRequired } },
 } as const
 
 export type CalibratorWrite = FromSchema<typeof calibratorWriteSchema>

@@ -61,13 +61,24 @@ export const configurationWriteSchema = {
     domain: { type: 'string', enum: Object.values(DESCRIPTIVE_DOMAINS), title: 'Survey/Repair Category' },
     id: { type: ['integer', 'null'], title: 'ID' },
     key: { type: ['string', 'null'], maxLength: 200, title: 'Key' },
-    value: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', title: 'Name' },
+    value: {
+      type: 'string',
+      maxLength: 500,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.surveyRepair.nameNotText,
+        pattern: MESSAGES.surveyRepair.nameRequired,
+        maxLength: MESSAGES.surveyRepair.nameTooLong,
+      },
+    },
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     shortDescription: { type: ['string', 'null'], maxLength: 200, title: 'Short description' },
   },
   errorMessage: {
     required: { domain: MESSAGES.surveyRepair.invalidCategory, value: MESSAGES.surveyRepair.nameRequired },
-    properties: { domain: MESSAGES.surveyRepair.invalidCategory, value: MESSAGES.surveyRepair.nameRequired },
+    properties: { domain: MESSAGES.surveyRepair.invalidCategory },
   },
 } as const
 

@@ -11,13 +11,21 @@ export const deviceOwnerWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.owner.nameNotText,
+        pattern: MESSAGES.owner.nameRequired,
+        maxLength: MESSAGES.owner.nameTooLong,
+      },
+    },
     parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
   },
-  errorMessage: {
-    required: { name: MESSAGES.owner.nameRequired },
-    properties: { name: MESSAGES.owner.nameRequired },
-  },
+  errorMessage: { required: { name: MESSAGES.owner.nameRequired } },
 } as const
 
 export type DeviceOwnerWrite = FromSchema<typeof deviceOwnerWriteSchema>
@@ -49,12 +57,20 @@ export const locationWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.owner.locationNameNotText,
+        pattern: MESSAGES.owner.locationNameRequired,
+        maxLength: MESSAGES.owner.locationNameTooLong,
+      },
+    },
   },
-  errorMessage: {
-    required: { name: MESSAGES.owner.locationNameRequired },
-    properties: { name: MESSAGES.owner.locationNameRequired },
-  },
+  errorMessage: { required: { name: MESSAGES.owner.locationNameRequired } },
 } as const
 
 export type LocationWrite = FromSchema<typeof locationWriteSchema>

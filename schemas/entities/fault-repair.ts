@@ -52,7 +52,18 @@ export const surveyRepairFormSchema = {
   type: 'object',
   required: ['name', 'kind'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 500, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 500,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.surveyRepair.nameNotText,
+        pattern: MESSAGES.surveyRepair.nameRequired,
+        maxLength: MESSAGES.surveyRepair.nameTooLong,
+      },
+    },
     kind: { type: 'string', enum: ['item', 'descriptive'], title: 'Item or Descriptive' },
     descriptiveType: {
       type: 'string',
@@ -80,7 +91,6 @@ export const surveyRepairFormSchema = {
   errorMessage: {
     required: { name: MESSAGES.surveyRepair.nameRequired, kind: MESSAGES.surveyRepair.kindRequired },
     properties: {
-      name: MESSAGES.surveyRepair.nameRequired,
       kind: MESSAGES.surveyRepair.kindRequired,
       descriptiveType: MESSAGES.surveyRepair.categoryRequired,
       productTypeId: MESSAGES.surveyRepair.productInvalid,

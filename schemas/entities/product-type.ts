@@ -11,15 +11,23 @@ export const productTypeWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.productType.nameNotText,
+        pattern: MESSAGES.productType.nameRequired,
+        maxLength: MESSAGES.productType.nameTooLong,
+      },
+    },
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     assetTypeKey: { type: ['string', 'null'], maxLength: 100, title: 'Asset type key' },
     assetManufacturerId: { type: ['integer', 'null'], title: 'Supplier' },
   },
-  errorMessage: {
-    required: { name: MESSAGES.productType.nameRequired },
-    properties: { name: MESSAGES.productType.nameRequired },
-  },
+  errorMessage: { required: { name: MESSAGES.productType.nameRequired } },
 } as const
 
 export type ProductTypeWrite = FromSchema<typeof productTypeWriteSchema>

@@ -11,12 +11,20 @@ export const supplierWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Name' },
+    name: {
+      type: 'string',
+      maxLength: 200,
+      pattern: '\\S',
+      title: 'Name',
+      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
+      errorMessage: {
+        type: MESSAGES.supplier.nameNotText,
+        pattern: MESSAGES.supplier.nameRequired,
+        maxLength: MESSAGES.supplier.nameTooLong,
+      },
+    },
   },
-  errorMessage: {
-    required: { name: MESSAGES.supplier.nameRequired },
-    properties: { name: MESSAGES.supplier.nameRequired },
-  },
+  errorMessage: { required: { name: MESSAGES.supplier.nameRequired } },
 } as const
 
 export type SupplierWrite = FromSchema<typeof supplierWriteSchema>

@@ -28,6 +28,9 @@ export const RECORD_MESSAGES = {
   fieldRequired: (variable: string) => `A value for "${variable}" is required.`,
   badDate: (variable: string, value: string) => `"${value}" in "${variable}" is not a valid date.`,
   badNumber: (variable: string, value: string) => `"${value}" in "${variable}" is not a number.`,
+  /** The expiry (calibration date + frequency) must be a date the database holds: up to 31/12/9999. */
+  frequencyOutOfRange: (variable: string, value: string) =>
+    `Calibration frequency ${value} in "${variable}" gives an expiry date after 31/12/9999.`,
   badResult: (variable: string, value: string) =>
     `"${value}" in "${variable}" is not a test result (pass, fail or n/a).`,
   serialOutOfRange: (serial: string, productType: string, supplier: string) =>
@@ -75,6 +78,7 @@ export const RECORD_MESSAGES = {
   uploadExtension: (name: string, allowed: readonly string[]) =>
     `${name} is not an accepted file type (${allowed.join(' ')}).`,
   uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,
+  documentTypeTooLong: (max: number) => `The document type may be at most ${max} characters.`,
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',

@@ -3,6 +3,7 @@ import { createStaticAjv } from './static-ajv'
 import { STATIC_SCHEMAS, schemaToCompile, withoutSchemaId, type StaticSchemaName } from './static-schemas'
 import { PRECOMPILED, staticValidators } from './static-validators'
 import { SETTINGS_MESSAGES } from '../settings'
+import { DESCRIPTIVE_DOMAINS } from '../entities/configuration'
 
 /**
  * The unit project runs the build plugin (vitest.config.ts), so `staticValidators` here is ajv's
@@ -22,26 +23,37 @@ const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {
     [{}, ['You must give the supplier a name.']],
     [{ name: '' }, ['You must give the supplier a name.']],
     [{ name: '   ' }, ['You must give the supplier a name.']],
-    [{ name: 7 }, ['You must give the supplier a name.']],
+    [{ name: 7 }, ['The supplier name must be text.']],
+    [{ name: 'x'.repeat(200) }, []],
+    [{ name: 'x'.repeat(201) }, ['The supplier name may be at most 200 characters.']],
     [null, ['must be object']],
   ],
   productTypeWrite: [
     [{ name: 'Meter', description: null }, []],
     [{ name: '' }, ['You must give the product type a name.']],
+    [{ name: 'x'.repeat(201) }, ['The product type name may be at most 200 characters.']],
     [{ name: 'Meter', description: 5 }, ['must be string,null']],
   ],
   deviceOwnerWrite: [
     [{ name: 'Lab', parentId: null }, []],
     [{}, ['You must give the owner a name.']],
+    [{ name: ' ' }, ['You must give the owner a name.']],
+    [{ name: 'x'.repeat(201) }, ['The owner name may be at most 200 characters.']],
+    [{ name: 5 }, ['The owner name must be text.']],
     [{ name: 'Lab', parentId: 0 }, ['must be >= 1']],
   ],
   locationWrite: [
     [{ name: 'Shelf 1' }, []],
     [{ name: ' ' }, ['You must give the location a name.']],
+    [{}, ['You must give the location a name.']],
+    [{ name: 'x'.repeat(201) }, ['The location name may be at most 200 characters.']],
   ],
   calibratorWrite: [
     [{ name: 'Cal Co' }, []],
     [{}, ['You must give the calibrator a name.']],
+    [{ name: '' }, ['You must give the calibrator a name.']],
+    [{ name: 'x'.repeat(201) }, ['The calibrator name may be at most 200 characters.']],
+    [{ name: 5 }, ['The calibrator name must be text.']],
   ],
   surveyRepairForm: [
     [{ name: 'Seal', kind: 'item', productTypeId: 3 }, []],
@@ -49,6 +61,11 @@ const SAMPLES: Record<StaticSchemaName, [unknown, string[]][]> = {
       { name: 'Seal', kind: 'item' },
       ['You must select an associated product for a Survey/Repair item', 'must match "then" schema'],
     ],
+    [
+      { name: 'x'.repeat(501), kind: 'descriptive', descriptiveType: Object.keys(DESCRIPTIVE_DOMAINS)[0] },
+      ['The Survey/Repair type name may be at most 500 characters.'],
+    ],
+    [{ name: ' ', kind: 'item', productTypeId: 3 }, ['You must provide a name for the Survey/Repair type.']],
     [
       {},
       [

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify'
 import multipart from '@fastify/multipart'
+import { Ajv } from 'ajv'
+import addErrors from 'ajv-errors'
 import { RECORD_READ_VIEWS } from '../../schemas/roles'
 import { documentSchema, RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest, notFound } from '../http-error'
+import { schemaErrorFormatter } from '../plugins/errors'
 import { DocumentsRepository, toDocumentInfo } from './documents'
 import { checkUpload } from './upload-check'
 import { readOneUpload } from './upload-read'
@@ -12,6 +15,30 @@ const MB = 1024 * 1024
 
 /** Upload size limit in MB: UPLOAD_MAX_MB, 20 by default. */
 export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) => Number(env.UPLOAD_MAX_MB ?? 20) || 20
+
+/** The longest documentType an upload may carry. */
+export const DOCUMENT_TYPE_MAX = 100
+
+/**
+ * The upload's options. `documentType` travels as a query parameter or as a form field; the route
+ * checks the query with this schema and the handler checks the form field with the same one.
+ */
+const uploadOptionsSchema = {
+  type: 'object',
+  properties: {
+    accept: { type: 'string', enum: ['pdf', 'any'] },
+    documentType: {
+      type: 'string',
+      maxLength: DOCUMENT_TYPE_MAX,
+      errorMessage: { maxLength: RECORD_MESSAGES.documentTypeTooLong(DOCUMENT_TYPE_MAX) },
+    },
+  },
+} as const
+
+/** The form-field check: ajv as the routes have it (all errors, ajv-errors texts). */
+const ajv = new Ajv({ allErrors: true, strict: false })
+addErrors(ajv)
+const validOptions = ajv.compile(uploadOptionsSchema)
 
 /** `Content-Disposition: attachment` with the original name, safe for any characters. */
 export function attachmentHeader(filename: string): string {
@@ -45,22 +72,20 @@ const documentsRoutes: FastifyPluginAsync = async (app) => {
           `The content must match the extension. Limit UPLOAD_MAX_MB (default 20) MB. An optional ` +
           `documentType travels as a query parameter or a form field before the file.`,
         consumes: ['multipart/form-data'],
-        querystring: {
-          type: 'object',
-          properties: {
-            accept: { type: 'string', enum: ['pdf', 'any'] },
-            documentType: { type: 'string', maxLength: 100 },
-          },
-        },
+        querystring: uploadOptionsSchema,
         response: { 200: documentSchema },
       },
     },
     async (request) => {
       if (!request.isMultipart()) throw badRequest(RECORD_MESSAGES.uploadMissing)
       const file = await readOneUpload(request, limitMb)
+      const documentType = request.query.documentType ?? file.fields.documentType
+      // A form field gets the query's check (the query itself was checked by the route schema).
+      if (documentType !== undefined && !validOptions({ documentType }))
+        throw schemaErrorFormatter(validOptions.errors ?? [], 'body')
       const contentType = checkUpload(file.filename, file.content, request.query.accept === 'pdf')
       const row = await repo.store({
-        documentType: request.query.documentType ?? file.fields.documentType ?? null,
+        documentType: documentType ?? null,
         originalFilename: file.filename,
         contentType,
         content: file.content,

@@ -92,15 +92,19 @@ export function boolOf(v: unknown): boolean {
 
 const DURATION = new RegExp(ISO_DURATION_PATTERN)
 
+/** The last expiry a calibration may have: dates are stored as ISO text, whose year has four digits. */
+const LATEST_EXPIRY = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+
 /**
  * The date a calibration expires: date + frequency, the frequency an ISO 8601 duration (the timespan
- * control's value, e.g. P12M) or a bare number of months. Undefined when blank.
+ * control's value, e.g. P12M) or a bare number of months. Undefined when blank; a 400 naming the
+ * frequency when the sum is no date or lies past 31/12/9999 (P300000Y), never a 500.
  */
 export function addFrequency(date: Date, v: unknown, variable: string): Date | undefined {
   const text = textOf(v)
   if (!text) return undefined
   let d = dayjs.utc(date)
-  if (/^\d+(\.\d+)?$/.test(text)) return d.add(Number(text), 'month').toDate()
+  if (/^\d+(\.\d+)?$/.test(text)) return inRange(d.add(Number(text), 'month'), variable, text)
   const match = DURATION.exec(text.toUpperCase())
   if (!match) throw badRequest(RECORD_MESSAGES.badNumber(variable, text))
   const [, y, mo, w, day, , h, mi, s] = match
@@ -113,7 +117,15 @@ export function addFrequency(date: Date, v: unknown, variable: string): Date | u
     .add(n(h), 'hour')
     .add(n(mi), 'minute')
     .add(n(s), 'second')
-  return d.toDate()
+  return inRange(d, variable, text)
+}
+
+function inRange(d: dayjs.Dayjs, variable: string, frequency: string): Date {
+  const expires = d.toDate()
+  const time = expires.getTime()
+  if (!Number.isFinite(time) || time > LATEST_EXPIRY)
+    throw badRequest(RECORD_MESSAGES.frequencyOutOfRange(variable, frequency))
+  return expires
 }
 
 /** Serial text of a serial control: a string, a number, or the SPEC's {t, s} text form. */

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { count } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
+import { documents } from '../../server/db/schema/index'
 import { multipart, PDF } from './records-fixtures'
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
@@ -79,6 +81,40 @@ describe('{itr}/api/formDocuments', () => {
     const res = await server.call('itr', 'POST', '/api/formDocuments', { as: 'internal', body, headers })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('No file was sent; post it as multipart field "file".')
+  })
+
+  it('checks documentType the same way as a query parameter or a form field (audit #7)', async () => {
+    const stored = async () => (await server.database.db.select({ n: count() }).from(documents))[0].n
+    // A multipart body with a documentType field before the file.
+    const withField = (documentType: string) => {
+      const boundary = '----itrfield' + Math.random().toString(16).slice(2)
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\n${documentType}\r\n` +
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.pdf"\r\n` +
+            `Content-Type: application/octet-stream\r\n\r\n`,
+        ),
+        PDF,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ])
+      const headers = { 'content-type': `multipart/form-data; boundary=${boundary}` }
+      return server.call('itr', 'POST', '/api/formDocuments', { as: 'supplier', body, headers })
+    }
+    const before = await stored()
+    const tooLong = 'd'.repeat(101)
+    for (const res of [await upload('b.pdf', PDF, `?documentType=${tooLong}`), await withField(tooLong)]) {
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('The document type may be at most 100 characters.')
+    }
+    expect((await withField('e'.repeat(5000))).statusCode).toBe(400)
+    expect(await stored()).toBe(before)
+
+    const longest = 'd'.repeat(100)
+    for (const res of [await upload('b.pdf', PDF, `?documentType=${longest}`), await withField(longest)]) {
+      expect(res.statusCode).toBe(200)
+      expect(res.json().documentType).toBe(longest)
+    }
+    expect(await stored()).toBe(before + 2)
   })
 
   it('needs a signed-in user', async () => {

@@ -40,6 +40,20 @@ describe('calibrators ({itr}/api/calibrators)', () => {
       'You must give the calibrator a name.',
     )
     expect((await itr('POST', '/api/calibrators', { name: 'A', id: 3 })).statusCode).toBe(400)
+    expect((await itr('POST', '/api/calibrators', {})).json().message).toBe(
+      'You must give the calibrator a name.',
+    )
+  })
+
+  it('answers an overlong or non-text name with its own message, storing nothing (audit #6)', async () => {
+    const before = (await itr('GET', '/api/calibrators')).json().length
+    const long = await itr('POST', '/api/calibrators', { name: 'x'.repeat(201) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The calibrator name may be at most 200 characters.')
+    const number = await itr('POST', '/api/calibrators', { name: 5 })
+    expect(number.statusCode).toBe(400)
+    expect(number.json().message).toBe('The calibrator name must be text.')
+    expect((await itr('GET', '/api/calibrators')).json().length).toBe(before)
   })
 
   it("answers 'Item has not been saved' for a row that was never saved", async () => {

@@ -78,6 +78,12 @@ describe('configuration and customers ({meta}/api/Configuration, /api/Customers)
     const noName = await meta('POST', '/api/Configuration/', { domain: 'ITRFAULTDESCRIPTIVE', value: ' ' })
     expect(noName.statusCode).toBe(400)
     expect(noName.json().message).toBe('You must provide a name for the Survey/Repair type.')
+    const long = await meta('POST', '/api/Configuration/', {
+      domain: 'ITRFAULTDESCRIPTIVE',
+      value: 'x'.repeat(501),
+    })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The Survey/Repair type name may be at most 500 characters.')
     const noDomain = await meta('POST', '/api/Configuration/', { value: 'x' })
     expect(noDomain.json().message).toBe('Invalid survey/repair category')
     // Categories are fixed: ITRCATEGORY is not a descriptive domain.

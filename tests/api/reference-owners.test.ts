@@ -95,6 +95,10 @@ describe('device owners ({itr}/api/deviceOwners)', () => {
     const res = await itr('POST', '/api/deviceOwners', { name: '' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('You must give the owner a name.')
+    // An overlong name says the limit (audit #6).
+    const long = await itr('POST', '/api/deviceOwners', { name: 'x'.repeat(201) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The owner name may be at most 200 characters.')
     const imported = await ownerNamed('Eastern Power Networks')
     const rename = await itr('PATCH', `/api/deviceOwners/${imported.id}`, { name: 'EPN' })
     expect(rename.statusCode).toBe(400)
@@ -218,6 +222,21 @@ describe('device owners ({itr}/api/deviceOwners)', () => {
       const owner = await ownerNamed('Western Grid Services')
       const res = await itr('POST', `/api/DeviceOwners/${owner.id}/Locations`, { name: ' ' })
       expect(res.json().message).toBe('You must give the location a name.')
+      const missing = await itr('POST', `/api/DeviceOwners/${owner.id}/Locations`, {})
+      expect(missing.statusCode).toBe(400)
+      expect(missing.json().message).toBe('You must give the location a name.')
+    })
+
+    it('answers an overlong location name with the limit, storing nothing (audit #6)', async () => {
+      const owner = await ownerNamed('Western Grid Services')
+      const base = `/api/DeviceOwners/${owner.id}/Locations`
+      const before = (await itr('GET', base)).json().length
+      const res = await itr('POST', base, { name: 'x'.repeat(201) })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('The location name may be at most 200 characters.')
+      const number = await itr('POST', base, { name: 5 })
+      expect(number.json().message).toBe('The location name must be text.')
+      expect((await itr('GET', base)).json().length).toBe(before)
     })
   })
 })

@@ -124,6 +124,10 @@ describe('product types ({meta}/api/assetmodels, {itr}/api/productTypes)', () =>
     expect((await meta('PUT', '/api/assetmodels/100200', { description: 'x' })).json().message).toBe(
       'You must give the product type a name.',
     )
+    // An overlong name says the limit (audit #6).
+    const long = await meta('PUT', '/api/assetmodels/100200', { name: 'x'.repeat(201) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The product type name may be at most 200 characters.')
   })
 
   it('never deletes product type 100210', async () => {
@@ -215,6 +219,18 @@ describe('product types ({meta}/api/assetmodels, {itr}/api/productTypes)', () =>
     expect((await itr('PUT', '/api/ProductTypes/4242/RecordTypes', [])).json().message).toBe(
       'Product type does not exist',
     )
+  })
+
+  it('answers an attribute key that is missing or too long with its own message (audit #6)', async () => {
+    const missing = await meta('POST', '/api/AssetModels/Attributes/100206', { value: 'true' })
+    expect(missing.statusCode).toBe(400)
+    expect(missing.json().message).toBe('An attribute needs a key.')
+    const long = await meta('POST', '/api/AssetModels/Attributes/100206', {
+      key: 'k'.repeat(101),
+      value: 'x',
+    })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The attribute key may be at most 100 characters.')
   })
 
   it('adds and deletes a product type attribute (NoSerialNumberPrefix)', async () => {

@@ -84,6 +84,21 @@ describe('suppliers ({meta}/api/assetmanufacturers)', () => {
     expect(put.json().message).toBe('You must give the supplier a name.')
   })
 
+  it('answers an overlong or non-text name with its own message, storing nothing (audit #6)', async () => {
+    const before = (await call('GET', '/api/assetmanufacturers')).json().length
+    const long = await call('POST', '/api/assetmanufacturers', { name: 'x'.repeat(201) })
+    expect(long.statusCode).toBe(400)
+    expect(long.json().message).toBe('The supplier name may be at most 200 characters.')
+    const put = await call('PUT', '/api/assetmanufacturers/1/', { name: 'x'.repeat(201) })
+    expect(put.statusCode).toBe(400)
+    expect(put.json().message).toBe('The supplier name may be at most 200 characters.')
+    const number = await call('POST', '/api/assetmanufacturers', { name: 5 })
+    expect(number.statusCode).toBe(400)
+    expect(number.json().message).toBe('The supplier name must be text.')
+    expect((await call('GET', '/api/assetmanufacturers')).json().length).toBe(before)
+    expect((await call('POST', '/api/assetmanufacturers', { name: 'y'.repeat(200) })).statusCode).toBe(200)
+  })
+
   it('rejects writes from a non-configurator with 403', async () => {
     expect((await call('POST', '/api/assetmanufacturers', { name: 'X' }, 'internal')).statusCode).toBe(403)
     expect((await call('PUT', '/api/assetmanufacturers/1/', { name: 'X' }, 'internal')).statusCode).toBe(403)

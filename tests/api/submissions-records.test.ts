@@ -118,6 +118,38 @@ describe('{submission} record submissions', () => {
     expect(await countOf(testEquipment)).toBe(before)
   })
 
+  it('refuses a calibration frequency whose expiry date is out of range (400, not 500), writing nothing', async () => {
+    const before = await countOf(testEquipment)
+    const calibrate = (date: string, frequency: string) =>
+      post('calibration', {
+        deviceOwnerId: fx.owner,
+        recordTypeId: fx.types.calibration,
+        data: { serial: 'EPN-TE:60', date, skip: false, house: fx.calibrator, frequency },
+      })
+    for (const frequency of ['P300000Y', 'P999999Y', 'P99999999Y', 'PT99999999999999H', 'P8000Y']) {
+      const res = await calibrate('2026-11-01', frequency)
+      expect(res.statusCode, frequency).toBe(400)
+      expect(res.json().message).toBe(
+        `Calibration frequency ${frequency} in "frequency" gives an expiry date after 31/12/9999.`,
+      )
+    }
+    // An expiry past the year 9999 is refused however small the frequency.
+    const late = await calibrate('9999-12-15', 'P1M')
+    expect(late.statusCode).toBe(400)
+    expect(late.json().message).toBe(
+      'Calibration frequency P1M in "frequency" gives an expiry date after 31/12/9999.',
+    )
+    expect(await countOf(testEquipment)).toBe(before)
+
+    // Within the year 9999 is stored.
+    const last = await calibrate('9999-11-30', 'P1M')
+    expect(last.statusCode).toBe(200)
+    const item = (
+      await server.call('itr', 'GET', `/api/testEquipment/${last.json().testEquipmentId}`, { as: 'internal' })
+    ).json()
+    expect(item.latestCalibration.expires).toBe('9999-12-30T00:00:00.000Z')
+  })
+
   it('a skipped calibration has no expiry and needs no calibration house', async () => {
     const res = await post('calibration', {
       deviceOwnerId: fx.owner,

@@ -77,7 +77,7 @@ export class CsvIngest {
     const definition = await preparer.definitions.get(input.recordTypeId)
     const kind = KIND_BY_CATEGORY[definition.category]
     if (!kind) throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
-    preparer.authorise(kind, { ...input, data: {} }, who)
+    await preparer.authorise(kind, { ...input, data: {} }, who)
 
     const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
     const [header = [], ...body] = parsed.data

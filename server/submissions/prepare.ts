@@ -1,7 +1,8 @@
 import { canSubmitRecords } from '../../schemas/roles'
 import { measuredResult } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
-import { badRequest, forbidden } from '../http-error'
+import { MESSAGES } from '../../schemas/messages'
+import { badRequest, forbidden, notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
@@ -47,13 +48,22 @@ export class SubmissionPreparer {
     this.caches = new DefinitionCaches(db)
   }
 
-  /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
-  authorise(kind: SubmissionKind, input: SubmissionInput, who: Viewer): number | null {
+  /**
+   * Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only,
+   * and for the product types they may read. A product type the caller cannot read is answered like its
+   * read (`GET {meta}/api/assetmodels/{id}`: 404 "Product type does not exist") before any check that
+   * would name it or tell which record types it offers (DESIGN.md §5).
+   */
+  async authorise(kind: SubmissionKind, input: SubmissionInput, who: Viewer): Promise<number | null> {
     if (!canSubmitRecords(who.claims)) throw forbidden(RECORD_MESSAGES.notSubmitter)
     if (who.supplierId === undefined) return input.supplierId ?? null
     // Supplier-view users submit for their own supplier only, and never calibrations (owners' devices).
     if (kind === 'calibration') throw forbidden(RECORD_MESSAGES.notOwnSupplier)
     who.assertOwnSupplier(input.supplierId ?? who.supplierId, RECORD_MESSAGES.notOwnSupplier)
+    if (input.productTypeId != null) {
+      const visible = await who.visibleProductTypes(this.db)
+      if (visible && !visible.has(input.productTypeId)) throw notFound(MESSAGES.productType.notFound)
+    }
     return who.supplierId
   }
 
@@ -67,7 +77,7 @@ export class SubmissionPreparer {
     who: Viewer,
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
-    const supplierId = this.authorise(kind, input, who)
+    const supplierId = await this.authorise(kind, input, who)
     await this.askFirst(input, supplierId)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))

@@ -205,4 +205,25 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(chain.wrong).toBe(0)
     expect(chain.superseded).toBe(PRODUCTS * 3 + 2)
   })
+  it('answers a supplier user uploading for a product type it cannot read like the read: 404, nothing stored (audit #5)', async () => {
+    const read = await server.call('meta', 'GET', `/api/assetmodels/${fx.ringMainUnit}`, { as: 'supplier' })
+    expect(read.statusCode).toBe(404)
+    const before = await recordCount()
+    const jobsBefore = (await db().select({ n: count() }).from(jobs))[0].n
+    const res = await upload('serial,testDate,result\nCRM:5,2026-01-01,pass\n', 'supplier', {
+      productTypeId: fx.ringMainUnit,
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ message: read.json().message })
+    expect(res.json().message).toBe('Product type does not exist')
+    expect(res.body).not.toContain('Ring Main Unit')
+    expect(await recordCount()).toBe(before)
+    expect((await db().select({ n: count() }).from(jobs))[0].n).toBe(jobsBefore)
+  })
+
+  it("takes a supplier user's file for its own product type", async () => {
+    const res = await upload('serial,testDate,result\nNWT:4001,2026-01-01,pass\n', 'supplier')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().records).toBe(1)
+  })
 })

@@ -78,7 +78,8 @@ export class CsvIngest {
     const definition = await preparer.definitions.get(input.recordTypeId)
     const kind = KIND_BY_CATEGORY[definition.category]
     if (!kind) throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
-    await preparer.authorise(kind, { ...input, data: {} }, who)
+    preparer.authorise(kind, { ...input, data: {} }, who)
+    await preparer.assertProductTypeVisible({ ...input, data: {} }, who)
 
     const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
     const [header = [], ...body] = parsed.data

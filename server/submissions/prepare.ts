@@ -1,8 +1,7 @@
 import { canSubmitRecords } from '../../schemas/roles'
 import { measuredResult } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
-import { MESSAGES } from '../../schemas/messages'
-import { badRequest, forbidden, notFound } from '../http-error'
+import { badRequest, forbidden } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
@@ -48,23 +47,24 @@ export class SubmissionPreparer {
     this.caches = new DefinitionCaches(db)
   }
 
-  /**
-   * Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only,
-   * and for the product types they may read. A product type the caller cannot read is answered like its
-   * read (`GET {meta}/api/assetmodels/{id}`: 404 "Product type does not exist") before any check that
-   * would name it or tell which record types it offers (DESIGN.md §5).
-   */
-  async authorise(kind: SubmissionKind, input: SubmissionInput, who: Viewer): Promise<number | null> {
+  /** Who may submit what (DESIGN.md §6): submitters only; supplier-view users for their own supplier only. */
+  authorise(kind: SubmissionKind, input: SubmissionInput, who: Viewer): number | null {
     if (!canSubmitRecords(who.claims)) throw forbidden(RECORD_MESSAGES.notSubmitter)
     if (who.supplierId === undefined) return input.supplierId ?? null
     // Supplier-view users submit for their own supplier only, and never calibrations (owners' devices).
     if (kind === 'calibration') throw forbidden(RECORD_MESSAGES.notOwnSupplier)
     who.assertOwnSupplier(input.supplierId ?? who.supplierId, RECORD_MESSAGES.notOwnSupplier)
-    if (input.productTypeId != null) {
-      const visible = await who.visibleProductTypes(this.db)
-      if (visible && !visible.has(input.productTypeId)) throw notFound(MESSAGES.productType.notFound)
-    }
     return who.supplierId
+  }
+
+  /**
+   * A supplier-view caller writes only for product types it may read: any other is answered like its read
+   * (`GET {meta}/api/assetmodels/{id}`: 404 "Product type does not exist"), before any check that would
+   * name it or tell which record types it offers (DESIGN.md §5).
+   */
+  async assertProductTypeVisible(input: SubmissionInput, who: Viewer): Promise<void> {
+    if (who.supplierId === undefined || input.productTypeId == null) return
+    await this.lookups.checkVisible(who.supplierId, input.productTypeId)
   }
 
   /**
@@ -77,8 +77,9 @@ export class SubmissionPreparer {
     who: Viewer,
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
-    const supplierId = await this.authorise(kind, input, who)
-    await this.askFirst(input, supplierId)
+    const supplierId = this.authorise(kind, input, who)
+    await this.askFirst(input, supplierId, who.supplierId !== undefined)
+    await this.assertProductTypeVisible(input, who)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
@@ -136,17 +137,18 @@ export class SubmissionPreparer {
 
   /**
    * A submission's first statement (issue #17.1): its record type, and for a product record the questions
-   * its checks ask next (is the type offered for the product type, the supplier's serial ranges), so they
-   * are one round trip, not three. The checks still run in their order, on the answers kept.
+   * its checks ask next (may a supplier-view caller read the product type, is the type offered for it, the
+   * supplier's serial ranges), so they are one round trip, not four. The checks still run in their order,
+   * on the answers kept.
    */
-  private async askFirst(input: SubmissionInput, supplierId: number | null): Promise<void> {
+  private async askFirst(input: SubmissionInput, supplierId: number | null, scoped: boolean): Promise<void> {
     const { recordTypeId, productTypeId } = input
     if (this.definitions.has(recordTypeId)) return
     if (!supplierId || !productTypeId) {
       await this.definitions.get(recordTypeId)
       return
     }
-    const questions = SubmissionLookups.firstQuestions(supplierId, productTypeId, recordTypeId)
+    const questions = SubmissionLookups.firstQuestions(supplierId, productTypeId, recordTypeId, scoped)
     const { extras } = await this.definitions.read(recordTypeId, questions)
     this.lookups.remember(supplierId, productTypeId, recordTypeId, extras)
   }

@@ -66,6 +66,10 @@ export const RECORD_MESSAGES = {
   csvNotBase64: 'The CSV file is not valid base64 content.',
   csvEmpty: 'The CSV file has no data rows.',
   csvUnknownColumns: (columns: string[]) => `Unknown columns in the CSV header: ${columns.join(', ')}`,
+  csvDuplicateColumns: (columns: string[]) =>
+    `Columns named more than once in the CSV header: ${columns.join(', ')}`,
+  csvReservedColumns: (columns: string[]) =>
+    `Column names that cannot be record variables in the CSV header: ${columns.join(', ')}`,
   csvRejected: (bad: number, total: number) =>
     `The file was not uploaded: ${bad} of ${total} rows have errors. Nothing was saved.`,
   csvLine: (line: number, reason: string) => `Line ${line}: ${reason}`,

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { assetModelParents, supplierProducts } from '../db/schema/index'
 
@@ -24,3 +24,13 @@ export async function visibleProductTypeIds(db: Db, supplierId: number): Promise
   }
   return visible
 }
+
+/**
+ * The same rule as one SQL condition: whether `productTypeId` is one of the supplier's product types or,
+ * recursively, their sub components. A submission asks it in its first statement (issue #17.1).
+ */
+export const productTypeVisibleSql = (supplierId: number, productTypeId: number): SQL =>
+  sql`EXISTS (WITH RECURSIVE v(id) AS (
+      SELECT sp.asset_model_id FROM supplier_products sp WHERE sp.supplier_id = ${supplierId}
+      UNION SELECT p.subject_id FROM asset_model_parents p JOIN v ON p.parent_id = v.id)
+    SELECT 1 FROM v WHERE v.id = ${productTypeId})`

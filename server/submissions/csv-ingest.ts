@@ -13,6 +13,7 @@ import type { SubmissionKind } from './types'
 import { ChunkedWrites } from './csv-writes'
 import { runsOffThread } from '../db/copy-rows'
 import { idempotent } from './submissions'
+import { checkCsvHeader, rowData } from './csv-header'
 
 /** A decoded CSV upload. */
 export interface CsvInput {
@@ -78,6 +79,7 @@ export class CsvIngest {
     const kind = KIND_BY_CATEGORY[definition.category]
     if (!kind) throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
     preparer.authorise(kind, { ...input, data: {} }, who)
+    await preparer.assertProductTypeVisible({ ...input, data: {} }, who)
 
     const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
     const [header = [], ...body] = parsed.data
@@ -93,6 +95,8 @@ export class CsvIngest {
     const missingRequired = missing.filter((c) => required.includes(c))
     if (missingRequired.length)
       throw badRequest(`The CSV header has no column ${missingRequired.map((c) => `"${c}"`).join(', ')}.`)
+    // Every column is read as one variable, or the file is refused whole (docs/csv-upload.md "The file").
+    checkCsvHeader(columns, definition)
 
     const job = await this.jobs.create('csvIngest', who.id, {
       fileName: input.fileName ?? null,
@@ -131,8 +135,7 @@ export class CsvIngest {
         })
         continue
       }
-      const data: Record<string, unknown> = {}
-      columns.forEach((column, i) => (data[column] = cells[i].trim() === '' ? null : cells[i].trim()))
+      const data = rowData(columns, cells)
       try {
         // Cells are read by control kind, then checked with the layout's data schema (compiled once for
         // the whole file: the preparer keeps the validator) like any submission.

@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { matchSerial, RECORD_MESSAGES, type RangeBounds } from '../../schemas/records/index'
-import { badRequest } from '../http-error'
+import { MESSAGES } from '../../schemas/messages'
+import { badRequest, notFound } from '../http-error'
+import { productTypeVisibleSql } from '../access/product-type-scope'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModelRecordTypes, assetModels, customers } from '../db/schema/index'
 import { noSerialPrefixColumn } from '../product-types/product-type-attributes'
@@ -10,6 +12,7 @@ import type { SerialRef } from './types'
 
 const offeredKey = (productTypeId: number, recordTypeId: number) => `offered:${productTypeId}:${recordTypeId}`
 const rangesKey = (supplierId: number, productTypeId: number) => `ranges:${supplierId}:${productTypeId}`
+const visibleKey = (supplierId: number, productTypeId: number) => `visible:${supplierId}:${productTypeId}`
 
 /** The supplier's ranges for a product type and the type's no-prefix rule, as named columns. */
 function rangeQuestions(supplierId: number, productTypeId: number): Record<string, SQL> {
@@ -59,11 +62,14 @@ export class SubmissionLookups {
     supplierId: number,
     productTypeId: number,
     recordTypeId: number,
+    scoped: boolean,
   ): Record<string, SQL> {
     return {
       offered: sql`EXISTS (SELECT 1 FROM asset_model_record_types o
         WHERE o.asset_model_id = ${productTypeId} AND o.data_point_type_id = ${recordTypeId})`,
       ...rangeQuestions(supplierId, productTypeId),
+      // A supplier-view caller's: may it read the product type (checkVisible)?
+      ...(scoped ? { visible: productTypeVisibleSql(supplierId, productTypeId) } : {}),
     }
   }
 
@@ -79,6 +85,23 @@ export class SubmissionLookups {
       rangesKey(supplierId, productTypeId),
       Promise.resolve(rangesOf(answers as unknown as RangesAnswer)),
     )
+    if ('visible' in answers)
+      this.cache.set(visibleKey(supplierId, productTypeId), Promise.resolve(Boolean(answers.visible)))
+  }
+
+  /**
+   * A supplier-view caller may only write for a product type it may read (its supplier's and their sub
+   * components, server/access/product-type-scope.ts): otherwise the read's answer, 404 "Product type does
+   * not exist" (DESIGN.md §5).
+   */
+  async checkVisible(supplierId: number, productTypeId: number): Promise<void> {
+    const visible = await this.cached(visibleKey(supplierId, productTypeId), async () => {
+      const [row] = rowsOf<{ visible: boolean }>(
+        await this.db.execute(sql`SELECT ${productTypeVisibleSql(supplierId, productTypeId)} AS visible`),
+      )
+      return Boolean(row?.visible)
+    })
+    if (!visible) throw notFound(MESSAGES.productType.notFound)
   }
 
   /** The record type must be one of the product type's record types (SPEC §3 RecordTypeAttribute). */

@@ -58,6 +58,16 @@ export class SubmissionPreparer {
   }
 
   /**
+   * A supplier-view caller writes only for product types it may read: any other is answered like its read
+   * (`GET {meta}/api/assetmodels/{id}`: 404 "Product type does not exist"), before any check that would
+   * name it or tell which record types it offers (DESIGN.md §5).
+   */
+  async assertProductTypeVisible(input: SubmissionInput, who: Viewer): Promise<void> {
+    if (who.supplierId === undefined || input.productTypeId == null) return
+    await this.lookups.checkVisible(who.supplierId, input.productTypeId)
+  }
+
+  /**
    * A submission checked and turned into what the writers store: authorised, judged against its layout
    * revision, validated with the layout's data schema, and its mapped fields read and looked up.
    */
@@ -68,7 +78,8 @@ export class SubmissionPreparer {
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
-    await this.askFirst(input, supplierId)
+    await this.askFirst(input, supplierId, who.supplierId !== undefined)
+    await this.assertProductTypeVisible(input, who)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
     if (!KIND_CATEGORIES[kind].includes(definition.category))
       throw badRequest(RECORD_MESSAGES.wrongCategory(definition.name, KIND_LABEL[kind]))
@@ -126,17 +137,18 @@ export class SubmissionPreparer {
 
   /**
    * A submission's first statement (issue #17.1): its record type, and for a product record the questions
-   * its checks ask next (is the type offered for the product type, the supplier's serial ranges), so they
-   * are one round trip, not three. The checks still run in their order, on the answers kept.
+   * its checks ask next (may a supplier-view caller read the product type, is the type offered for it, the
+   * supplier's serial ranges), so they are one round trip, not four. The checks still run in their order,
+   * on the answers kept.
    */
-  private async askFirst(input: SubmissionInput, supplierId: number | null): Promise<void> {
+  private async askFirst(input: SubmissionInput, supplierId: number | null, scoped: boolean): Promise<void> {
     const { recordTypeId, productTypeId } = input
     if (this.definitions.has(recordTypeId)) return
     if (!supplierId || !productTypeId) {
       await this.definitions.get(recordTypeId)
       return
     }
-    const questions = SubmissionLookups.firstQuestions(supplierId, productTypeId, recordTypeId)
+    const questions = SubmissionLookups.firstQuestions(supplierId, productTypeId, recordTypeId, scoped)
     const { extras } = await this.definitions.read(recordTypeId, questions)
     this.lookups.remember(supplierId, productTypeId, recordTypeId, extras)
   }

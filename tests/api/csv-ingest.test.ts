@@ -5,7 +5,7 @@ import { refreshSummaries } from '../../server/products/product-summaries'
 import { STAGE_MIN_ROWS } from '../../server/submissions/write/staged-insert'
 import { WRITE_CHUNK_ROWS } from '../../server/submissions/csv-writes'
 import { startTestServer, type TestServer } from '../support/api'
-import { jobs, products, records } from '../../server/db/schema/index'
+import { assetManufacturers, dataPointTypes, jobs, products, records } from '../../server/db/schema/index'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
 
 describe('{submission}/api/InstrumentTest/upload-csv/', () => {
@@ -204,5 +204,97 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
       .rows
     expect(chain.wrong).toBe(0)
     expect(chain.superseded).toBe(PRODUCTS * 3 + 2)
+  })
+  it('answers a supplier user uploading for a product type it cannot read like the read: 404, nothing stored (audit #5)', async () => {
+    const read = await server.call('meta', 'GET', `/api/assetmodels/${fx.ringMainUnit}`, { as: 'supplier' })
+    expect(read.statusCode).toBe(404)
+    const before = await recordCount()
+    const jobsBefore = (await db().select({ n: count() }).from(jobs))[0].n
+    const res = await upload('serial,testDate,result\nCRM:5,2026-01-01,pass\n', 'supplier', {
+      productTypeId: fx.ringMainUnit,
+    })
+    expect(res.statusCode).toBe(404)
+    expect(res.json()).toMatchObject({ message: read.json().message })
+    expect(res.json().message).toBe('Product type does not exist')
+    expect(res.body).not.toContain('Ring Main Unit')
+    expect(await recordCount()).toBe(before)
+    expect((await db().select({ n: count() }).from(jobs))[0].n).toBe(jobsBefore)
+  })
+
+  it("takes a supplier user's file for its own product type", async () => {
+    const res = await upload('serial,testDate,result\nNWT:4001,2026-01-01,pass\n', 'supplier')
+    expect(res.statusCode).toBe(200)
+    expect(res.json().records).toBe(1)
+  })
+  describe('the header (audit #4)', () => {
+    const METER_HEADER = 'serial,testDate,result,errorAt5A,errorAt60A,creepTest'
+    let meter: { supplierId: number; productTypeId: number; recordTypeId: number }
+    beforeAll(async () => {
+      const [supplier] = await db()
+        .select({ id: assetManufacturers.id })
+        .from(assetManufacturers)
+        .where(eq(assetManufacturers.name, 'Fabrikam Meters'))
+      const [type] = await db()
+        .select({ id: dataPointTypes.id })
+        .from(dataPointTypes)
+        .where(eq(dataPointTypes.name, 'Smart Meter Accuracy Batch'))
+      meter = { supplierId: supplier.id, productTypeId: 100205, recordTypeId: type.id }
+    })
+    const jobCount = async () => (await db().select({ n: count() }).from(jobs))[0].n
+    /** Uploads `csv` for the demo Smart Meter Accuracy Batch type, whose layout names every column. */
+    const uploadMeters = (csv: string) => upload(csv, 'internal', meter)
+    const refused = async (res: Awaited<ReturnType<typeof upload>>, message: string) => {
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(message)
+    }
+
+    it('refuses a column named twice, storing nothing (the earlier value is never lost)', async () => {
+      const [before, jobsBefore] = [await recordCount(), await jobCount()]
+      const res = await uploadMeters(`${METER_HEADER},errorAt5A\nFSM:501,01/05/2024,,0.2,-0.1,pass,9.9\n`)
+      await refused(res, 'Columns named more than once in the CSV header: errorAt5A')
+      expect([await recordCount(), await jobCount()]).toEqual([before, jobsBefore])
+    })
+
+    it('refuses a table cell addressed twice, however its row is written', async () => {
+      const res = await upload('serial,testDate,result,t[1].v,t[01].v\nNWT:4101,2026-01-01,pass,1,2\n')
+      await refused(res, 'Columns named more than once in the CSV header: t[1].v')
+    })
+
+    it('refuses a __proto__ column, even for a record type without a layout', async () => {
+      const before = await recordCount()
+      const noLayout = await upload('serial,testDate,result,__proto__\nNWT:4102,2026-01-01,pass,x\n')
+      await refused(noLayout, 'Column names that cannot be record variables in the CSV header: __proto__')
+      const meters = await uploadMeters(`${METER_HEADER},__proto__\nFSM:502,01/05/2024,,0.2,-0.1,pass,x\n`)
+      await refused(meters, 'Column names that cannot be record variables in the CSV header: __proto__')
+      expect(await recordCount()).toBe(before)
+    })
+
+    it('refuses columns that are neither layout variables nor mapped, naming each', async () => {
+      const before = await recordCount()
+      const res = await uploadMeters(
+        `${METER_HEADER},bogusColumn,errorat5a,\nFSM:503,01/05/2024,,0.2,-0.1,pass,zzz,1,\n`,
+      )
+      await refused(res, 'Unknown columns in the CSV header: bogusColumn, errorat5a, column 9 (no name)')
+      expect(await recordCount()).toBe(before)
+    })
+
+    it("takes the docs' example and the benchmark's header, in any column order", async () => {
+      const docs = await uploadMeters(
+        `${METER_HEADER}\nFSM:100,01/05/2024,pass,0.2,-0.1,pass\nFSM:101,01/05/2024 10:15,fail,1.4,0.3,pass\n`,
+      )
+      expect(docs.statusCode).toBe(200)
+      expect(docs.json().records).toBe(2)
+      const reordered = await uploadMeters(
+        'creepTest,errorAt60A,serial,testDate,errorAt5A\npass,0.1,FSM:504,2026-03-01,0.1\n',
+      )
+      expect(reordered.statusCode).toBe(200)
+    })
+
+    it('still stores the extra columns of a record type without a layout, which has no variables to check', async () => {
+      const res = await upload('serial,testDate,result,operator\nNWT:4103,2026-01-01,pass,J. Smith\n')
+      expect(res.statusCode).toBe(200)
+      const [row] = await db().select().from(records).where(eq(records.jobId, res.json().jobId))
+      expect(row.data).toMatchObject({ operator: 'J. Smith' })
+    })
   })
 })

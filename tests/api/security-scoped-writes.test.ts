@@ -166,6 +166,96 @@ describe('writes are scoped like reads', () => {
     ).json() as unknown[]
     expect(all.length).toBeGreaterThan(1)
   })
+  describe('a product type the supplier user cannot read is answered like its read (audit #5)', () => {
+    let allCategories: { token: string }
+    beforeAll(async () => {
+      // A Northwind supplier user who may read and submit Test, Despatch and Problem Report records.
+      await new UsersRepository(db()).add({
+        username: 'northwind-all',
+        email: 'northwind-all@itr.example',
+        password: 'northwind-all-pass',
+        claims: { AssetManufacturerView: fx.northwind, ITRSubmitter: true, ITRViewer: [1, 2, 3] },
+      })
+      const login = await server.call('auth', 'POST', '/api/token', {
+        body: 'grant_type=password&username=northwind-all&password=northwind-all-pass',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+      allCategories = { token: login.json().token }
+    })
+    const testBody = (productTypeId: number, serial: string) => ({
+      supplierId: fx.northwind,
+      productTypeId,
+      recordTypeId: fx.types.test,
+      data: { serial, testDate: '2026-03-01T10:00:00Z', equipment: [known.equipmentId], ratio: 0.5 },
+    })
+
+    it("the read: GET assetmodels of Contoso's Ring Main Unit is 404 for the supplier user", async () => {
+      const read = await server.call('meta', 'GET', `/api/assetmodels/${fx.ringMainUnit}`, { as: 'supplier' })
+      expect(read.statusCode).toBe(404)
+      expect(read.json().message).toBe('Product type does not exist')
+    })
+
+    it.each([
+      ["Contoso's Ring Main Unit", () => fx.ringMainUnit],
+      ['a product type that does not exist', () => 999_999],
+    ])('upload-single for %s answers 404 like the read, writing nothing', async (_, productTypeId) => {
+      const before = await recordCount()
+      const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+        as: 'supplier',
+        body: testBody(productTypeId(), 'CRM:500'),
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe('Product type does not exist')
+      expect(res.body).not.toContain('Ring Main Unit')
+      expect(await recordCount()).toBe(before)
+    })
+
+    it('despatch for the Ring Main Unit answers 404 like the read, writing nothing', async () => {
+      const before = await recordCount()
+      const res = await server.call('submission', 'POST', '/api/InstrumentTest/despatch', {
+        ...allCategories,
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.ringMainUnit,
+          recordTypeId: fx.types.despatch,
+          data: { serial: 'CRM:1', date: '2026-02-03T00:00:00Z', job: 'JOB-8', customer: 'Acme Utilities' },
+        },
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe('Product type does not exist')
+      expect(await recordCount()).toBe(before)
+    })
+
+    it('PUT Record/{id} of its own Problem Report naming the Ring Main Unit answers 404, changing nothing', async () => {
+      const before = await row(known.problem)
+      const res = await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${known.problem}`, {
+        ...allCategories,
+        body: { ...blindBody(), productTypeId: fx.ringMainUnit },
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json().message).toBe('Product type does not exist')
+      expect(await row(known.problem)).toEqual(before)
+    })
+
+    it("the supplier's own product types and their sub components still take records", async () => {
+      const own = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+        as: 'supplier',
+        body: testBody(fx.transformer, 'NWT:43'),
+      })
+      expect(own.statusCode).toBe(200)
+      const despatch = await server.call('submission', 'POST', '/api/InstrumentTest/despatch', {
+        ...allCategories,
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.transformer,
+          recordTypeId: fx.types.despatch,
+          data: { serial: 'NWT:43', date: '2026-03-03T00:00:00Z', job: 'JOB-10', customer: 'Acme Utilities' },
+        },
+      })
+      expect(despatch.statusCode).toBe(200)
+    })
+  })
+
   it('a record holds only documents its submitter may use, and naming a file in text grants nothing (issue #13.5)', async () => {
     const upload = async (as: 'configurator' | 'internal' | 'supplier') =>
       (

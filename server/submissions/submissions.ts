@@ -136,6 +136,9 @@ export class SubmissionsRepository {
         .where(and(eq(records.id, recordId), who.recordScope()))
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      const preparer = new SubmissionPreparer(tx, this.definitions)
+      // A product type the caller cannot read is answered as its read answers it (404), first.
+      await preparer.assertProductTypeVisible(input, who)
       // An edit changes what the record says, never what it is: checked before the layout revision it
       // was captured with is applied, which belongs to its own record type.
       if (input.recordTypeId !== existing.recordTypeId)
@@ -150,7 +153,7 @@ export class SubmissionsRepository {
         .from(recordTestEquipment)
         .where(eq(recordTestEquipment.recordId, recordId))
       // Checked against the layout revision the record was captured with (DESIGN.md §5), which it keeps.
-      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare('single', input, who, {
+      const prepared = await preparer.prepare('single', input, who, {
         layoutRevision: existing.layoutVersion,
         // The parameters it was judged with, so a later parameter edit never changes its verdict.
         parameters: existing.parameters,

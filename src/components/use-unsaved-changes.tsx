@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useBlocker } from 'react-router-dom'
 import { ConfirmDialog } from './confirm-dialog'
+import { holdUnsaved, isLeavingApp } from './unsaved-registry'
 
 /** Asked before unsaved work is left behind (issue #11.25). */
 export const UNSAVED_QUESTION = 'Leave this page? Your unsaved changes will be lost.'
@@ -21,13 +22,18 @@ export function useUnsavedChanges(dirty: boolean) {
   )
   useEffect(() => {
     if (!dirty) return
+    const release = holdUnsaved()
     const ask = (event: BeforeUnloadEvent) => {
+      if (isLeavingApp()) return
       event.preventDefault()
       // Older browsers show the question only with a returnValue.
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', ask)
-    return () => window.removeEventListener('beforeunload', ask)
+    return () => {
+      release()
+      window.removeEventListener('beforeunload', ask)
+    }
   }, [dirty])
   const dialog = (
     <ConfirmDialog

@@ -106,6 +106,34 @@ describe('record type editor', () => {
     expect(await page.getByRole('dialog').count()).toBe(0)
   })
 
+  it('Log Out with unsaved changes asks first and clears nothing until the user confirms', async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
+    await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()
+    await page.getByLabel('Name', { exact: true }).fill('Unsaved type')
+    // The browser's own leave question would cancel the reload below (Playwright dismisses it).
+    const browserQuestions: string[] = []
+    const onDialog = (d: { type(): string; dismiss(): Promise<void> }) => {
+      browserQuestions.push(d.type())
+      void d.dismiss()
+    }
+    page.on('dialog', onDialog)
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('Log Out? Your unsaved changes on this page will be lost.').waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    // Staying keeps the session and the work.
+    const token = () => page.evaluate(() => localStorage.getItem('jwt'))
+    expect(await token()).toBeTruthy()
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe('Unsaved type')
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click()
+    await page.getByRole('button', { name: 'Login' }).waitFor()
+    expect(await token()).toBeNull()
+    expect(browserQuestions).toEqual([])
+    page.off('dialog', onDialog)
+  })
+
   // SPEC §5 "Record type save", word for word (not through schemas/, so a changed constant fails here).
   it('shows every SPEC §5 record type message before any call', async () => {
     const writes: string[] = []

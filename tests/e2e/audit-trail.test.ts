@@ -85,11 +85,11 @@ describe('audit trail', () => {
       .click()
     await expect.poll(() => revisions().count()).toBe(1)
     const change = revisions().first()
-    expect(await change.innerText()).toMatch(/^Changed\s+admin\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+name$/)
+    expect(await change.innerText()).toMatch(/^Changed\s+admin\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\s+Name$/)
     await change.getByRole('button').click()
     const diff = change.getByRole('table', { name: 'Changed fields' })
     await diff.waitFor()
-    expect(await diffRows(diff)).toEqual([['name', 'Contoso Switchgear', 'Contoso Switchgear Ltd']])
+    expect(await diffRows(diff)).toEqual([['Name', 'Contoso Switchgear', 'Contoso Switchgear Ltd']])
     await shot('audit-supplier-history')
 
     await page
@@ -107,7 +107,7 @@ describe('audit trail', () => {
     await row.getByRole('button', { name: /Show the changes of Supplier/ }).click()
     const expanded = audit.getByRole('table', { name: 'Changed fields' })
     await expanded.waitFor()
-    expect(await diffRows(expanded)).toEqual([['name', 'Contoso Switchgear', 'Contoso Switchgear Ltd']])
+    expect(await diffRows(expanded)).toEqual([['Name', 'Contoso Switchgear', 'Contoso Switchgear Ltd']])
 
     // Another user's name finds nothing; a date range before today finds nothing either.
     await page.getByLabel('User').fill('configurator')

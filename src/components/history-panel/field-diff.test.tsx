@@ -52,9 +52,25 @@ describe('history diff', () => {
     ])
   })
 
+  it('names an entity’s own columns in words and a review state by its label', () => {
+    render(
+      <FieldDiff
+        entry={{
+          before: { reviewState: 'reviewed', supplierId: 1, productSerialNumber: 'NWT:1' },
+          after: { reviewState: 'approved', supplierId: 2, productSerialNumber: 'NWT:2' },
+        }}
+      />,
+    )
+    expect(cells()).toEqual([
+      ['Review state', 'Reviewed', 'Approved'],
+      ['Supplier ID', '1', '2'],
+      ['Product serial number', 'NWT:1', 'NWT:2'],
+    ])
+  })
+
   it('shows a created entity’s fields with an empty before, and markup as text', () => {
     render(<FieldDiff entry={{ before: null, after: { name: '<b>Acme</b>' } }} />)
-    expect(cells()).toEqual([['name', '—', '<b>Acme</b>']])
+    expect(cells()).toEqual([['Name', '—', '<b>Acme</b>']])
     expect(document.querySelector('b')).toBeNull()
   })
 

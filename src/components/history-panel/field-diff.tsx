@@ -1,8 +1,11 @@
 import Table from 'react-bootstrap/Table'
 import { fieldChanges, type AuditEntry } from '../../../schemas/audit'
+import { REVIEW_STATE_LABELS, type ReviewState } from '../../../schemas/records/review'
 
-/** A value as the diff shows it: text as is, lists joined, empty as a dash. */
-export function showValue(value: unknown): string {
+/** A value as the diff shows it: text as is, lists joined, empty as a dash; a review state by its label. */
+export function showValue(value: unknown, field?: string): string {
+  if (field === 'reviewState' && typeof value === 'string' && value in REVIEW_STATE_LABELS)
+    return REVIEW_STATE_LABELS[value as ReviewState]
   if (value === undefined || value === null || value === '') return '—'
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
     return value.length ? value.join(', ') : '—'
@@ -10,9 +13,22 @@ export function showValue(value: unknown): string {
   return String(value)
 }
 
-/** A field's name for people: the label the caller knows (a layout label), else the stored name. */
-export const fieldName = (field: string, labels?: Readonly<Record<string, string>>) =>
-  labels?.[field] ?? field.replace(/^(data|attributes)\./, '')
+/**
+ * A field's name for people: the label the caller knows (a layout label); else a form variable or
+ * attribute key as it was named (the configurator's own word); else an entity's own column in words
+ * (`reviewState` → 'Review state', `supplierId` → 'Supplier ID').
+ */
+export function fieldName(field: string, labels?: Readonly<Record<string, string>>): string {
+  const label = labels?.[field]
+  if (label) return label
+  if (/^(data|attributes)\./.test(field)) return field.replace(/^(data|attributes)\./, '')
+  const words = field
+    .replace(/Id$/, ' ID')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/ id$/, ' ID')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
 
 /**
  * The field-level diff of one audit row: Field, Before, After for every changed field. Values are
@@ -42,8 +58,8 @@ export function FieldDiff({
             <th scope="row" className="fw-normal">
               {fieldName(c.field, labels)}
             </th>
-            <td className="text-danger-emphasis text-break">{showValue(c.before)}</td>
-            <td className="text-success-emphasis text-break">{showValue(c.after)}</td>
+            <td className="text-danger-emphasis text-break">{showValue(c.before, c.field)}</td>
+            <td className="text-success-emphasis text-break">{showValue(c.after, c.field)}</td>
           </tr>
         ))}
       </tbody>

@@ -3,6 +3,7 @@ import Button from 'react-bootstrap/Button'
 import type { ColumnDef } from '../../../runtime/grid'
 import { AUDIT_ENTITIES, fieldChanges, type AuditEntry } from '../../../schemas/audit'
 import { formatUtc } from '../../components/date-format'
+import { fieldName } from '../../components/history-panel/field-diff'
 
 const ACTION_BG: Record<AuditEntry['action'], string> = {
   create: 'success',
@@ -17,9 +18,7 @@ export const entityName = (entity: string) =>
 /** The changed fields of a row in a few words, e.g. 'name' or 'repairItems, date +2'. */
 export function changedSummary(entry: AuditEntry): string {
   if (entry.action !== 'update') return ''
-  const names = fieldChanges(entry.before, entry.after).map((c) =>
-    c.field.replace(/^(data|attributes)\./, ''),
-  )
+  const names = fieldChanges(entry.before, entry.after).map((c) => fieldName(c.field))
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ')
 }
 

@@ -69,6 +69,8 @@ describe('schemaErrors', () => {
       </CrudForm>,
     )
     expect(screen.getByLabelText(/Name/)).toBeDisabled()
+    // Nothing is asked of a user who only looks: no required mark.
+    expect(screen.getByText('Name').closest('label')?.textContent).toBe('Name')
     expect(screen.getByRole('button', { name: 'Add new product type' })).toBeDisabled()
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull()
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))

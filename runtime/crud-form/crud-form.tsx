@@ -36,7 +36,11 @@ export interface CrudFormProps<T> {
  */
 export function CrudForm<T>(props: CrudFormProps<T>) {
   const { formData, onChange, onSubmit, onCancel, busy, label, readOnly } = props
-  const schema = useMemo(() => withoutId(props.schema) as RJSFSchema, [props.schema])
+  // Looking only, nothing is asked of the user: no field is marked required (*).
+  const schema = useMemo(
+    () => (readOnly ? withoutRequired : (s: RJSFSchema) => s)(withoutId(props.schema) as RJSFSchema),
+    [props.schema, readOnly],
+  )
   return (
     <Form
       schema={schema}
@@ -73,4 +77,17 @@ export function CrudForm<T>(props: CrudFormProps<T>) {
       </div>
     </Form>
   )
+}
+
+/** The schema with no `required` list at any level (for display only: a read-only form asks nothing). */
+function withoutRequired(schema: RJSFSchema): RJSFSchema {
+  const { required: _required, properties, ...rest } = schema
+  if (!properties) return rest
+  const shown = Object.fromEntries(
+    Object.entries(properties).map(([key, value]) => [
+      key,
+      typeof value === 'object' && value !== null ? withoutRequired(value as RJSFSchema) : value,
+    ]),
+  )
+  return { ...rest, properties: shown }
 }

@@ -16,7 +16,10 @@ it('shows reference data read-only to the internal view: View actions, no Add, n
   await page
     .getByText('You can view this supplier. Changes need the configurator or administrator role.')
     .waitFor()
+  await page.getByRole('heading', { name: 'View Supplier', exact: true }).waitFor()
   expect(await page.getByLabel(/Name/).first().isDisabled()).toBe(true)
+  // Nothing is asked of a user who only looks: no required mark on the name.
+  expect(await page.locator('label', { hasText: /^Name/ }).first().innerText()).toBe('Name')
   expect(await page.getByRole('button', { name: 'Save' }).count()).toBe(0)
   // The serial ranges are readable without pressing an expander (which the disabled form cannot offer).
   const ranges = page.getByRole('table', { name: /^Serial ranges of / })
@@ -32,4 +35,5 @@ it('offers Edit to a configurator', async () => {
   await signIn(page, baseUrl, 'configurator', '/Suppliers')
   await page.getByRole('link', { name: 'Edit Northwind Transformers' }).click()
   await page.getByRole('button', { name: 'Save' }).waitFor()
+  await page.getByRole('heading', { name: 'Edit Supplier', exact: true }).waitFor()
 })

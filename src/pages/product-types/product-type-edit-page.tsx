@@ -30,9 +30,11 @@ export default function ProductTypeEditPage() {
   const c = useProductTypeEdit(Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
   const canConfigure = useCanConfigure()
   const { form } = c
+  // A user who may only look is not told they edit (the list offers them View).
+  const title = isNew ? 'Create New Product Type' : canConfigure ? 'Edit Product Type' : 'View Product Type'
   return (
     <>
-      <PageHeader title={isNew ? 'Create New Product Type' : 'Edit Product Type'} />
+      <PageHeader title={title} />
       <Banner variant={c.notice?.variant ?? 'error'} message={c.notice?.text} onClose={c.clearNotice} />
       <PageState loading={c.loading} error={c.loadError}>
         {!isNew && (
@@ -44,7 +46,7 @@ export default function ProductTypeEditPage() {
         {!canConfigure && <ReadOnlyNote what="product type" />}
         <CrudForm
           readOnly={!canConfigure}
-          label={isNew ? 'Create New Product Type' : 'Edit Product Type'}
+          label={title}
           schema={productTypeWriteSchema}
           uiSchema={uiSchema}
           formData={{ name: form.name }}

@@ -21,9 +21,11 @@ export default function SupplierEditPage() {
   const id = isNew ? null : Number(raw)
   const c = useSupplierEdit(Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
   const canConfigure = useCanConfigure()
+  // A user who may only look is not told they edit (the list offers them View).
+  const title = isNew ? 'Create New Supplier' : canConfigure ? 'Edit Supplier' : 'View Supplier'
   return (
     <>
-      <PageHeader title={isNew ? 'Create New Supplier' : 'Edit Supplier'} />
+      <PageHeader title={title} />
       <Banner variant={c.notice?.variant ?? 'error'} message={c.notice?.text} onClose={c.clearNotice} />
       <PageState loading={c.loading} error={c.loadError}>
         {!isNew && (
@@ -35,7 +37,7 @@ export default function SupplierEditPage() {
         {!canConfigure && <ReadOnlyNote what="supplier" />}
         <CrudForm
           readOnly={!canConfigure}
-          label={isNew ? 'Create New Supplier' : 'Edit Supplier'}
+          label={title}
           schema={supplierWriteSchema}
           uiSchema={uiSchema}
           formData={{ name: c.name }}

@@ -62,9 +62,15 @@ export default function SurveyRepairEditPage() {
     [c.form.kind],
   )
 
+  // A user who may only look is not told they edit (the list offers them View).
+  const title = isNew
+    ? 'Create Survey/Repair Type'
+    : canConfigure
+      ? 'Edit Survey/Repair Type'
+      : 'View Survey/Repair Type'
   return (
     <>
-      <PageHeader title={isNew ? 'Create Survey/Repair Type' : 'Edit Survey/Repair Type'} />
+      <PageHeader title={title} />
       {c.invalidUrl ? (
         <Banner variant="error" message={MESSAGES.surveyRepair.invalidUrlType} />
       ) : (
@@ -74,7 +80,7 @@ export default function SurveyRepairEditPage() {
             {!canConfigure && <ReadOnlyNote what="survey/repair type" />}
             <CrudForm
               readOnly={!canConfigure}
-              label={isNew ? 'Create Survey/Repair Type' : 'Edit Survey/Repair Type'}
+              label={title}
               schema={schema}
               uiSchema={uiSchema}
               formData={c.form}

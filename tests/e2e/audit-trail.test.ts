@@ -114,7 +114,8 @@ describe('audit trail', () => {
     await audit.getByText('No changes match these filters.').waitFor()
     await page.getByLabel('User').fill('adm')
     await expect.poll(() => row.count()).toBe(1)
-    await page.getByLabel('To').fill('2001-01-01')
+    // Typed dd-MM-yyyy, as every date picker of the app (SPEC §9).
+    await page.getByLabel('To').fill('01-01-2001')
     await audit.getByText('No changes match these filters.').waitFor()
     await page.getByRole('button', { name: 'Clear Filters' }).click()
     await expect.poll(() => row.count()).toBe(1)

@@ -248,8 +248,8 @@ describe('impact assessment (issue #15.3)', () => {
     const usage = page.getByRole('table', { name: 'Usage' })
     expect(await usage.locator('tbody tr').count()).toBe(6)
     // The demo tests are 60, 53, 46, 39, 32 and 25 days old: the last 40 days hold three of them.
-    const from = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10)
-    await page.getByLabel('From').fill(from)
+    const [y, m, d] = new Date(Date.now() - 40 * 86_400_000).toISOString().slice(0, 10).split('-')
+    await page.getByLabel('From').fill(`${d}-${m}-${y}`) // dd-MM-yyyy (SPEC §9)
     await expect.poll(() => usage.locator('tbody tr').count()).toBe(3)
     await page.getByRole('button', { name: 'Clear Filters' }).click()
     await expect.poll(() => usage.locator('tbody tr').count()).toBe(6)

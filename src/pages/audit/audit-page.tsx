@@ -12,6 +12,7 @@ import { sessionAtom } from '../../session/session-atoms'
 import { NotAuthorisedPage } from '../not-authorised-page'
 import { auditColumns } from './audit-columns'
 import { NO_FILTERS, useAuditList } from './use-audit-list'
+import { DayText } from '../../components/day-text'
 
 function AuditList() {
   const list = useAuditList()
@@ -49,19 +50,15 @@ function AuditList() {
         </Form.Group>
         <Form.Group controlId="audit-from">
           <Form.Label className="mb-1 small text-secondary">From</Form.Label>
-          <Form.Control
-            type="date"
-            value={filters.from}
-            onChange={(e) => setFilters({ ...filters, from: e.target.value })}
+          <DayText
+            iso={filters.from}
+            onChange={(day) => setFilters({ ...filters, from: day })}
+            label="From"
           />
         </Form.Group>
         <Form.Group controlId="audit-to">
           <Form.Label className="mb-1 small text-secondary">To</Form.Label>
-          <Form.Control
-            type="date"
-            value={filters.to}
-            onChange={(e) => setFilters({ ...filters, to: e.target.value })}
-          />
+          <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
         </Form.Group>
         <Button variant="outline-secondary" onClick={() => setFilters(NO_FILTERS)}>
           Clear Filters

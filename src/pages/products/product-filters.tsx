@@ -1,11 +1,9 @@
-import { useState } from 'react'
-import { fromPickerText, toPickerText } from '../../../runtime/widgets/date-format'
 import { useId } from 'react'
-import Form from 'react-bootstrap/Form'
 import InputGroup from 'react-bootstrap/InputGroup'
 import ToggleButton from 'react-bootstrap/ToggleButton'
 import ToggleButtonGroup from 'react-bootstrap/ToggleButtonGroup'
 import type { ColumnFilterControl } from '../../../runtime/grid'
+import { DayText } from '../../components/day-text'
 import { dateRangeOf, dateRangeText, PRODUCT_STATUSES, statusesOf } from './products-filter'
 
 const STATUS_LABEL = { pass: 'Pass', fail: 'Fail', 'n/a': 'n/a' } as const
@@ -28,36 +26,6 @@ export function StatusFilter({ value, setValue, label }: ColumnFilterControl) {
         </ToggleButton>
       ))}
     </ToggleButtonGroup>
-  )
-}
-
-/**
- * One day of the range, typed dd-MM-yyyy as every SPEC §9 picker shows dates (issue #11.20; the browser's
- * date input would show its locale's mm/dd/yyyy). Half-typed text stays local; a real day is sent as ISO.
- */
-function DayText({ iso, onChange, label }: { iso: string; onChange: (iso: string) => void; label: string }) {
-  const [draft, setDraft] = useState<{ text: string; forIso: string } | null>(null)
-  const text = draft && draft.forIso === iso ? draft.text : toPickerText(iso)
-  const invalid = text.trim() !== '' && fromPickerText(text) === null
-  return (
-    <Form.Control
-      type="text"
-      inputMode="numeric"
-      placeholder="dd-MM-yyyy"
-      value={text}
-      isInvalid={invalid}
-      onChange={(e) => {
-        const next = e.target.value
-        const day = next.trim() === '' ? '' : fromPickerText(next)
-        if (day === null) setDraft({ text: next, forIso: iso })
-        else {
-          setDraft(null)
-          if (day !== iso) onChange(day)
-        }
-      }}
-      aria-label={label}
-      title={`${label} (dd-MM-yyyy)`}
-    />
   )
 }
 

@@ -16,6 +16,7 @@ import { Banner } from '../../components/banner'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import { recordRefColumns } from '../../components/record-ref-columns'
 import { NO_USAGE_FILTERS, useEquipmentUsage } from './use-equipment-usage'
+import { DayText } from '../../components/day-text'
 
 /** Status at use (frozen with the record), then 'After expiry' and its impact-case state when it has them. */
 function UseCell({ item }: { item: EquipmentUsageItem }) {
@@ -87,19 +88,15 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
         <Form className="d-flex flex-wrap align-items-end gap-2 mb-2" onSubmit={(e) => e.preventDefault()}>
           <Form.Group controlId="usage-from">
             <Form.Label className="mb-1 small text-secondary">From</Form.Label>
-            <Form.Control
-              type="date"
-              value={filters.from}
-              onChange={(e) => setFilters({ ...filters, from: e.target.value })}
+            <DayText
+              iso={filters.from}
+              onChange={(day) => setFilters({ ...filters, from: day })}
+              label="From"
             />
           </Form.Group>
           <Form.Group controlId="usage-to">
             <Form.Label className="mb-1 small text-secondary">To</Form.Label>
-            <Form.Control
-              type="date"
-              value={filters.to}
-              onChange={(e) => setFilters({ ...filters, to: e.target.value })}
-            />
+            <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
           </Form.Group>
           <Form.Check
             id="usage-after-expiry"

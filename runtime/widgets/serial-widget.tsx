@@ -8,6 +8,7 @@ import { WIDGET_MESSAGES } from './messages'
 import { ScanAction } from './scan-action'
 import { SerialHistoryPanel } from './serial-history-panel'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+import './serial-widget.css'
 
 /** How many earlier records of this record type the history panel lists. */
 export const HISTORY_SIZE = 5
@@ -97,7 +98,7 @@ export function SerialWidget(props: ItrWidgetProps) {
   return (
     <div className="d-flex flex-wrap gap-3 align-items-start">
       <div className="flex-grow-1" style={{ minWidth: '14rem' }}>
-        <div className="input-group">
+        <div className="input-group serial-input-group">
           <input
             id={props.id}
             type="text"

@@ -18,9 +18,6 @@ export const MESSAGES = {
   },
   supplier: {
     nameRequired: 'You must give the supplier a name.',
-    /** Not SPEC texts: a name that is not text, or too long (the blank name has the SPEC text). */
-    nameNotText: 'The supplier name must be text.',
-    nameTooLong: 'The supplier name may be at most 200 characters.',
     emptyProduct: 'You cannot select an empty product for this supplier',
     prefixRequired: 'You must provide a prefix for each serial range',
     minMaxRequired: 'You must provide a maximum and minimum value for each serial range',
@@ -36,9 +33,6 @@ export const MESSAGES = {
   },
   productType: {
     nameRequired: 'You must give the product type a name.',
-    /** Not SPEC texts: a name that is not text, or too long (the blank name has the SPEC text). */
-    nameNotText: 'The product type name must be text.',
-    nameTooLong: 'The product type name may be at most 200 characters.',
     emptyRecordType: 'You cannot select an empty record type.',
     notFound: 'Product type does not exist',
     /** SPEC §9: product type 100210 can never be deleted; the wording is ours. */
@@ -53,9 +47,6 @@ export const MESSAGES = {
   },
   owner: {
     nameRequired: 'You must give the owner a name.',
-    /** Not SPEC texts: a name that is not text, or too long (the blank name has the SPEC text). */
-    nameNotText: 'The owner name must be text.',
-    nameTooLong: 'The owner name may be at most 200 characters.',
     nameTaken: 'An owner with this name already exists, please edit this owner instead',
     prefixRequired: 'Serial ranges must be given a prefix',
     /** SPEC §5 states the rule (prefix ends with the separator) but no text; this is ours. */
@@ -74,8 +65,6 @@ export const MESSAGES = {
     parentCycle: 'An owner cannot be the parent of its own parent.',
     notFound: (id: number | string) => `Device owner ${id} does not exist`,
     locationNameRequired: 'You must give the location a name.',
-    locationNameNotText: 'The location name must be text.',
-    locationNameTooLong: 'The location name may be at most 200 characters.',
     locationNotFound: (id: number | string) => `Location ${id} does not exist`,
     locationInUse: (name: string) => `Location ${name} is in use and cannot be deleted.`,
     unexpectedRangeType: 'Unexpected serial range type',
@@ -83,8 +72,6 @@ export const MESSAGES = {
   calibrator: {
     /** SPEC §5 only says the name is sent; these texts are ours. */
     nameRequired: 'You must give the calibrator a name.',
-    nameNotText: 'The calibrator name must be text.',
-    nameTooLong: 'The calibrator name may be at most 200 characters.',
     nameTaken: 'A calibrator with this name already exists',
     notSaved: 'Item has not been saved',
     notFound: (id: number | string) => `Calibrator ${id} does not exist`,
@@ -94,9 +81,6 @@ export const MESSAGES = {
   },
   surveyRepair: {
     nameRequired: 'You must provide a name for the Survey/Repair type.',
-    /** Not SPEC texts: a name that is not text, or too long (the blank name has the SPEC text). */
-    nameNotText: 'The Survey/Repair type name must be text.',
-    nameTooLong: 'The Survey/Repair type name may be at most 500 characters.',
     kindRequired: 'You must select either item or descriptive from the dropdown.',
     categoryRequired: 'You must select a Survey/Repair type from the dropdown.',
     productRequired: 'You must select an associated product for a Survey/Repair item',
@@ -112,6 +96,11 @@ export const MESSAGES = {
   configuration: {
     /** Not a SPEC text: a configuration row that does not exist. */
     notFound: (domain: string, id: number | string) => `Configuration entry ${domain}/${id} does not exist`,
+  },
+  /** Not SPEC texts: an entity's name that is not text, or too long (a blank one has the entity's text). */
+  name: {
+    notText: (what: string) => `The ${what} name must be text.`,
+    tooLong: (what: string, max: number) => `The ${what} name may be at most ${max} characters.`,
   },
   attribute: {
     /** Not SPEC texts: attribute rows. */

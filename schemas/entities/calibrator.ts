@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 
 /** Body of `POST {itr}/api/calibrators` and `PUT {itr}/api/calibrators/{id}`: only the name (SPEC §5). */
 export const calibratorWriteSchema = {
@@ -8,18 +9,7 @@ export const calibratorWriteSchema = {
   required: ['name'],
   additionalProperties: false,
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.calibrator.nameNotText,
-        pattern: MESSAGES.calibrator.nameRequired,
-        maxLength: MESSAGES.calibrator.nameTooLong,
-      },
-    },
+    name: nameProperty('calibrator', 200, MESSAGES.calibrator.nameRequired),
   },
   errorMessage: { required: { name: MESSAGES.calibrator.nameRequired } },
 } as const

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 
 /** Configuration domains of SPEC §3/§9. */
 export const CONFIG_DOMAINS = {
@@ -61,18 +62,7 @@ export const configurationWriteSchema = {
     domain: { type: 'string', enum: Object.values(DESCRIPTIVE_DOMAINS), title: 'Survey/Repair Category' },
     id: { type: ['integer', 'null'], title: 'ID' },
     key: { type: ['string', 'null'], maxLength: 200, title: 'Key' },
-    value: {
-      type: 'string',
-      maxLength: 500,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.surveyRepair.nameNotText,
-        pattern: MESSAGES.surveyRepair.nameRequired,
-        maxLength: MESSAGES.surveyRepair.nameTooLong,
-      },
-    },
+    value: nameProperty('Survey/Repair type', 500, MESSAGES.surveyRepair.nameRequired),
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     shortDescription: { type: ['string', 'null'], maxLength: 200, title: 'Short description' },
   },

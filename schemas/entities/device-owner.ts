@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 import { serialRangeSchema } from './serial-range'
 
 /** SPEC §9: the serial prefix separator; owner test-equipment prefixes end with it. */
@@ -11,18 +12,7 @@ export const deviceOwnerWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.owner.nameNotText,
-        pattern: MESSAGES.owner.nameRequired,
-        maxLength: MESSAGES.owner.nameTooLong,
-      },
-    },
+    name: nameProperty('owner', 200, MESSAGES.owner.nameRequired),
     parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
   },
   errorMessage: { required: { name: MESSAGES.owner.nameRequired } },
@@ -57,18 +47,7 @@ export const locationWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.owner.locationNameNotText,
-        pattern: MESSAGES.owner.locationNameRequired,
-        maxLength: MESSAGES.owner.locationNameTooLong,
-      },
-    },
+    name: nameProperty('location', 200, MESSAGES.owner.locationNameRequired),
   },
   errorMessage: { required: { name: MESSAGES.owner.locationNameRequired } },
 } as const

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 import { DESCRIPTIVE_DOMAINS } from './configuration'
 
 /** The `type` query parameter of /SurveyRepairTypes/{id} (SPEC §5). */
@@ -52,18 +53,7 @@ export const surveyRepairFormSchema = {
   type: 'object',
   required: ['name', 'kind'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 500,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.surveyRepair.nameNotText,
-        pattern: MESSAGES.surveyRepair.nameRequired,
-        maxLength: MESSAGES.surveyRepair.nameTooLong,
-      },
-    },
+    name: nameProperty('Survey/Repair type', 500, MESSAGES.surveyRepair.nameRequired),
     kind: { type: 'string', enum: ['item', 'descriptive'], title: 'Item or Descriptive' },
     descriptiveType: {
       type: 'string',

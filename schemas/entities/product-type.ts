@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 import { attributeSchema } from './attribute'
 
 /** SPEC §9: this product type can never be deleted. */
@@ -11,18 +12,7 @@ export const productTypeWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.productType.nameNotText,
-        pattern: MESSAGES.productType.nameRequired,
-        maxLength: MESSAGES.productType.nameTooLong,
-      },
-    },
+    name: nameProperty('product type', 200, MESSAGES.productType.nameRequired),
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     assetTypeKey: { type: ['string', 'null'], maxLength: 100, title: 'Asset type key' },
     assetManufacturerId: { type: ['integer', 'null'], title: 'Supplier' },

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { nameProperty } from './name-property'
 import { attributeSchema } from './attribute'
 import { serialRangeSchema } from './serial-range'
 
@@ -11,18 +12,7 @@ export const supplierWriteSchema = {
   type: 'object',
   required: ['name'],
   properties: {
-    name: {
-      type: 'string',
-      maxLength: 200,
-      pattern: '\\S',
-      title: 'Name',
-      // Per keyword (ajv-errors): only a blank name is "missing"; an overlong one says the limit.
-      errorMessage: {
-        type: MESSAGES.supplier.nameNotText,
-        pattern: MESSAGES.supplier.nameRequired,
-        maxLength: MESSAGES.supplier.nameTooLong,
-      },
-    },
+    name: nameProperty('supplier', 200, MESSAGES.supplier.nameRequired),
   },
   errorMessage: { required: { name: MESSAGES.supplier.nameRequired } },
 } as const

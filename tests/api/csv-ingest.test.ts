@@ -226,6 +226,24 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(res.statusCode).toBe(200)
     expect(res.json().records).toBe(1)
   })
+  it('refuses a file for a record type captured by form, and for a calibration type, storing nothing', async () => {
+    const [before, jobsBefore] = [await recordCount(), (await db().select({ n: count() }).from(jobs))[0].n]
+    const form = await upload('serial,testDate,result\nNWT:4201,2026-01-01,pass\n', 'internal', {
+      recordTypeId: fx.types.test,
+    })
+    expect(form.statusCode).toBe(400)
+    expect(form.json().message).toBe('Record type Fixture Test does not accept CSV uploads.')
+    const calibration = await upload('serial,date\nEPN-TE:4201,2026-01-01\n', 'internal', {
+      recordTypeId: fx.types.calibration,
+    })
+    expect(calibration.statusCode).toBe(400)
+    expect(calibration.json().message).toBe('Record type Fixture Calibration does not accept CSV uploads.')
+    expect([await recordCount(), (await db().select({ n: count() }).from(jobs))[0].n]).toEqual([
+      before,
+      jobsBefore,
+    ])
+  })
+
   describe('the header (audit #4)', () => {
     const METER_HEADER = 'serial,testDate,result,errorAt5A,errorAt60A,creepTest'
     let meter: { supplierId: number; productTypeId: number; recordTypeId: number }

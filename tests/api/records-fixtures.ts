@@ -39,7 +39,7 @@ export interface RecordFixtures {
   }
 }
 
-const TEST_LAYOUT: FormLayout = {
+export const TEST_LAYOUT: FormLayout = {
   version: 2,
   title: 'Fixture test',
   controls: [

@@ -5,7 +5,7 @@ import type { FormLayout } from '../../schemas/form-layout/index'
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { products, records } from '../../server/db/schema/index'
 import { rejudgeRecords } from '../../server/submissions/rejudge'
-import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { recordFixtures, recordType, TEST_LAYOUT, type RecordFixtures } from './records-fixtures'
 
 /** Issue #12: the server judges every record; a result that disagrees with the values is refused. */
 describe('{submission} the server judges every record', () => {
@@ -89,13 +89,23 @@ describe('{submission} the server judges every record', () => {
   })
 
   it('refuses a whole CSV file with one forged row, naming its line', async () => {
+    // The fixture's test type is captured by form; a file-capture type with the same layout takes CSV.
+    const fileTest = await recordType(
+      server,
+      'Judged CSV',
+      'Test',
+      'file',
+      { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'result' },
+      TEST_LAYOUT,
+      [fx.transformer],
+    )
     const before = await counts()
     const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
       as: 'internal',
       body: {
         supplierId: fx.northwind,
         productTypeId: fx.transformer,
-        recordTypeId: fx.types.test,
+        recordTypeId: fileTest,
         fileName: 'judged.csv',
         data: Buffer.from(
           `serial,testDate,equipment,ratio,result\nNWT:311,01/03/2026,${equipmentId},0.5,pass\nNWT:312,01/03/2026,${equipmentId},0.5,fail\nNWT:313,01/03/2026,${equipmentId},0.9,\n`,

@@ -43,6 +43,7 @@ export const MESSAGES = {
     mappingNotFound: 'The parent mapping does not exist.',
     mappingTable: 'Only AssetModels parent mappings are supported.',
     recordTypeNotFound: (id: number) => `Record type ${id} does not exist`,
+    recordTypeRepeated: (id: number) => `Record type ${id} is listed more than once.`,
     inUse: (name: string) => `Product type ${name} is in use and cannot be deleted.`,
   },
   owner: {
@@ -111,5 +112,10 @@ export const MESSAGES = {
   },
   customer: {
     nameRequired: 'You must give the customer a name.',
+  },
+  /** Not SPEC texts: record type writes. */
+  recordType: {
+    inUse: (name: string) => `Record type ${name} is in use and cannot be deleted.`,
+    categoryInUse: (name: string) => `Record type ${name} has records, so its category cannot change.`,
   },
 } as const

@@ -145,7 +145,10 @@ export class ProductTypesRepository {
   /** Replaces the record types of a product type (`PUT {itr}/api/ProductTypes/{id}/RecordTypes`). */
   async setRecordTypes(id: number, recordTypeIds: readonly number[]): Promise<void> {
     await this.requireExists(id)
-    const unique = [...new Set(recordTypeIds)]
+    // A repeated id is refused rather than collapsed: the caller's list is stored as sent, or not at all.
+    const repeated = recordTypeIds.find((rt, i) => recordTypeIds.indexOf(rt) !== i)
+    if (repeated !== undefined) throw badRequest(MESSAGES.productType.recordTypeRepeated(repeated))
+    const unique = recordTypeIds
     const found = unique.length
       ? await this.db
           .select({ id: dataPointTypes.id })

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, max } from 'drizzle-orm'
+import { and, asc, desc, eq, max, sql } from 'drizzle-orm'
 import { TABLE_NAMES } from '../../schemas/entities/attribute'
 import type { Attribute } from '../../schemas/entities/attribute'
 import { captureTypeOf } from '../../schemas/entities/data-point-type'
@@ -16,7 +16,9 @@ import {
   dataPointTypes,
   entityAttributes,
   recordTypeLayouts,
+  records,
 } from '../db/schema/index'
+import { MESSAGES } from '../../schemas/messages'
 import { AttributesRepository, type AttributeInput } from '../reference/attributes'
 import { mapConstraintErrors } from '../db/errors'
 
@@ -60,14 +62,30 @@ export class RecordTypesRepository {
     return row.id
   }
 
-  /** Updates the row; false when it does not exist. */
+  /**
+   * Updates the row; false when it does not exist. Its category stays while it has records (409): they
+   * were stored, mapped and listed as that category, and would otherwise sit under another one.
+   */
   async update(id: number, input: RecordTypeWrite): Promise<boolean> {
+    const columns = this.columns(input)
     const rows = await this.db
       .update(dataPointTypes)
-      .set(this.columns(input))
-      .where(eq(dataPointTypes.id, id))
+      .set(columns)
+      .where(
+        and(
+          eq(dataPointTypes.id, id),
+          sql`(${dataPointTypes.units} is not distinct from ${columns.units}
+            or not exists (select 1 from ${records} where ${records.recordTypeId} = ${id}))`,
+        ),
+      )
       .returning({ id: dataPointTypes.id })
-    return rows.length > 0
+    if (rows.length) return true
+    const [row] = await this.db
+      .select({ name: dataPointTypes.name })
+      .from(dataPointTypes)
+      .where(eq(dataPointTypes.id, id))
+    if (!row) return false
+    throw conflict(MESSAGES.recordType.categoryInUse(row.name))
   }
 
   /** Deletes a record type with its attributes and product-type links; false when it does not exist. */
@@ -79,7 +97,7 @@ export class RecordTypesRepository {
     if (!row) return false
     // Records keep their record type (foreign key RESTRICT): deleting one in use is a 409, not a 500.
     return mapConstraintErrors(() => this.deleteRow(id), {
-      foreignKey: () => conflict(`Record type ${row.name} is in use and cannot be deleted.`),
+      foreignKey: () => conflict(MESSAGES.recordType.inUse(row.name)),
     })
   }
 

@@ -8,6 +8,7 @@ import {
   type RecordTypeWrite,
 } from '../../schemas/entities/record-type'
 import { errorSchema } from '../../schemas/auth'
+import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
 import { badRequest, notFound } from '../http-error'
 import { RecordTypesRepository } from './record-types'
@@ -16,7 +17,7 @@ import { invalidId, positiveId } from '../http-params'
 
 const tags = ['record types']
 const idParam = (request: FastifyRequest) => positiveId((request.params as { id?: string }).id, invalidId)
-const missing = (id: number) => notFound(`Record type ${id} does not exist`)
+const missing = (id: number) => notFound(RECORD_MESSAGES.recordTypeNotFound(id))
 
 const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
 const read = { views: RECORD_READ_VIEWS }

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { isNotNull } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
+import { records } from '../../server/db/schema/index'
 import { checkRecordType, loadLayout, type RecordCategory } from '../../schemas/form-layout/index'
 
 const layout = {
@@ -101,6 +103,35 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
     const res = await create({ name: 'Cal', sensorTypeId: 1, units: 'Calibration' })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe('Calibration record types are captured by form.')
+  })
+
+  it('keeps the category of a record type that has records (409), while its other fields still change', async () => {
+    const [used] = await server.database.db
+      .select({ id: records.recordTypeId })
+      .from(records)
+      .where(isNotNull(records.recordTypeId))
+      .limit(1)
+    const id = used.id!
+    const get = async () =>
+      (await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })).json()
+    const before = await get()
+    const put = (body: object) =>
+      server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, { as: 'configurator', body })
+    const other = before.units === 'Despatch' ? 'Test' : 'Despatch'
+    const moved = await put({ name: before.name, sensorTypeId: before.sensorTypeId, units: other })
+    expect(moved.statusCode).toBe(409)
+    expect(moved.json().message).toBe(
+      `Record type ${before.name} has records, so its category cannot change.`,
+    )
+    expect(await get()).toEqual(before)
+    const renamed = await put({
+      name: `${before.name} (renamed)`,
+      sensorTypeId: before.sensorTypeId,
+      units: before.units,
+    })
+    expect(renamed.statusCode).toBe(204)
+    expect((await get()).name).toBe(`${before.name} (renamed)`)
+    await put({ name: before.name, sensorTypeId: before.sensorTypeId, units: before.units })
   })
 
   it('seeds a valid demo record type for every category, linked to product types', async () => {

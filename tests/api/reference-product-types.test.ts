@@ -221,6 +221,27 @@ describe('product types ({meta}/api/assetmodels, {itr}/api/productTypes)', () =>
     )
   })
 
+  it('refuses a record type listed twice instead of collapsing it, keeping the stored list', async () => {
+    await itr('PUT', '/api/ProductTypes/100205/RecordTypes', [recordTypeIds[0]])
+    const attributeOf = async () =>
+      JSON.parse(attr((await meta('GET', '/api/assetmodels/100205')).json(), 'RecordTypeAttribute')!)
+    const before = await attributeOf()
+    const twice = await itr('PUT', '/api/ProductTypes/100205/RecordTypes', [
+      recordTypeIds[1],
+      recordTypeIds[1],
+    ])
+    expect(twice.statusCode).toBe(400)
+    expect(twice.json().message).toBe(`Record type ${recordTypeIds[1]} is listed more than once.`)
+    const viaAttribute = await meta('POST', '/api/AssetModels/Attributes/100205', {
+      key: 'RecordTypeAttribute',
+      value: JSON.stringify([{ id: recordTypeIds[0] }, { id: recordTypeIds[0] }]),
+    })
+    expect(viaAttribute.statusCode).toBe(400)
+    expect(viaAttribute.json().message).toBe(`Record type ${recordTypeIds[0]} is listed more than once.`)
+    expect(await attributeOf()).toEqual(before)
+    await itr('PUT', '/api/ProductTypes/100205/RecordTypes', [])
+  })
+
   it('answers an attribute key that is missing or too long with its own message (audit #6)', async () => {
     const missing = await meta('POST', '/api/AssetModels/Attributes/100206', { value: 'true' })
     expect(missing.statusCode).toBe(400)

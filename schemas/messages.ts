@@ -113,6 +113,10 @@ export const MESSAGES = {
   customer: {
     nameRequired: 'You must give the customer a name.',
   },
+  /** Not SPEC texts: the bounds every serial range number keeps (supplier and owner ranges alike). */
+  serialRange: {
+    outOfBounds: 'Serial range min and max must be whole numbers from 0 to 2147483647.',
+  },
   /** Not SPEC texts: record type writes. */
   recordType: {
     inUse: (name: string) => `Record type ${name} is in use and cannot be deleted.`,

@@ -5,6 +5,12 @@ import type { FromSchema } from 'json-schema-to-ts'
  * test-equipment range are the same shape. `id` is local to the form; prefix, min and max may be blank
  * while editing, which each owner's rules (schemas/rules/serial-ranges.ts) answer with the SPEC §5 texts.
  */
+/**
+ * The largest serial number a range may name: supplier ranges are stored as 32-bit integers, and a
+ * device owner's ranges keep the same bound so a serial is compared exactly either way.
+ */
+export const SERIAL_RANGE_MAX = 2_147_483_647
+
 export const serialRangeSchema = {
   type: 'object',
   properties: {

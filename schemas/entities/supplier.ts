@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
 import { attributeSchema } from './attribute'
-import { serialRangeSchema } from './serial-range'
+import { SERIAL_RANGE_MAX, serialRangeSchema } from './serial-range'
 
 export { attributeSchema, type Attribute } from './attribute'
 
@@ -68,12 +68,12 @@ export const serialRangeCheckSchema = {
   required: ['min', 'max'],
   properties: {
     prefix: serialRangeSchema.properties.prefix,
-    min: { type: 'integer', minimum: 0, title: 'Min' },
-    max: { type: 'integer', minimum: 0, title: 'Max' },
+    min: { type: 'integer', minimum: 0, maximum: SERIAL_RANGE_MAX, title: 'Min' },
+    max: { type: 'integer', minimum: 0, maximum: SERIAL_RANGE_MAX, title: 'Max' },
   },
   errorMessage: {
     required: { min: MESSAGES.supplier.minMaxRequired, max: MESSAGES.supplier.minMaxRequired },
-    properties: { min: MESSAGES.supplier.minMaxRequired, max: MESSAGES.supplier.minMaxRequired },
+    properties: { min: MESSAGES.serialRange.outOfBounds, max: MESSAGES.serialRange.outOfBounds },
   },
 } as const
 

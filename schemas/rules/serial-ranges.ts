@@ -1,6 +1,6 @@
 import { MESSAGES } from '../messages'
 import type { SupplierProduct } from '../entities/supplier'
-import type { SerialRange } from '../entities/serial-range'
+import { SERIAL_RANGE_MAX, type SerialRange } from '../entities/serial-range'
 
 /** A complete serial range: prefix ('' when the type has none) and an inclusive min..max. */
 export interface SerialRangeBounds {
@@ -15,6 +15,10 @@ export function serialRangesOverlap(a: SerialRangeBounds, b: SerialRangeBounds):
 }
 
 const blank = (s: string | null | undefined) => s == null || s.trim() === ''
+
+/** Whether a range's numbers are whole numbers the ranges can hold (0..SERIAL_RANGE_MAX). */
+const withinBounds = (range: { min: number; max: number }) =>
+  [range.min, range.max].every((n) => Number.isInteger(n) && n >= 0 && n <= SERIAL_RANGE_MAX)
 
 /**
  * The SPEC §5 supplier rules over the SupplierProducts list, in the order the supplier screen checks
@@ -35,6 +39,7 @@ export function supplierProductsError(
     for (const range of product.serialRanges) {
       if (blank(range.prefix) && !hasNoPrefix(product.id)) return MESSAGES.supplier.prefixRequired
       if (range.min == null || range.max == null) return MESSAGES.supplier.minMaxRequired
+      if (!withinBounds({ min: range.min, max: range.max })) return MESSAGES.serialRange.outOfBounds
       if (range.min >= range.max) return MESSAGES.supplier.minBelowMax
     }
   }
@@ -62,6 +67,7 @@ export function ownerSerialRangesCheck(
     const prefix = range.prefix!.trim()
     if (!prefix.endsWith(separator)) return { error: MESSAGES.owner.prefixSeparator(separator) }
     if (range.min == null || range.max == null) return { error: MESSAGES.owner.minMaxRequired }
+    if (!withinBounds({ min: range.min, max: range.max })) return { error: MESSAGES.serialRange.outOfBounds }
     if (range.max < range.min) return { error: MESSAGES.owner.maxBelowMin }
     kept.push({ prefix, min: range.min, max: range.max })
   }

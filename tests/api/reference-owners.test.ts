@@ -154,6 +154,16 @@ describe('device owners ({itr}/api/deviceOwners)', () => {
         [{ id: 1, prefix: 'WGS:', min: 5, max: null }],
         'You must provide a maximum and minimum value for each serial range',
       ],
+      [
+        'a max past the bound (audit)',
+        [{ id: 1, prefix: 'WGS:', min: 5, max: 1e300 }],
+        'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      ],
+      [
+        'a max one past the bound',
+        [{ id: 1, prefix: 'WGS:', min: 5, max: 2147483648 }],
+        'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      ],
     ])('rejects %s', async (_label, ranges, message) => {
       const res = await put(ranges)
       expect(res.statusCode).toBe(400)

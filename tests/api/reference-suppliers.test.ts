@@ -175,6 +175,11 @@ describe('suppliers ({meta}/api/assetmanufacturers)', () => {
       'You must provide a maximum and minimum value for each serial range',
     ],
     [
+      'a max one past the 32-bit bound (audit)',
+      [{ id: 100205, name: 'a', serialRanges: [{ id: 1, prefix: 'A:', min: 1, max: 2147483648 }] }],
+      'Serial range min and max must be whole numbers from 0 to 2147483647.',
+    ],
+    [
       'min not below max',
       [{ id: 100205, name: 'a', serialRanges: [{ id: 1, prefix: 'A:', min: 5, max: 5 }] }],
       'Maximum serial range value must be greater than the minimum value',
@@ -249,6 +254,9 @@ describe('suppliers ({meta}/api/assetmanufacturers)', () => {
       expect((await check(1, { prefix: 'A:', min: 5 })).json().message).toBe(
         'You must provide a maximum and minimum value for each serial range',
       )
+      const huge = await check(1, { prefix: 'A:', min: 5, max: 1e300 })
+      expect(huge.statusCode).toBe(400)
+      expect(huge.json().message).toBe('Serial range min and max must be whole numbers from 0 to 2147483647.')
     })
   })
 })

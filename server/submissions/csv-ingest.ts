@@ -78,7 +78,8 @@ export class CsvIngest {
     const definition = await preparer.definitions.get(input.recordTypeId)
     const kind = KIND_BY_CATEGORY[definition.category]
     // A form-capture type is captured through its form only (SPEC §4 Add record: the upload appears for file).
-    if (!kind || definition.captureType === 'form') throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
+    if (!kind || definition.captureType === 'form')
+      throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
     preparer.authorise(kind, { ...input, data: {} }, who)
     await preparer.assertProductTypeVisible({ ...input, data: {} }, who)
 

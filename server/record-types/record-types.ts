@@ -62,6 +62,16 @@ export class RecordTypesRepository {
     return row.id
   }
 
+  /** Whether records were stored with the record type (its category then stays). */
+  async hasRecords(id: number): Promise<boolean> {
+    const [used] = await this.db
+      .select({ id: records.id })
+      .from(records)
+      .where(eq(records.recordTypeId, id))
+      .limit(1)
+    return used !== undefined
+  }
+
   /**
    * Updates the row; false when it does not exist. Its category stays while it has records (409): they
    * were stored, mapped and listed as that category, and would otherwise sit under another one.

@@ -52,7 +52,9 @@ const recordTypeReadRoutes: FastifyPluginAsync = async (app) => {
     { config: read, schema: { tags, response: { 200: recordTypeSchema, 404: errorSchema } } },
     async (request) => {
       const id = idParam(request)
-      return (await repo(request).get(id)) ?? Promise.reject(missing(id))
+      const type = await repo(request).get(id)
+      if (!type) throw missing(id)
+      return { ...type, hasRecords: await repo(request).hasRecords(id) }
     },
   )
 

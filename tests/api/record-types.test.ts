@@ -115,6 +115,11 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
     const get = async () =>
       (await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })).json()
     const before = await get()
+    expect(before.hasRecords).toBe(true)
+    const unused = await newFormType('Unused')
+    const fresh = await server.call('meta', 'GET', `/api/DataPointTypes/${unused}`, { as: 'configurator' })
+    expect(fresh.json()).toMatchObject({ id: unused, hasRecords: false })
+    await server.call('meta', 'DELETE', `/api/datapointtypes/${unused}`, { as: 'configurator' })
     const put = (body: object) =>
       server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, { as: 'configurator', body })
     const other = before.units === 'Despatch' ? 'Test' : 'Despatch'

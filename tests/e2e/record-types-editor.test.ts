@@ -98,6 +98,26 @@ describe('record type editor', () => {
     await page.waitForURL(/\/RecordTypes$/)
   })
 
+  it('keeps the category of a record type with records, saying why; a type without records may change it', async () => {
+    const name = `E2E No Records ${Date.now()}`
+    const id = await createRecordType(name)
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes')
+    const grid = page.getByRole('table', { name: 'Record Types' })
+    await grid.getByRole('link', { name: 'Edit Transformer Routine Test' }).click()
+    await page.getByRole('heading', { name: 'Edit Record Type' }).waitFor()
+    const category = page.getByLabel('Record Category')
+    await shows('Record type Transformer Routine Test has records, so its category cannot change.')
+    expect(await category.isDisabled()).toBe(true)
+    expect(await category.getAttribute('aria-describedby')).toBe('record-type-category-locked')
+    await page.goto(`${baseUrl}/RecordTypes/${id}`)
+    await page
+      .getByLabel('Name')
+      .and(page.locator(`[value="${name}"]`))
+      .waitFor()
+    expect(await category.isDisabled()).toBe(false)
+    expect(await page.getByText('has records, so its category cannot change.').count()).toBe(0)
+  })
+
   it('leaves an unchanged record type at once, without asking', async () => {
     await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
     await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()

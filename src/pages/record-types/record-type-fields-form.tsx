@@ -2,6 +2,7 @@ import Form from 'react-bootstrap/Form'
 import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '../../../schemas/form-layout'
 import type { RecordCategory } from '../../../schemas/form-layout'
 import { REVIEW_POLICIES, REVIEW_POLICY_LABELS, type ReviewPolicy } from '../../../schemas/records'
+import { MESSAGES } from '../../../schemas/messages'
 import type { RecordTypeFields } from './record-type-draft'
 
 const CAPTURE_OPTIONS = [
@@ -15,6 +16,8 @@ export function RecordTypeFieldsForm(props: {
   id: string | null
   fields: RecordTypeFields
   nameErrors: string[]
+  /** The type has records: its category stays (the server refuses a change with 409). */
+  categoryLocked?: boolean
   onName: (name: string) => void
   onCategory: (category: RecordCategory) => void
   onCaptureType: (captureType: 'file' | 'form') => void
@@ -50,6 +53,8 @@ export function RecordTypeFieldsForm(props: {
           <Form.Label>Record Category</Form.Label>
           <Form.Select
             value={fields.category}
+            disabled={props.categoryLocked}
+            aria-describedby={props.categoryLocked ? 'record-type-category-locked' : undefined}
             onChange={(e) => props.onCategory(e.target.value as RecordCategory)}
           >
             {RECORD_CATEGORIES.map((category) => (
@@ -58,6 +63,11 @@ export function RecordTypeFieldsForm(props: {
               </option>
             ))}
           </Form.Select>
+          {props.categoryLocked && (
+            <div id="record-type-category-locked" className="form-text">
+              {MESSAGES.recordType.categoryInUse(fields.name.trim() || 'This record type')}
+            </div>
+          )}
         </Form.Group>
         <ReviewPolicySelect value={fields.reviewPolicy ?? 'none'} onChange={props.onReviewPolicy} />
       </div>

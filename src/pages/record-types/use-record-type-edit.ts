@@ -72,6 +72,8 @@ export function useRecordTypeEdit(id: number | null) {
     loading: resource.loading,
     loadError: resource.error,
     productTypes: resource.data?.productTypes ?? [],
+    /** The loaded type has records, so the server keeps its category: the editor does not offer a change. */
+    categoryLocked: resource.data?.original?.hasRecords === true,
     store,
     doc,
     ...editable,

@@ -74,6 +74,8 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
                   value={String(header.column.getFilterValue() ?? '')}
                   onChange={(e) => header.column.setFilterValue(e.target.value)}
                   placeholder={`Filter ${headerText(header)}`}
+                  // A narrow column cuts the placeholder; the title still says it whole on hover.
+                  title={`Filter by ${headerText(header)}`}
                   aria-label={`Filter by ${headerText(header)}`}
                 />
               )}

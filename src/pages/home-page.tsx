@@ -53,7 +53,7 @@ function SearchCard({ title, action, description }: SearchCardProps) {
               name="value"
               value={value}
               onChange={(e) => setValue(e.target.value)}
-              placeholder="Scan or enter a serial number"
+              placeholder="Scan or type a serial"
               autoComplete="off"
               required
             />

@@ -62,6 +62,9 @@ export const RECORD_MESSAGES = {
   overrideNotUsed: (id: number) =>
     `Test equipment ${id} is not used in this record, so it cannot be overridden.`,
 
+  /** A JSON submission's data key that is neither a layout variable nor a mapped field (docs/decisions.md). */
+  unknownFields: (names: string[]) => `Unknown fields in the record data: ${names.join(', ')}`,
+
   // Ours: CSV ingest.
   csvNotBase64: 'The CSV file is not valid base64 content.',
   csvEmpty: 'The CSV file has no data rows.',

@@ -1,14 +1,12 @@
 import {
-  listVariables,
-  MAPPING_FIELD_LABELS,
   parseCellHeader,
   tablesOf,
   type FieldMappings,
   type FormLayout,
-  type MappingField,
 } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
+import { acceptedFields } from './accepted-fields'
 
 /**
  * Names no record variable can have: an own property `__proto__` does not survive the JavaScript objects
@@ -26,23 +24,22 @@ const addressOf = (column: string) => {
 /** How a message names a column: its name, or its position when it has none. */
 const shown = (column: string, index: number) => column || `column ${index + 1} (no name)`
 
-/** The columns the record type's field mappings read (its serial, date, result… and component serials). */
-export function mappedColumns(mappings: FieldMappings): string[] {
-  const fields = (Object.keys(MAPPING_FIELD_LABELS) as MappingField[]).map((field) => mappings[field])
-  const components = (mappings.components ?? []).map((c) => c.serialField)
-  return [...fields, ...components].filter((c): c is string => typeof c === 'string' && c !== '')
-}
-
 /**
- * Whether a header name is a column of the layout (docs/csv-upload.md "The file"): a variable of the
- * layout, group results and measurement tables included, or one cell `variable[row].column` of one of
- * its tables, as the CSV reader (schemas/form-layout/text-values.ts) reads it.
+ * Whether a header name is an accepted column (docs/csv-upload.md "The file"): a field a record of the
+ * type may hold (accepted-fields.ts: a layout variable, group results and measurement tables included, or
+ * a mapped column), or one cell `variable[row].column` of one of its tables, as the CSV reader
+ * (schemas/form-layout/text-values.ts) reads it.
  */
-function layoutColumns(layout: Pick<FormLayout, 'controls'>): (column: string) => boolean {
-  const variables = new Set(listVariables(layout))
-  const tables = new Map(tablesOf(layout).map((t) => [t.variable, new Set(t.columns.map((c) => c.variable))]))
+function acceptedColumns(definition: {
+  layout: Pick<FormLayout, 'controls'>
+  mappings: FieldMappings
+}): (column: string) => boolean {
+  const fields = acceptedFields(definition)
+  const tables = new Map(
+    tablesOf(definition.layout).map((t) => [t.variable, new Set(t.columns.map((c) => c.variable))]),
+  )
   return (column) => {
-    if (variables.has(column)) return true
+    if (fields.has(column)) return true
     const cell = parseCellHeader(column)
     return !!cell && !!tables.get(cell.table)?.has(cell.column)
   }
@@ -69,11 +66,11 @@ export function checkCsvHeader(
   if (repeated.size) throw badRequest(RECORD_MESSAGES.csvDuplicateColumns([...repeated]))
   const reserved = columns.filter((column) => column.split(/[[\].]/).some((part) => RESERVED.has(part)))
   if (reserved.length) throw badRequest(RECORD_MESSAGES.csvReservedColumns(reserved))
-  if (!definition.layout) return
-  const known = layoutColumns(definition.layout)
-  const mapped = new Set(mappedColumns(definition.mappings))
+  const { layout, mappings } = definition
+  if (!layout) return
+  const accepted = acceptedColumns({ layout, mappings })
   const unknown = columns
-    .map((column, i) => (column === '' || !(known(column) || mapped.has(column)) ? shown(column, i) : null))
+    .map((column, i) => (column === '' || !accepted(column) ? shown(column, i) : null))
     .filter((column): column is string => column !== null)
   if (unknown.length) throw badRequest(RECORD_MESSAGES.csvUnknownColumns(unknown))
 }

@@ -1,6 +1,7 @@
 import {
   readsParameters,
   textDataReader,
+  type FieldMappings,
   type FormLayout,
   type TextDataReader,
 } from '../../schemas/form-layout/index'
@@ -9,16 +10,19 @@ import type { Db } from '../db/client'
 import { TestParametersRepository } from '../product-types/test-parameters'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import { dataValidatorFor, type RecordDataValidator } from './data-schema'
+import { acceptedFields } from './accepted-fields'
 
 /**
- * What is made from a layout once and reused: its data validator, CSV cell reader and whether it reads
- * test parameters (a search of the whole layout's JSON, too dear to repeat per row). Keyed by the layout
- * object itself: a record definition kept across requests (RecordDefinitionCache) hands every submission
- * the same frozen layout, so they are made once per layout, not once per request.
+ * What is made from a layout once and reused: its data validator, CSV cell reader, the fields a record
+ * may hold and whether it reads test parameters (a search of the whole layout's JSON, too dear to repeat
+ * per row). Keyed by the layout object itself: a record definition kept across requests
+ * (RecordDefinitionCache) hands every submission the same frozen layout, so they are made once per
+ * layout, not once per request.
  */
 const validators = new WeakMap<FormLayout, RecordDataValidator>()
 const readers = new WeakMap<FormLayout, TextDataReader>()
 const reads = new WeakMap<FormLayout, boolean>()
+const fields = new WeakMap<FormLayout, { mappings: FieldMappings; accepted: ReadonlySet<string> }>()
 
 /**
  * What a SubmissionPreparer asks once and reuses for every record it prepares (a CSV file of 100,000 rows
@@ -61,6 +65,19 @@ export class DefinitionCaches {
     let reader = readers.get(layout)
     if (!reader) readers.set(layout, (reader = textDataReader(layout)))
     return reader
+  }
+
+  /**
+   * The fields a record of the definition may hold (accepted-fields.ts), null without a layout. Kept with
+   * the mappings it was made with: a definition kept across requests hands both out unchanged.
+   */
+  acceptedFieldsOf(definition: RecordDefinition): ReadonlySet<string> | null {
+    const { layout, mappings } = definition
+    if (!layout) return null
+    let found = fields.get(layout)
+    if (found?.mappings !== mappings)
+      fields.set(layout, (found = { mappings, accepted: acceptedFields({ layout, mappings }) }))
+    return found.accepted
   }
 
   /** Whether the definition's layout reads the product type's test parameters (false without a layout). */

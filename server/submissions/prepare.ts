@@ -13,6 +13,7 @@ import { prepareCalibration } from './calibration'
 import { SubmissionLookups } from './lookups'
 import { assertAgrees, assertRulesHold, judgeSubmission, recordResult } from './judge'
 import { assertValidData } from './data-schema'
+import { assertKnownFields } from './accepted-fields'
 import { DefinitionCaches } from './definition-caches'
 import type { TestParameter } from '../../schemas/entities/test-parameter'
 import { KIND_CATEGORIES, KIND_LABEL } from './types'
@@ -154,8 +155,9 @@ export class SubmissionPreparer {
   }
 
   /**
-   * The submitted data as the record stores it: CSV text cells read as the controls would store them, the
-   * server's own judgement (issue #12: results come from the values and this layout revision, a
+   * The submitted data as the record stores it: CSV text cells read as the controls would store them, no
+   * field the record type does not know (unless the edited or revised record holds it), the server's own
+   * judgement (issue #12: results come from the values and this layout revision, a
    * disagreeing claim is refused), checked with the layout's data schema.
    */
   private judged(
@@ -168,6 +170,10 @@ export class SubmissionPreparer {
     const reader =
       options.textCells || definition.captureType === 'file' ? this.caches.readerOf(definition) : null
     const submitted = reader ? reader(input.data) : input.data
+    // Only the form's fields (docs/decisions.md "Record data holds the form's fields"); a CSV file's
+    // columns were checked once by its header (csv-header.ts), not again per row.
+    const accepted = options.textCells ? null : this.caches.acceptedFieldsOf(definition)
+    if (accepted) assertKnownFields(accepted, submitted, options.heldFields)
     const judged = definition.layout ? judgeSubmission(definition.layout, submitted, parameters) : null
     // The layout's rules first (issue #14): a value for a hidden control is refused as such, not by its type.
     if (judged) assertRulesHold(judged)

@@ -33,6 +33,15 @@ interface SubmitOptions {
   definitions: RecordDefinitionCache
 }
 
+/**
+ * `?revisionOf={id}`: the record a /DataEntry edit revises (server/audit/route-audit.ts checks the caller
+ * may read it before the handler runs); undefined when absent or not one id.
+ */
+const revisionOfQuery = (request: FastifyRequest) => {
+  const raw = (request.query as Record<string, unknown> | undefined)?.revisionOf
+  return typeof raw === 'string' && /^[0-9]{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined
+}
+
 const repo = (request: Pick<FastifyRequest, 'db'>, { definitions }: SubmitOptions) =>
   new SubmissionsRepository(request.db, definitions)
 const csv = (request: Pick<FastifyRequest, 'db'>) => new CsvIngest(request.db)
@@ -58,14 +67,24 @@ const submitRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => 
               'test equipment minimums) and its field mappings applied (DESIGN.md §5). n/a is stored as "-". ' +
               'The server judges the record: test and group results are computed from the values and the ' +
               'layout revision; results may be left out (values only), and a result that disagrees is refused ' +
-              'with 400 naming the variable, value and limits. A user submits only the categories it may read. ' +
+              'with 400 naming the variable, value and limits. When the record type has a layout, a data field ' +
+              'that is neither a layout variable nor a mapped field is refused with 400 naming it, unless the ' +
+              'record named by ?revisionOf={id} (same record type, readable by the caller) holds it. ' +
+              'A user submits only the categories it may read. ' +
               'An Idempotency-Key header makes a retry answer the first result; the key with another body is 422.',
             headers,
             body: recordSubmissionSchema,
             response: { 200: submissionResultSchema },
           },
         },
-        async (request) => repo(request, options).submit(kind, request.body, request.user, keyOf(request)),
+        async (request) =>
+          repo(request, options).submit(
+            kind,
+            request.body,
+            request.user,
+            keyOf(request),
+            revisionOfQuery(request),
+          ),
       )
     }
   }
@@ -82,7 +101,9 @@ const editRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => {
         summary: 'Replaces the content of a Problem Report record.',
         description:
           'Only a record the caller may read (supplier and ITRViewer categories), otherwise 404 like the GET. ' +
-          'Judged against the layout revision the record was captured with.',
+          'Judged against the layout revision the record was captured with. A data field that is neither a ' +
+          'variable of that layout nor a mapped field is refused with 400 naming it, unless the record already ' +
+          'holds it.',
         headers,
         params: textParams('id'),
         body: recordSubmissionSchema,

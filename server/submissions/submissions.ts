@@ -95,6 +95,10 @@ export async function idempotent<T extends object>(
   })
 }
 
+/** A record's data keys, as the database lists them (not the data itself, which may be large). */
+const DATA_KEYS = sql<string[]>`(SELECT coalesce(jsonb_agg(k), '[]'::jsonb)
+  FROM jsonb_object_keys(${records.data}) AS k)`
+
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
 export class SubmissionsRepository {
   /** `definitions`: the database's record definitions kept across requests (see RecordDefinitionCache). */
@@ -103,14 +107,19 @@ export class SubmissionsRepository {
     private readonly definitions?: RecordDefinitionCache,
   ) {}
 
+  /** `revisionOf`: the record this one revises (`?revisionOf=`), whose fields it may carry forward. */
   submit(
     kind: SubmissionKind,
     input: SubmissionInput,
     who: Viewer,
     idempotencyKey?: string,
+    revisionOf?: number,
   ): Promise<SubmissionResult> {
     return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
-      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who)
+      const heldFields = revisionOf === undefined ? undefined : await heldBy(tx, revisionOf, input, who)
+      const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who, {
+        heldFields,
+      })
       return new RecordWriter(tx).write(prepared, who.id)
     })
   }
@@ -129,6 +138,7 @@ export class SubmissionsRepository {
           parameters: records.parameters,
           reviewState: records.reviewState,
           createdBy: records.createdBy,
+          fields: DATA_KEYS,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -159,6 +169,8 @@ export class SubmissionsRepository {
         parameters: existing.parameters,
         // Its devices keep what was true when they were used (issue #15.2).
         equipmentSnapshots: frozen.flatMap((f) => (f.snapshot ? [f.snapshot] : [])),
+        // The form sends back every field it loaded: one the record holds outside its layout stays.
+        heldFields: existing.fields,
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       // The supplier as the preparer resolved it (a supplier user's own when the body leaves it out).
@@ -177,4 +189,17 @@ export class SubmissionsRepository {
       return result
     })
   }
+}
+
+/**
+ * The fields of the record a submission revises (`?revisionOf=`), which the new record may carry forward
+ * (docs/decisions.md "Record data holds the form's fields"): read within the caller's read scope, and
+ * only from a record of the same record type, so any other record gives nothing.
+ */
+async function heldBy(tx: Db, recordId: number, input: SubmissionInput, who: Viewer): Promise<string[]> {
+  const [revised] = await tx
+    .select({ fields: DATA_KEYS })
+    .from(records)
+    .where(and(eq(records.id, recordId), eq(records.recordTypeId, input.recordTypeId), who.recordScope()))
+  return revised?.fields ?? []
 }

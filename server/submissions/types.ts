@@ -91,6 +91,11 @@ export interface PrepareOptions {
    * was true when it was used, and is not gated again; a device added by the edit is gated and frozen now.
    */
   equipmentSnapshots?: readonly EquipmentSnapshot[] | null
+  /**
+   * Fields the edited (PUT) or revised (`?revisionOf=`) record already holds: accepted though the layout
+   * revision judged with has no such variable, as the form sends back every field it loaded.
+   */
+  heldFields?: readonly string[]
 }
 
 /** The record categories each submission call accepts. */

@@ -380,3 +380,17 @@ export async function seedKnownRecords(server: TestServer, fx: RecordFixtures): 
     calibration: calibration.recordId,
   }
 }
+
+/** A device of the fixture owner, calibrated through the real calibration call (skip: no certificate). */
+export async function fixtureEquipment(server: TestServer, fx: RecordFixtures): Promise<number> {
+  const res = await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
+    as: 'internal',
+    body: {
+      deviceOwnerId: fx.owner,
+      recordTypeId: fx.types.calibration,
+      data: { serial: 'EPN-TE:7', date: '2026-04-01', skip: true },
+    },
+  })
+  if (res.statusCode !== 200) throw new Error(`calibration: ${res.statusCode} ${res.body}`)
+  return res.json().testEquipmentId as number
+}

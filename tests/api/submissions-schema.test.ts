@@ -4,7 +4,7 @@ import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { products, records, testEquipment } from '../../server/db/schema/index'
-import { recordFixtures, type RecordFixtures } from './records-fixtures'
+import { recordFixtures, type RecordFixtures, fixtureEquipment } from './records-fixtures'
 
 /**
  * Submissions are checked with the data schema compiled from the record type's layout — the revision
@@ -18,12 +18,7 @@ describe('{submission} data checked with the layout schema', () => {
   beforeAll(async () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
-    const calibration = await post('calibration', {
-      deviceOwnerId: fx.owner,
-      recordTypeId: fx.types.calibration,
-      data: { serial: 'EPN-TE:7', date: '2026-04-01', skip: true },
-    })
-    equipmentId = calibration.json().testEquipmentId
+    equipmentId = await fixtureEquipment(server, fx)
   })
   afterAll(() => server.close())
 

@@ -3,7 +3,7 @@ import { describeError } from '../../api/client'
 import { emptyValues } from '../../../runtime/compiler'
 import { validateRecord } from '../../../runtime/form'
 import { toServerData } from '../../../runtime/pass-fail'
-import type { FormLayout } from '../../../schemas/form-layout'
+import { listVariables, type FormLayout } from '../../../schemas/form-layout'
 import { isUnreachable } from '../../api/submit-record'
 import { dataEntryApi } from './data-entry-api'
 import { queueSubmission } from './outbox-entry'
@@ -66,6 +66,19 @@ export interface SaveInput {
 }
 
 /**
+ * The values a new record sends: its layout's variables only. A draft or outbox entry kept under an earlier
+ * revision of the layout may hold others, which the server refuses (docs/decisions.md "Record data holds
+ * the form's fields"); an edit sends back every field of the record it loaded, which the server accepts.
+ */
+export function layoutFieldsOnly(
+  layout: Pick<FormLayout, 'controls'>,
+  value: Readonly<Record<string, unknown>>,
+): Record<string, unknown> {
+  const variables = new Set(listVariables(layout))
+  return Object.fromEntries(Object.entries(value).filter(([name]) => variables.has(name)))
+}
+
+/**
  * Saves the entry through the category's call (SPEC §4): validates first, then shows the summary, or for a
  * new Despatch record clears the serial group and stays.
  */
@@ -89,7 +102,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
     productTypeId: ids.productTypeId,
     recordTypeId: data.recordType.id,
     fileName: null,
-    data: toServerData(layout, value, data.params),
+    data: toServerData(layout, input.existing ? value : layoutFieldsOnly(layout, value), data.params),
     // Only when a configurator or admin gave one (issue #15.1): other saves send what they always did.
     ...(overrides.length ? { calibrationOverrides: overrides } : {}),
   }

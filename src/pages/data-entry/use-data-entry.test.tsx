@@ -159,6 +159,41 @@ describe('useDataEntry', () => {
     expect(result.current.location.pathname).toBe('/AddRecord')
   })
 
+  it("a new record sends its layout's fields only; an edit sends back every field it loaded", async () => {
+    // A draft kept under an earlier layout revision may hold a field this layout no longer has.
+    const fresh = setup(NEW_TEST)
+    await waitFor(() => expect(fresh.result.current.c.loading).toBe(false))
+    act(() =>
+      fresh.result.current.c.onChange({ ...fresh.result.current.c.value, serial: 'NWT:42', dropped: 'x' }),
+    )
+    await act(() => fresh.result.current.c.save())
+    const sent = mocked.submit.mock.calls[0][1] as { data: Record<string, unknown> }
+    expect(Object.keys(sent.data).sort()).toEqual(['notes', 'ratio', 'result', 'serial', 'visual'])
+    fresh.unmount()
+
+    // The server accepts the fields a stored record already holds (docs/decisions.md).
+    mocked.record.mockResolvedValue({
+      recordId: 50,
+      recordTypeId: 3,
+      productTypeId: 10,
+      supplierId: 5,
+      productSerialNumber: 'NWT:42',
+      recordTypeName: 'Problem Report type',
+      testResult: '-',
+      recordDate: '2024-01-01T00:00:00Z',
+      layoutVersion: 2,
+      data: { serial: 'NWT:42', notes: 'old', legacy: 'kept' },
+    })
+    mocked.layoutRevision.mockResolvedValue({ layout: testLayout })
+    const edited = setup('/DataEntry?record=50&edit=true')
+    await waitFor(() => expect(edited.result.current.c.loading).toBe(false))
+    await act(() => edited.result.current.c.save())
+    expect(mocked.submit.mock.calls[1][0]).toBe('edit')
+    expect((mocked.submit.mock.calls[1][1] as { data: Record<string, unknown> }).data).toMatchObject({
+      legacy: 'kept',
+    })
+  })
+
   it('Despatch has no summary and clears only the serial group after save', async () => {
     const { result } = setup('/DataEntry?producttype=10&recordtype=2&supplier=5')
     await waitFor(() => expect(result.current.c.loading).toBe(false))

@@ -88,6 +88,9 @@ describe('suppliers', () => {
     await ranges.getByLabel('Max').fill('100')
     await save()
     await expectBanner(MESSAGES.supplier.minBelowMax)
+    await ranges.getByLabel('Max').fill('2147483648')
+    await save()
+    await expectBanner(MESSAGES.serialRange.outOfBounds)
     await ranges.getByLabel('Max').fill('900')
 
     // The same product type twice: the SPEC message, and the second row is reset.

@@ -65,6 +65,17 @@ describe('serial range rules', () => {
       'Serial range maximum must be greater than or equal to minimum',
     )
   })
+
+  it('keeps every range number within 0..2147483647, for owners and suppliers alike', () => {
+    const bound = 'Serial range min and max must be whole numbers from 0 to 2147483647.'
+    expect(ownerSerialRangesCheck([{ prefix: 'T:', min: 1, max: 1e300 }], ':').error).toBe(bound)
+    expect(ownerSerialRangesCheck([{ prefix: 'T:', min: -1, max: 5 }], ':').error).toBe(bound)
+    expect(ownerSerialRangesCheck([{ prefix: 'T:', min: 0, max: 2147483647 }], ':').error).toBeUndefined()
+    const supplier = (max: number) =>
+      supplierProductsError([{ id: 1, serialRanges: [{ prefix: 'A:', min: 1, max }] }], () => false)
+    expect(supplier(2147483648)).toBe(bound)
+    expect(supplier(2147483647)).toBeUndefined()
+  })
 })
 
 describe('owner list rules', () => {

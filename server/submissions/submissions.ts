@@ -115,7 +115,9 @@ export class SubmissionsRepository {
     idempotencyKey?: string,
     revisionOf?: number,
   ): Promise<SubmissionResult> {
-    return idempotent(this.db, who.id, idempotencyKey, kind, input, async (tx) => {
+    // The revised record is part of the request: the key reused for a revision of another record is 422.
+    const request = revisionOf === undefined ? input : { input, revisionOf }
+    return idempotent(this.db, who.id, idempotencyKey, kind, request, async (tx) => {
       const heldFields = revisionOf === undefined ? undefined : await heldBy(tx, revisionOf, input, who)
       const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who, {
         heldFields,

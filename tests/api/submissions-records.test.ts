@@ -414,6 +414,27 @@ describe('{submission} record submissions', () => {
     expect(despatch.json().message).toBe('This Idempotency-Key was already used for another call.')
   })
 
+  it('counts ?revisionOf= as part of the request: the key reused for a revision of another record is 422', async () => {
+    const first = await post('upload-single', testBody({ serial: 'NWT:108' }))
+    const second = await post('upload-single', testBody({ serial: 'NWT:108' }))
+    const headers = { 'idempotency-key': 'retry-3' }
+    const body = testBody({ serial: 'NWT:108' })
+    const revision = await post(
+      `upload-single?revisionOf=${first.json().recordId}`,
+      body,
+      'internal',
+      headers,
+    )
+    expect(revision.statusCode).toBe(200)
+    const before = await countOf(records)
+    const other = await post(`upload-single?revisionOf=${second.json().recordId}`, body, 'internal', headers)
+    expect(other.statusCode).toBe(422)
+    expect(other.json().message).toBe('This Idempotency-Key was already used for a different request.')
+    const retry = await post(`upload-single?revisionOf=${first.json().recordId}`, body, 'internal', headers)
+    expect(retry.json()).toEqual(revision.json())
+    expect(await countOf(records)).toBe(before)
+  })
+
   it('stores n/a test field results as "-"', async () => {
     const res = await post(
       'upload-single',

@@ -16,6 +16,7 @@ export const TABLE_VALUE_MESSAGES = {
   fixedRows: (n: number) => `must have ${n} ${n === 1 ? 'row' : 'rows'}, one per row label`,
   minRows: (n: number) => `must have at least ${n} ${n === 1 ? 'row' : 'rows'}`,
   maxRows: (n: number) => `must have at most ${n} ${n === 1 ? 'row' : 'rows'}`,
+  notColumn: 'is not a column of this table',
 } as const
 
 /**
@@ -72,6 +73,8 @@ export function tableDataSchema(
     items: {
       type: 'object',
       properties,
+      // A row holds its columns' cells only: anything else would be stored where no table shows it.
+      additionalProperties: false,
       ...(requiredCells.length ? { required: requiredCells } : {}),
       errorMessage: { type: TABLE_VALUE_MESSAGES.rows },
     },

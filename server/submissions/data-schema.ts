@@ -1,7 +1,12 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv'
 import addErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
-import { compileDataSchema, type DataField, type FormLayout } from '../../schemas/form-layout/index'
+import {
+  compileDataSchema,
+  TABLE_VALUE_MESSAGES,
+  type DataField,
+  type FormLayout,
+} from '../../schemas/form-layout/index'
 import { badRequest } from '../http-error'
 
 /**
@@ -94,8 +99,9 @@ function variableOf(error: ErrorObject): string | null {
 function cellOf(error: ErrorObject): string | null {
   const [, variable, row, column] = error.instancePath.split('/').map(unescapePointer)
   if (row === undefined || !/^\d+$/.test(row)) return null
-  const missing = (error.params as { missingProperty?: unknown }).missingProperty
-  const cell = column ?? (typeof missing === 'string' ? missing : undefined)
+  const params = error.params as { missingProperty?: unknown; additionalProperty?: unknown }
+  const named = params.missingProperty ?? params.additionalProperty
+  const cell = column ?? (typeof named === 'string' ? named : undefined)
   return `${variable}[${Number(row) + 1}]${cell === undefined ? '' : `.${cell}`}`
 }
 
@@ -113,7 +119,10 @@ function problemsOf(
   const seen = new Set<string>()
   for (const error of errors) {
     const variable = variableOf(error)
-    const text = (error.message ?? 'is not valid').replace(/[.!?]$/, '')
+    const text =
+      error.keyword === 'additionalProperties'
+        ? TABLE_VALUE_MESSAGES.notColumn
+        : (error.message ?? 'is not valid').replace(/[.!?]$/, '')
     const cell = cellOf(error)
     const label = variable ? (fields[variable]?.control.label ?? variable) : 'The record'
     // The refused text itself, when short: a CSV user finds the cell by it.

@@ -109,6 +109,11 @@ describe('{submission} measurement tables (issue #14)', () => {
       'ratios[1].winding: must be one of HV, LV.',
     ],
     [
+      'a cell that is no column of the table (audit)',
+      (rows: Row[]) => (rows[1] = { measured: 10, junk: 'x' }),
+      'ratios[2].junk: is not a column of this table.',
+    ],
+    [
       'a fixed table with a row too few',
       (rows: Row[]) => rows.pop(),
       'Ratio per tap and phase must have 15 rows, one per row label.',

@@ -161,7 +161,9 @@ export class RecordDefinitions {
     const known = this.shared.stampOf(id)
     const more = Object.entries(extras).map(([name, column]) => sql`, ${column} AS ${sql.identifier(name)}`)
     // The attribute rows' stamp, and the rows themselves only when it is not the cached one. Plain names:
-    // the subqueries must bind to the outer row whatever drizzle would write.
+    // the subqueries must bind to the outer row whatever drizzle would write. FOR KEY SHARE (the lock its
+    // records' foreign key takes anyway) holds the category a submission read until it commits: a
+    // category change waits for it (RecordTypesRepository.update).
     const [found] = rowsOf<DefinitionRow & Record<string, unknown>>(
       await this.db.execute(sql`SELECT d.id, d.name, d.sensor_type_id, d.units, d.review_policy, s.stamp,
           CASE WHEN s.stamp = ${known}::text THEN NULL ELSE (
@@ -174,7 +176,8 @@ export class RecordDefinitions {
           SELECT coalesce(string_agg(ea.id || '.' || ea.xmin::text, ',' ORDER BY ea.id), '') AS stamp
           FROM entity_attributes ea
           WHERE ea.table_name = ${TABLE_NAMES.recordType} AND ea.entity_id = d.id) s
-        WHERE d.id = ${id}`),
+        WHERE d.id = ${id}
+        FOR KEY SHARE OF d`),
     )
     if (!found) throw badRequest(RECORD_MESSAGES.recordTypeNotFound(id))
     const category = categoryFilterOf(found.units)

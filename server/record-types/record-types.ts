@@ -78,24 +78,25 @@ export class RecordTypesRepository {
    */
   async update(id: number, input: RecordTypeWrite): Promise<boolean> {
     const columns = this.columns(input)
-    const rows = await this.db
-      .update(dataPointTypes)
-      .set(columns)
-      .where(
-        and(
-          eq(dataPointTypes.id, id),
-          sql`(${dataPointTypes.units} is not distinct from ${columns.units}
-            or not exists (select 1 from ${records} where ${records.recordTypeId} = ${id}))`,
-        ),
-      )
-      .returning({ id: dataPointTypes.id })
-    if (rows.length) return true
-    const [row] = await this.db
-      .select({ name: dataPointTypes.name })
+    const [current] = await this.db
+      .select({ name: dataPointTypes.name, units: dataPointTypes.units })
       .from(dataPointTypes)
       .where(eq(dataPointTypes.id, id))
-    if (!row) return false
-    throw conflict(MESSAGES.recordType.categoryInUse(row.name))
+    if (!current) return false
+    if (current.units === columns.units) {
+      await this.db.update(dataPointTypes).set(columns).where(eq(dataPointTypes.id, id))
+      return true
+    }
+    return this.db.transaction(async (tx) => {
+      // A submission holds this row FOR KEY SHARE from its definition read to its commit (its records'
+      // foreign key would too, but only from their insert): FOR UPDATE waits for every one in flight, so
+      // the check below sees their records, and one that starts later reads the new category.
+      await tx.execute(sql`SELECT 1 FROM ${dataPointTypes} WHERE ${dataPointTypes.id} = ${id} FOR UPDATE`)
+      if (await new RecordTypesRepository(tx as unknown as Db).hasRecords(id))
+        throw conflict(MESSAGES.recordType.categoryInUse(current.name))
+      await tx.update(dataPointTypes).set(columns).where(eq(dataPointTypes.id, id))
+      return true
+    })
   }
 
   /** Deletes a record type with its attributes and product-type links; false when it does not exist. */

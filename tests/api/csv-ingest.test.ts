@@ -6,7 +6,7 @@ import { STAGE_MIN_ROWS } from '../../server/submissions/write/staged-insert'
 import { WRITE_CHUNK_ROWS } from '../../server/submissions/csv-writes'
 import { startTestServer, type TestServer } from '../support/api'
 import { assetManufacturers, dataPointTypes, jobs, products, records } from '../../server/db/schema/index'
-import { recordFixtures, type RecordFixtures } from './records-fixtures'
+import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 describe('{submission}/api/InstrumentTest/upload-csv/', () => {
   let server: TestServer
@@ -205,6 +205,47 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(chain.wrong).toBe(0)
     expect(chain.superseded).toBe(PRODUCTS * 3 + 2)
   })
+  it('never lets a category change and an upload of the same type both succeed, however they overlap (audit)', async () => {
+    const fresh = await recordType(
+      server,
+      'Race CSV',
+      'Test',
+      'file',
+      { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'result' },
+      null,
+      [fx.transformer],
+    )
+    const lines = ['serial,testDate,result']
+    for (let n = 0; n < 2_000; n++) lines.push(`NWT:${12_000 + n},2026-04-0${1 + (n % 9)} 10:00,pass`)
+    const uploading = upload(`${lines.join('\n')}\n`, 'internal', { recordTypeId: fresh })
+    // Started while the upload is under way (on PostgreSQL the two run at once; PGlite takes them in turn).
+    await new Promise((resolve) => setTimeout(resolve, 60))
+    const moving = server.call('meta', 'PUT', `/api/DataPointTypes/${fresh}`, {
+      as: 'configurator',
+      body: { name: 'Race CSV', sensorTypeId: 1, units: 'Despatch' },
+    })
+    const [uploaded, moved] = await Promise.all([uploading, moving])
+    const stored = await db()
+      .select({ category: records.category, n: count() })
+      .from(records)
+      .where(eq(records.recordTypeId, fresh))
+      .groupBy(records.category)
+    const [type] = await db()
+      .select({ units: dataPointTypes.units })
+      .from(dataPointTypes)
+      .where(eq(dataPointTypes.id, fresh))
+    if (moved.statusCode === 204) {
+      // The category moved first: the upload read Despatch and stored nothing.
+      expect(uploaded.statusCode).toBe(400)
+      expect([type.units, stored]).toEqual(['Despatch', []])
+    } else {
+      expect(moved.statusCode).toBe(409)
+      expect(moved.json().message).toBe('Record type Race CSV has records, so its category cannot change.')
+      expect(uploaded.statusCode).toBe(200)
+      expect([type.units, stored]).toEqual(['Test', [{ category: 'test', n: 2_000 }]])
+    }
+  })
+
   it('answers a supplier user uploading for a product type it cannot read like the read: 404, nothing stored (audit #5)', async () => {
     const read = await server.call('meta', 'GET', `/api/assetmodels/${fx.ringMainUnit}`, { as: 'supplier' })
     expect(read.statusCode).toBe(404)

@@ -62,6 +62,11 @@ export class JobsRepository {
       .where(eq(jobs.id, id))
   }
 
+  /** Removes a job that did no work (a replayed request answered with its first job). */
+  async discard(id: number): Promise<void> {
+    await this.db.delete(jobs).where(eq(jobs.id, id))
+  }
+
   async fail(id: number, error: string): Promise<void> {
     await this.db.update(jobs).set({ status: 'error', error, updatedAt: new Date() }).where(eq(jobs.id, id))
   }

@@ -108,9 +108,12 @@ export class CsvIngest {
       rows: rows.length,
     })
     try {
-      return await idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) =>
+      const result = await idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) =>
         this.checkAndWrite(tx, { input, kind, columns, rows, jobId: job.id }, who),
       )
+      // A replayed key answers with the first upload's job; the one made for the replay did nothing.
+      if (result.jobId !== job.id) await this.jobs.discard(job.id)
+      return result
     } catch (error) {
       await this.jobs.fail(job.id, error instanceof Error ? error.message : String(error))
       throw error

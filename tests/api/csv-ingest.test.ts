@@ -205,6 +205,30 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(chain.wrong).toBe(0)
     expect(chain.superseded).toBe(PRODUCTS * 3 + 2)
   })
+  it('answers a replayed Idempotency-Key with the first upload and its job, leaving no job of its own (audit)', async () => {
+    const jobCount = async () => (await db().select({ n: count() }).from(jobs))[0].n
+    const csv = 'serial,testDate,result\nNWT:4301,2026-01-01,pass\n'
+    const send = () =>
+      server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+        as: 'internal',
+        headers: { 'idempotency-key': 'csv-replay-1' },
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.transformer,
+          recordTypeId: fx.types.csv,
+          data: Buffer.from(csv).toString('base64'),
+        },
+      })
+    const first = await send()
+    expect(first.statusCode).toBe(200)
+    const [records0, jobs0] = [await recordCount(), await jobCount()]
+    const replay = await send()
+    expect(replay.json()).toEqual(first.json())
+    expect([await recordCount(), await jobCount()]).toEqual([records0, jobs0])
+    const [job] = await db().select().from(jobs).where(eq(jobs.id, first.json().jobId))
+    expect(job.status).toBe('done')
+  })
+
   it('never lets a category change and an upload of the same type both succeed, however they overlap (audit)', async () => {
     const fresh = await recordType(
       server,

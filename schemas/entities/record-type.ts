@@ -90,7 +90,7 @@ export const recordTypeSchema = {
     layoutRevision: { type: ['integer', 'null'] },
     /** Issue #19: whether its records are reviewed (and approved) before they count. */
     reviewPolicy: { type: 'string', enum: [...REVIEW_POLICIES] },
-    /** Whether records were stored with it (the one-type read only): its category then stays. */
+    /** Whether records were stored with it (the one-type read, for configurators and admins): its category then stays. */
     hasRecords: { type: 'boolean' },
     attributes: { type: 'array', items: attributeSchema },
   },

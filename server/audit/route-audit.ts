@@ -65,7 +65,8 @@ async function revisionOf(db: Db, request: FastifyRequest): Promise<string | und
   if (raw === undefined || raw === '') return undefined
   if (!/^[0-9]{1,9}$/.test(raw) || Number(raw) < 1) throw badRequest(RECORD_MESSAGES.recordNotFound(raw))
   await new RecordsRepository(db).get(Number(raw), request.user)
-  return raw
+  // The id as the record's history finds it: '031' names record 31.
+  return String(Number(raw))
 }
 
 /** A request's audited write: `sending` when the handler sent its answer itself, `done` once committed. */

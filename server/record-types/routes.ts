@@ -54,6 +54,8 @@ const recordTypeReadRoutes: FastifyPluginAsync = async (app) => {
       const id = idParam(request)
       const type = await repo(request).get(id)
       if (!type) throw missing(id)
+      // Only those who may edit it are told: to a supplier it would say another supplier stored records.
+      if (!request.user.seesEverything) return type
       return { ...type, hasRecords: await repo(request).hasRecords(id) }
     },
   )

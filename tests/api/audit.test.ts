@@ -228,6 +228,23 @@ describe('audit trail', () => {
       await server.call('config', 'GET', `/api/Audit/record/${id}`, { as: 'internal' })
     ).json() as AuditEntry[]
     expect(ofOld).toHaveLength(4)
+    // The id written with a leading zero names the same record: the link is its id, and both histories
+    // show the revision (audit).
+    const zeroed = await server.call(
+      'submission',
+      'POST',
+      `/api/InstrumentTest/upload-single?revisionOf=0${id}`,
+      { as: 'internal', body: { ...body, data: { ...body.data, faultItems: ['Rust'] } } },
+    )
+    expect(zeroed.statusCode).toBe(200)
+    const ofOldAgain = (
+      await server.call('config', 'GET', `/api/Audit/record/${id}`, { as: 'internal' })
+    ).json() as AuditEntry[]
+    expect(ofOldAgain.at(-1)).toMatchObject({
+      entityId: String(zeroed.json().recordId),
+      action: 'create',
+      revisionOf: String(id),
+    })
 
     const unknown = await server.call(
       'submission',

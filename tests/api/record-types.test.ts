@@ -116,6 +116,8 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
       (await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' })).json()
     const before = await get()
     expect(before.hasRecords).toBe(true)
+    const asSupplier = await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'supplier' })
+    expect(asSupplier.json()).not.toHaveProperty('hasRecords')
     const unused = await newFormType('Unused')
     const fresh = await server.call('meta', 'GET', `/api/DataPointTypes/${unused}`, { as: 'configurator' })
     expect(fresh.json()).toMatchObject({ id: unused, hasRecords: false })

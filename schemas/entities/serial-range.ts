@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { MESSAGES } from '../messages'
 
 /**
  * A serial range as the API carries it (SPEC §3): a supplier's product-type range and a device owner's
@@ -16,8 +17,10 @@ export const serialRangeSchema = {
   properties: {
     id: { type: ['integer', 'null'], title: 'ID' },
     prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
-    min: { type: ['integer', 'null'], minimum: 0, title: 'Min' },
-    max: { type: ['integer', 'null'], minimum: 0, title: 'Max' },
+    // Any number here: whole numbers within 0..SERIAL_RANGE_MAX are the shared rules' to say
+    // (schemas/rules/serial-ranges.ts), so the screens and every call give the same text.
+    min: { type: ['number', 'null'], title: 'Min', errorMessage: MESSAGES.serialRange.outOfBounds },
+    max: { type: ['number', 'null'], title: 'Max', errorMessage: MESSAGES.serialRange.outOfBounds },
   },
 } as const
 

@@ -164,6 +164,21 @@ describe('device owners ({itr}/api/deviceOwners)', () => {
         [{ id: 1, prefix: 'WGS:', min: 5, max: 2147483648 }],
         'Serial range min and max must be whole numbers from 0 to 2147483647.',
       ],
+      [
+        'a negative min',
+        [{ id: 1, prefix: 'WGS:', min: -1, max: 5 }],
+        'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      ],
+      [
+        'a fraction',
+        [{ id: 1, prefix: 'WGS:', min: 1.5, max: 5 }],
+        'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      ],
+      [
+        'a number sent as text',
+        [{ id: 1, prefix: 'WGS:', min: '1', max: 5 }],
+        'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      ],
     ])('rejects %s', async (_label, ranges, message) => {
       const res = await put(ranges)
       expect(res.statusCode).toBe(400)

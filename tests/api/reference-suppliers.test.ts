@@ -180,6 +180,16 @@ describe('suppliers ({meta}/api/assetmanufacturers)', () => {
       'Serial range min and max must be whole numbers from 0 to 2147483647.',
     ],
     [
+      'a negative min',
+      [{ id: 100205, name: 'a', serialRanges: [{ id: 1, prefix: 'A:', min: -1, max: 5 }] }],
+      'Serial range min and max must be whole numbers from 0 to 2147483647.',
+    ],
+    [
+      'a fraction',
+      [{ id: 100205, name: 'a', serialRanges: [{ id: 1, prefix: 'A:', min: 1.5, max: 5 }] }],
+      'Serial range min and max must be whole numbers from 0 to 2147483647.',
+    ],
+    [
       'min not below max',
       [{ id: 100205, name: 'a', serialRanges: [{ id: 1, prefix: 'A:', min: 5, max: 5 }] }],
       'Maximum serial range value must be greater than the minimum value',

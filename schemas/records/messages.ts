@@ -1,3 +1,13 @@
+/** How many names a refusal lists before it counts the rest: the answer stays short whatever was sent. */
+export const LISTED_NAMES_MAX = 20
+
+/** Names for a message: each as given ('(no name)' for an empty one), the first 20, then how many more. */
+function listed(names: readonly string[]): string {
+  const shown = names.slice(0, LISTED_NAMES_MAX).map((n) => (n === '' ? '(no name)' : n))
+  const more = names.length - shown.length
+  return shown.join(', ') + (more > 0 ? ` and ${more} more` : '')
+}
+
 /**
  * Texts of the records domain. SPEC §5 and §8 texts are word for word (typos included); the others are
  * ours and say so.
@@ -63,12 +73,12 @@ export const RECORD_MESSAGES = {
     `Test equipment ${id} is not used in this record, so it cannot be overridden.`,
 
   /** A JSON submission's data key that is neither a layout variable nor a mapped field (docs/decisions.md). */
-  unknownFields: (names: string[]) => `Unknown fields in the record data: ${names.join(', ')}`,
+  unknownFields: (names: readonly string[]) => `Unknown fields in the record data: ${listed(names)}`,
 
   // Ours: CSV ingest.
   csvNotBase64: 'The CSV file is not valid base64 content.',
   csvEmpty: 'The CSV file has no data rows.',
-  csvUnknownColumns: (columns: string[]) => `Unknown columns in the CSV header: ${columns.join(', ')}`,
+  csvUnknownColumns: (columns: readonly string[]) => `Unknown columns in the CSV header: ${listed(columns)}`,
   csvDuplicateColumns: (columns: string[]) =>
     `Columns named more than once in the CSV header: ${columns.join(', ')}`,
   csvReservedColumns: (columns: string[]) =>

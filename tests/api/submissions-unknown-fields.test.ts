@@ -130,6 +130,14 @@ describe('{submission} data fields outside the layout', () => {
     expect(await counts()).toEqual(before)
   })
 
+  it('names the first 20 unknown fields and counts the rest, an empty name as (no name) (audit)', async () => {
+    const junk = Object.fromEntries(Array.from({ length: 30 }, (_, i) => [`junk${i + 1}`, i]))
+    const res = await post('despatch', despatchBody('NWT:703', { '': 'x', ...junk }))
+    expect(res.statusCode).toBe(400)
+    const names = ['(no name)', ...Array.from({ length: 19 }, (_, i) => `junk${i + 1}`)]
+    expect(res.json().message).toBe(`Unknown fields in the record data: ${names.join(', ')} and 11 more`)
+  })
+
   it('accepts a field the mappings read that is no layout variable, and still refuses others', async () => {
     const body = {
       supplierId: fx.northwind,

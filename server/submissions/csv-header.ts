@@ -39,7 +39,7 @@ function acceptedColumns(definition: {
     tablesOf(definition.layout).map((t) => [t.variable, new Set(t.columns.map((c) => c.variable))]),
   )
   return (column) => {
-    if (fields.has(column)) return true
+    if (fields.names.has(column)) return true
     const cell = parseCellHeader(column)
     return !!cell && !!tables.get(cell.table)?.has(cell.column)
   }

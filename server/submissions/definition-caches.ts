@@ -10,7 +10,7 @@ import type { Db } from '../db/client'
 import { TestParametersRepository } from '../product-types/test-parameters'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import { dataValidatorFor, type RecordDataValidator } from './data-schema'
-import { acceptedFields } from './accepted-fields'
+import { acceptedFields, type AcceptedFields } from './accepted-fields'
 
 /**
  * What is made from a layout once and reused: its data validator, CSV cell reader, the fields a record
@@ -22,7 +22,7 @@ import { acceptedFields } from './accepted-fields'
 const validators = new WeakMap<FormLayout, RecordDataValidator>()
 const readers = new WeakMap<FormLayout, TextDataReader>()
 const reads = new WeakMap<FormLayout, boolean>()
-const fields = new WeakMap<FormLayout, { mappings: FieldMappings; accepted: ReadonlySet<string> }>()
+const fields = new WeakMap<FormLayout, { mappings: FieldMappings; accepted: AcceptedFields }>()
 
 /**
  * What a SubmissionPreparer asks once and reuses for every record it prepares (a CSV file of 100,000 rows
@@ -71,7 +71,7 @@ export class DefinitionCaches {
    * The fields a record of the definition may hold (accepted-fields.ts), null without a layout. Kept with
    * the mappings it was made with: a definition kept across requests hands both out unchanged.
    */
-  acceptedFieldsOf(definition: RecordDefinition): ReadonlySet<string> | null {
+  acceptedFieldsOf(definition: RecordDefinition): AcceptedFields | null {
     const { layout, mappings } = definition
     if (!layout) return null
     let found = fields.get(layout)

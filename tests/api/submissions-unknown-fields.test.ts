@@ -152,6 +152,12 @@ describe('{submission} data fields outside the layout', () => {
     const refused = await post('upload-single', { ...body, data: { ...body.data, bogus: 'x' } })
     expect(refused.statusCode).toBe(400)
     expect(refused.json().message).toBe('Unknown fields in the record data: bogus')
+    // No control checks a mapped-only column: it holds a cell value, not a list or an object (audit).
+    for (const parentSerial of [{ deep: ['x'] }, ['NWT:9']]) {
+      const shaped = await post('upload-single', { ...body, data: { ...body.data, parentSerial } })
+      expect(shaped.statusCode).toBe(400)
+      expect(shaped.json().message).toBe('The field parentSerial must be text, a number or empty.')
+    }
     expect(await counts()).toEqual(before)
   })
 

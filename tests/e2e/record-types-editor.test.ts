@@ -109,6 +109,9 @@ describe('record type editor', () => {
     await shows('Record type Transformer Routine Test has records, so its category cannot change.')
     expect(await category.isDisabled()).toBe(true)
     expect(await category.getAttribute('aria-describedby')).toBe('record-type-category-locked')
+    // The reason names the stored type while its name is being edited.
+    await page.getByLabel('Name', { exact: true }).fill('Renamed, not saved')
+    await shows('Record type Transformer Routine Test has records, so its category cannot change.')
     await page.goto(`${baseUrl}/RecordTypes/${id}`)
     await page
       .getByLabel('Name')

@@ -54,7 +54,7 @@ export default function RecordTypeEditPage() {
             id={isNew ? null : raw}
             fields={c.fields}
             nameErrors={nameErrors}
-            categoryLocked={c.categoryLocked}
+            categoryLockedName={c.categoryLockedName}
             onName={c.setName}
             onCategory={c.setCategory}
             onCaptureType={c.setCaptureType}

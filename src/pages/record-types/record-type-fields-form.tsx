@@ -16,14 +16,15 @@ export function RecordTypeFieldsForm(props: {
   id: string | null
   fields: RecordTypeFields
   nameErrors: string[]
-  /** The type has records: its category stays (the server refuses a change with 409). */
-  categoryLocked?: boolean
+  /** The stored name of a type with records, whose category stays (the server refuses a change, 409). */
+  categoryLockedName?: string | null
   onName: (name: string) => void
   onCategory: (category: RecordCategory) => void
   onCaptureType: (captureType: 'file' | 'form') => void
   onReviewPolicy: (policy: ReviewPolicy) => void
 }) {
   const { fields, nameErrors } = props
+  const locked = props.categoryLockedName
   const allowed = allowedCaptureTypes(fields.category)
   return (
     <>
@@ -53,8 +54,8 @@ export function RecordTypeFieldsForm(props: {
           <Form.Label>Record Category</Form.Label>
           <Form.Select
             value={fields.category}
-            disabled={props.categoryLocked}
-            aria-describedby={props.categoryLocked ? 'record-type-category-locked' : undefined}
+            disabled={locked != null}
+            aria-describedby={locked != null ? 'record-type-category-locked' : undefined}
             onChange={(e) => props.onCategory(e.target.value as RecordCategory)}
           >
             {RECORD_CATEGORIES.map((category) => (
@@ -63,9 +64,9 @@ export function RecordTypeFieldsForm(props: {
               </option>
             ))}
           </Form.Select>
-          {props.categoryLocked && (
+          {locked != null && (
             <div id="record-type-category-locked" className="form-text">
-              {MESSAGES.recordType.categoryInUse(fields.name.trim() || 'This record type')}
+              {MESSAGES.recordType.categoryInUse(locked)}
             </div>
           )}
         </Form.Group>

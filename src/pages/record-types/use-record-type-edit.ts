@@ -72,8 +72,11 @@ export function useRecordTypeEdit(id: number | null) {
     loading: resource.loading,
     loadError: resource.error,
     productTypes: resource.data?.productTypes ?? [],
-    /** The loaded type has records, so the server keeps its category: the editor does not offer a change. */
-    categoryLocked: resource.data?.original?.hasRecords === true,
+    /**
+     * The stored name of a loaded type with records (the server keeps its category, so the editor offers
+     * no change), or null.
+     */
+    categoryLockedName: resource.data?.original?.hasRecords ? resource.data.original.name : null,
     store,
     doc,
     ...editable,

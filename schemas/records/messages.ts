@@ -74,6 +74,7 @@ export const RECORD_MESSAGES = {
 
   /** A JSON submission's data key that is neither a layout variable nor a mapped field (docs/decisions.md). */
   unknownFields: (names: readonly string[]) => `Unknown fields in the record data: ${listed(names)}`,
+  revisionOfOnce: 'A record revises one record: give ?revisionOf= once.',
   mappedNotCell: (name: string) => `The field ${name} must be text, a number or empty.`,
 
   // Ours: CSV ingest.

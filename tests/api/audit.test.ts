@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fieldChanges, type AuditEntry } from '../../schemas/audit'
-import { auditLog } from '../../server/db/schema/index'
+import { auditLog, records } from '../../server/db/schema/index'
 import { UsersRepository } from '../../server/auth/users'
 import { startTestServer, type TestServer } from '../support/api'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
@@ -257,6 +257,29 @@ describe('audit trail', () => {
     )
     expect(unknown.statusCode).toBe(404)
     expect(unknown.json().message).toBe('Record 999999 does not exist')
+    // However many digits the id has, a missing record is a 404; named twice, the revision is refused.
+    const revise = (query: string) =>
+      server.call('submission', 'POST', `/api/InstrumentTest/upload-single?${query}`, {
+        as: 'internal',
+        body,
+      })
+    const recordCount = async () => (await server.database.db.select({ n: count() }).from(records))[0].n
+    const before = [
+      await recordCount(),
+      (await server.call('config', 'GET', `/api/Audit/record/${id}`, { as: 'internal' })).json(),
+    ]
+    const huge = await revise('revisionOf=2147483648')
+    expect([huge.statusCode, huge.json().message]).toEqual([404, 'Record 2147483648 does not exist'])
+    const twice = await revise(`revisionOf=${id}&revisionOf=${id}`)
+    expect([twice.statusCode, twice.json().message]).toEqual([
+      400,
+      'A record revises one record: give ?revisionOf= once.',
+    ])
+    const after = [
+      await recordCount(),
+      (await server.call('config', 'GET', `/api/Audit/record/${id}`, { as: 'internal' })).json(),
+    ]
+    expect(after).toEqual(before)
   })
 
   it("a supplier user cannot read another supplier's record history", async () => {

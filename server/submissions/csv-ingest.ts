@@ -77,11 +77,12 @@ export class CsvIngest {
     const preparer = new SubmissionPreparer(this.db)
     const definition = await preparer.definitions.get(input.recordTypeId)
     const kind = KIND_BY_CATEGORY[definition.category]
-    // A form-capture type is captured through its form only (SPEC §4 Add record: the upload appears for file).
-    if (!kind || definition.captureType === 'form')
-      throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
+    if (!kind) throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
     preparer.authorise(kind, { ...input, data: {} }, who)
     await preparer.assertProductTypeVisible({ ...input, data: {} }, who)
+    // A form-capture type is captured through its form only (SPEC §4 Add record: the upload appears for file).
+    if (definition.captureType === 'form')
+      throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
 
     const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
     const [header = [], ...body] = parsed.data

@@ -275,13 +275,17 @@ describe('{submission}/api/InstrumentTest/upload-csv/', () => {
     expect(read.statusCode).toBe(404)
     const before = await recordCount()
     const jobsBefore = (await db().select({ n: count() }).from(jobs))[0].n
-    const res = await upload('serial,testDate,result\nCRM:5,2026-01-01,pass\n', 'supplier', {
-      productTypeId: fx.ringMainUnit,
-    })
-    expect(res.statusCode).toBe(404)
-    expect(res.json()).toMatchObject({ message: read.json().message })
-    expect(res.json().message).toBe('Product type does not exist')
-    expect(res.body).not.toContain('Ring Main Unit')
+    // The same answer for a record type captured by form: the read's answer comes first.
+    for (const recordTypeId of [fx.types.csv, fx.types.test]) {
+      const res = await upload('serial,testDate,result\nCRM:5,2026-01-01,pass\n', 'supplier', {
+        productTypeId: fx.ringMainUnit,
+        recordTypeId,
+      })
+      expect(res.statusCode).toBe(404)
+      expect(res.json()).toMatchObject({ message: read.json().message })
+      expect(res.json().message).toBe('Product type does not exist')
+      expect(res.body).not.toContain('Ring Main Unit')
+    }
     expect(await recordCount()).toBe(before)
     expect((await db().select({ n: count() }).from(jobs))[0].n).toBe(jobsBefore)
   })

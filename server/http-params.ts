@@ -1,4 +1,5 @@
-import { badRequest } from './http-error'
+import { RECORD_MESSAGES } from '../schemas/records/index'
+import { badRequest, notFound } from './http-error'
 
 /**
  * A positive integer from a path segment. The server's ajv does not coerce types, so ids arrive as
@@ -20,3 +21,18 @@ export const textParams = (...names: string[]) =>
     required: names,
     properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 500 }])),
   }) as const
+
+/**
+ * `?revisionOf={id}` on a record submission: the record a /DataEntry edit revises, or undefined when
+ * absent. Named twice it is refused (it would read as none); an id no record can have is missing (404),
+ * however many digits it has. Whether the caller may read it is the audit plugin's check.
+ */
+export function revisionOfParam(query: unknown): number | undefined {
+  const given = (query as Record<string, unknown> | undefined)?.revisionOf
+  if (Array.isArray(given)) throw badRequest(RECORD_MESSAGES.revisionOfOnce)
+  const raw = typeof given === 'number' ? String(given) : given
+  if (typeof raw !== 'string' || raw === '') return undefined
+  if (!/^[0-9]+$/.test(raw)) throw badRequest(RECORD_MESSAGES.recordNotFound(raw))
+  if (raw.length > 9 || Number(raw) < 1) throw notFound(RECORD_MESSAGES.recordNotFound(raw))
+  return Number(raw)
+}

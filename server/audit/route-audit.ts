@@ -1,9 +1,8 @@
 import fp from 'fastify-plugin'
 import type { FastifyReply, FastifyRequest, RouteHandlerMethod, RouteOptions } from 'fastify'
 import type { AuditEntity } from '../../schemas/audit'
-import { RECORD_MESSAGES } from '../../schemas/records/index'
 import type { Db } from '../db/client'
-import { badRequest, notFound } from '../http-error'
+import { revisionOfParam } from '../http-params'
 import { RecordsRepository } from '../records/records'
 import { runInScope } from './context'
 import { readEntity } from './entities'
@@ -61,17 +60,11 @@ function idFromResult(result: unknown): string | undefined {
  * category the server does not edit in place). The caller must be able to read the revised record.
  */
 async function revisionOf(db: Db, request: FastifyRequest): Promise<string | undefined> {
-  const given = (request.query as Record<string, unknown> | undefined)?.revisionOf
-  // Named twice, it would be read as no revision at all, and its readability never checked.
-  if (Array.isArray(given)) throw badRequest(RECORD_MESSAGES.revisionOfOnce)
-  const raw = field(request.query, 'revisionOf')
-  if (raw === undefined || raw === '') return undefined
-  if (!/^[0-9]+$/.test(raw)) throw badRequest(RECORD_MESSAGES.recordNotFound(raw))
-  // A record id no record can have is missing like any other (404), however many digits it has.
-  if (raw.length > 9 || Number(raw) < 1) throw notFound(RECORD_MESSAGES.recordNotFound(raw))
-  await new RecordsRepository(db).get(Number(raw), request.user)
+  const id = revisionOfParam(request.query)
+  if (id === undefined) return undefined
+  await new RecordsRepository(db).get(id, request.user)
   // The id as the record's history finds it: '031' names record 31.
-  return String(Number(raw))
+  return String(id)
 }
 
 /** A request's audited write: `sending` when the handler sent its answer itself, `done` once committed. */

@@ -148,21 +148,20 @@ export class ProductTypesRepository {
     // A repeated id is refused rather than collapsed: the caller's list is stored as sent, or not at all.
     const repeated = recordTypeIds.find((rt, i) => recordTypeIds.indexOf(rt) !== i)
     if (repeated !== undefined) throw badRequest(MESSAGES.productType.recordTypeRepeated(repeated))
-    const unique = recordTypeIds
-    const found = unique.length
+    const found = recordTypeIds.length
       ? await this.db
           .select({ id: dataPointTypes.id })
           .from(dataPointTypes)
-          .where(inArray(dataPointTypes.id, unique))
+          .where(inArray(dataPointTypes.id, recordTypeIds))
       : []
-    const missing = unique.find((rt) => !found.some((f) => f.id === rt))
+    const missing = recordTypeIds.find((rt) => !found.some((f) => f.id === rt))
     if (missing !== undefined) throw badRequest(MESSAGES.productType.recordTypeNotFound(missing))
     await this.db.transaction(async (tx) => {
       await tx.delete(assetModelRecordTypes).where(eq(assetModelRecordTypes.assetModelId, id))
-      if (unique.length) {
+      if (recordTypeIds.length) {
         await tx
           .insert(assetModelRecordTypes)
-          .values(unique.map((rt, position) => ({ assetModelId: id, dataPointTypeId: rt, position })))
+          .values(recordTypeIds.map((rt, position) => ({ assetModelId: id, dataPointTypeId: rt, position })))
       }
     })
   }

@@ -14,7 +14,7 @@ import { RecordDefinitionCache } from '../record-types/record-definitions'
 import { CsvIngest } from './csv-ingest'
 import { SubmissionsRepository } from './submissions'
 import type { SubmissionKind } from './types'
-import { positiveId, textParams } from '../http-params'
+import { positiveId, revisionOfParam, textParams } from '../http-params'
 
 const tags = ['submission']
 const headers = {
@@ -31,15 +31,6 @@ const keyOf = (request: FastifyRequest) => {
 /** The submission routes' shared state: the app's database's record definitions (issue #17.1). */
 interface SubmitOptions {
   definitions: RecordDefinitionCache
-}
-
-/**
- * `?revisionOf={id}`: the record a /DataEntry edit revises (server/audit/route-audit.ts checks the caller
- * may read it before the handler runs); undefined when absent or not one id.
- */
-const revisionOfQuery = (request: FastifyRequest) => {
-  const raw = (request.query as Record<string, unknown> | undefined)?.revisionOf
-  return typeof raw === 'string' && /^[0-9]{1,9}$/.test(raw) && Number(raw) > 0 ? Number(raw) : undefined
 }
 
 const repo = (request: Pick<FastifyRequest, 'db'>, { definitions }: SubmitOptions) =>
@@ -83,7 +74,8 @@ const submitRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => 
             request.body,
             request.user,
             keyOf(request),
-            revisionOfQuery(request),
+            // Checked before the handler (the audit plugin): readable by the caller.
+            revisionOfParam(request.query),
           ),
       )
     }

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { calibrationContactsCheck, duplicateLocationsError, isEmailLike } from './owner-lists'
-import { ownerSerialRangesCheck, serialRangesOverlap, supplierProductsError } from './serial-ranges'
+import {
+  ownerSerialRangesCheck,
+  serialRangesOverlap,
+  supplierProductsError,
+  supplierProductsProblem,
+} from './serial-ranges'
 import { diceSimilarity, similarNames, similarityLevel } from './similarity'
 import { faultRepairItemsCheck } from './fault-repair-items'
 
@@ -75,6 +80,48 @@ describe('serial range rules', () => {
       supplierProductsError([{ id: 1, serialRanges: [{ prefix: 'A:', min: 1, max }] }], () => false)
     expect(supplier(2147483648)).toBe(bound)
     expect(supplier(2147483647)).toBeUndefined()
+  })
+
+  it('says which product, range and fields break a rule, so the screen can mark them', () => {
+    const none = () => false
+    const products = [
+      { id: 1, serialRanges: [{ prefix: 'A:', min: 1, max: 2 }] },
+      {
+        id: 2,
+        serialRanges: [
+          { prefix: 'B:', min: 1, max: 9 },
+          { prefix: 'B:', min: 5, max: 2147483648 },
+        ],
+      },
+    ]
+    expect(supplierProductsProblem(products, none)).toEqual({
+      message: 'Serial range min and max must be whole numbers from 0 to 2147483647.',
+      product: 1,
+      range: 1,
+      fields: ['max'],
+    })
+    products[1].serialRanges[1] = { prefix: 'B:', min: 9, max: 3 }
+    expect(supplierProductsProblem(products, none)).toMatchObject({
+      product: 1,
+      range: 1,
+      fields: ['min', 'max'],
+    })
+    expect(
+      supplierProductsProblem([{ id: 1, serialRanges: [{ prefix: 'A:', min: null, max: 2 }] }], none),
+    ).toMatchObject({ product: 0, range: 0, fields: ['min'] })
+    expect(supplierProductsProblem([products[0], { id: 0, serialRanges: [] }], none)).toMatchObject({
+      product: 1,
+      fields: [],
+    })
+    expect(
+      ownerSerialRangesCheck(
+        [
+          { prefix: '', min: null, max: null },
+          { prefix: 'T', min: 1, max: 2 },
+        ],
+        ':',
+      ).problem,
+    ).toEqual({ message: "Serial range prefixes must end with ':'", range: 1, fields: ['prefix'] })
   })
 })
 

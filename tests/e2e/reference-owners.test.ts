@@ -112,6 +112,41 @@ describe('device owners', () => {
     expect(writes).toEqual([])
   })
 
+  it('shows the Test Equipment tab and marks the serial range field a save found at fault', async () => {
+    await signIn(page, baseUrl, 'configurator', '/Owners/New')
+    writes = []
+    await page.getByPlaceholder('Enter device owner name').fill(`E2E Owner Marks ${Date.now()}`)
+    await page.getByRole('button', { name: 'Add new serial range' }).click()
+    await page.getByLabel('Prefix', { exact: true }).fill('E2E-MARK:')
+    await page.getByLabel('Min', { exact: true }).fill('1.5')
+    await page.getByLabel('Max', { exact: true }).fill('10')
+    await page.getByRole('tab', { name: 'Calibration Reminders' }).click()
+    await save()
+    await alert(MESSAGES.serialRange.outOfBounds).waitFor()
+    const min = page.getByLabel('Min', { exact: true })
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Test Equipment' }).getAttribute('aria-selected'))
+      .toBe('true')
+    expect(await min.getAttribute('aria-invalid')).toBe('true')
+    expect(await page.getByLabel('Max', { exact: true }).getAttribute('aria-invalid')).toBeNull()
+    await expect.poll(() => min.evaluate((el) => el === document.activeElement)).toBe(true)
+    await screenshot(page, 'ref-owner-range-marked')
+    await min.fill('1')
+    expect(await min.getAttribute('aria-invalid')).toBeNull()
+
+    // A contact at fault shows its tab.
+    await page.getByRole('tab', { name: 'Calibration Reminders' }).click()
+    await page.getByRole('button', { name: 'Add new contact' }).click()
+    await page.getByLabel('Contact', { exact: true }).fill('not-an-address')
+    await page.getByRole('tab', { name: 'Locations' }).click()
+    await save()
+    await alert(MESSAGES.owner.invalidContacts).waitFor()
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Calibration Reminders' }).getAttribute('aria-selected'))
+      .toBe('true')
+    expect(writes).toEqual([])
+  })
+
   it('removes a deleted location on save', async () => {
     await signIn(page, baseUrl, 'configurator', '/Owners')
     await page.getByRole('button', { name: 'Add new Device Owner' }).click()

@@ -131,6 +131,45 @@ describe('suppliers', () => {
     await screenshot(page, 'ref-supplier-edit')
   })
 
+  it('marks the product row or the serial range field a save found at fault, on its page, and focuses it', async () => {
+    await page.setViewportSize({ width: 400, height: 800 })
+    await signIn(page, baseUrl, 'configurator', '/Suppliers/New')
+    writes = []
+    await page.getByLabel(/^Name/).fill(`E2E Marks ${Date.now()}`)
+    await page.getByRole('button', { name: 'Add new product type' }).click()
+    await save()
+    await expectBanner(MESSAGES.supplier.emptyProduct)
+    await expect.poll(() => productSelects().first().getAttribute('aria-invalid')).toBe('true')
+    await productSelects().first().selectOption({ label: 'Ring Main Unit' })
+    expect(await productSelects().first().getAttribute('aria-invalid')).toBeNull()
+
+    // Four ranges, 3 a page: each new one goes first, so the first added is alone on page 2.
+    const ranges = page.getByRole('table', { name: 'Serial ranges of Ring Main Unit' })
+    const addRange = page.getByRole('button', { name: 'Add new serial range' })
+    const fillRange = async (prefix: string, min: string, max: string) => {
+      await addRange.click()
+      await ranges.getByLabel('Prefix').first().fill(prefix)
+      await ranges.getByLabel('Min').first().fill(min)
+      await ranges.getByLabel('Max').first().fill(max)
+    }
+    await fillRange('E2E-M4-', '1', '2147483648')
+    for (const n of [3, 2, 1]) await fillRange(`E2E-M${n}-`, '1', '9')
+    await save()
+    await expectBanner(MESSAGES.serialRange.outOfBounds)
+    const max = ranges.getByLabel('Max')
+    await expect.poll(() => ranges.getByLabel('Prefix').first().inputValue()).toBe('E2E-M4-')
+    expect(await max.count()).toBe(1)
+    expect(await max.getAttribute('aria-invalid')).toBe('true')
+    expect(await ranges.getByLabel('Min').getAttribute('aria-invalid')).toBeNull()
+    await expect.poll(() => max.evaluate((el) => el === document.activeElement)).toBe(true)
+    await screenshot(page, 'ref-supplier-range-marked-400')
+    await max.fill('900')
+    expect(await max.getAttribute('aria-invalid')).toBeNull()
+    // Editing keeps the page: the marked range stays in view.
+    expect(await ranges.getByLabel('Prefix').inputValue()).toBe('E2E-M4-')
+    expect(writes).toEqual([])
+  })
+
   it('needs no prefix for a product type without serial number prefix', async () => {
     await signIn(page, baseUrl, 'configurator', '/Suppliers/New')
     await page.getByLabel(/^Name/).fill(`E2E NoPrefix ${Date.now()}`)

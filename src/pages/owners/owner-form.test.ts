@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages'
-import { emptyOwnerForm, ownerFormError, type OwnerForm } from './owner-form'
+import { emptyOwnerForm, ownerFormError, ownerFormProblem, type OwnerForm } from './owner-form'
 
 const owners = [
   { id: 1, name: 'Eastern Power Networks', createdInItr: true },
@@ -46,5 +46,18 @@ describe('ownerFormError (SPEC §5 device owner)', () => {
     expect(ownerFormError(form({ contacts: [contact('a@b.org'), contact('A@b.org')] }), owners, null)).toBe(
       `${MESSAGES.owner.duplicateContacts} a@b.org`,
     )
+  })
+
+  it('names the tab and the serial range fields at fault', () => {
+    const ranges = [range('TE:', 1, 2), range('TF:', 9, 2147483648)]
+    expect(ownerFormProblem(form({ ranges }), owners, null)).toEqual({
+      message: MESSAGES.serialRange.outOfBounds,
+      tab: 'test-equipment',
+      range: { key: 'TF:', fields: ['max'] },
+    })
+    const contact = { key: 'c', email: 'nope' }
+    expect(ownerFormProblem(form({ contacts: [contact] }), owners, null)?.tab).toBe('calibration-reminders')
+    const loc = { key: 'l', id: 0, name: ' ', storedName: null }
+    expect(ownerFormProblem(form({ locations: [loc] }), owners, null)?.tab).toBe('locations')
   })
 })

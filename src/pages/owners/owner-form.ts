@@ -7,7 +7,7 @@ import {
 } from '../../../schemas/entities/device-owner'
 import { MESSAGES } from '../../../schemas/messages'
 import { calibrationContactsCheck, duplicateLocationsError } from '../../../schemas/rules/owner-lists'
-import { ownerSerialRangesCheck } from '../../../schemas/rules/serial-ranges'
+import { ownerSerialRangesCheck, type SerialRangeField } from '../../../schemas/rules/serial-ranges'
 
 export interface RangeRow {
   key: string
@@ -77,27 +77,44 @@ export function ownerFormOf(owner: DeviceOwner): OwnerForm {
 export const rangesBody = (form: OwnerForm) =>
   form.ranges.map((r, i) => ({ id: i + 1, prefix: r.prefix.trim() || null, min: r.min, max: r.max }))
 
+/** The owner screen's tabs (SPEC §2). */
+export type OwnerTab = 'test-equipment' | 'locations' | 'calibration-reminders'
+
+/** A broken owner rule: its text, the tab that holds the fault, and the serial range fields to mark. */
+export interface OwnerFormProblem {
+  message: string
+  tab?: OwnerTab
+  range?: { key: string; fields: SerialRangeField[] }
+}
+
 /**
  * SPEC §5 "Device owner" rules beyond the schema's name rule, in screen order, with the shared rule
- * functions the server applies too. Returns the first broken rule's text.
+ * functions the server applies too. Returns the first broken rule and where it is.
  */
-export function ownerFormError(
+export function ownerFormProblem(
   form: OwnerForm,
   owners: readonly DeviceOwnerListItem[],
   selfId: number | null,
-): string | undefined {
+): OwnerFormProblem | undefined {
   const name = form.name.trim().toLowerCase()
   if (owners.some((o) => o.id !== selfId && o.name.trim().toLowerCase() === name))
-    return MESSAGES.owner.nameTaken
+    return { message: MESSAGES.owner.nameTaken }
   const ranges = ownerSerialRangesCheck(rangesBody(form), SERIAL_PREFIX_SEPARATOR)
-  if (ranges.error) return ranges.error
+  if (ranges.problem) {
+    const { message, range, fields } = ranges.problem
+    return { message, tab: 'test-equipment', range: { key: form.ranges[range!].key, fields } }
+  }
   for (const location of form.locations) {
     const invalid = firstSchemaError(locationWriteSchema, { name: location.name.trim() })
-    if (invalid) return invalid
+    if (invalid) return { message: invalid, tab: 'locations' }
   }
   const dups = duplicateLocationsError(form.locations.map((l) => l.name))
-  if (dups) return dups
+  if (dups) return { message: dups, tab: 'locations' }
   const contacts = calibrationContactsCheck(form.contacts.map((c) => c.email))
-  if (contacts.error) return contacts.error
+  if (contacts.error) return { message: contacts.error, tab: 'calibration-reminders' }
   return undefined
 }
+
+/** {@link ownerFormProblem}'s text alone. */
+export const ownerFormError = (...args: Parameters<typeof ownerFormProblem>) =>
+  ownerFormProblem(...args)?.message

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Tab from 'react-bootstrap/Tab'
@@ -7,7 +7,7 @@ import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
 import { SERIAL_PREFIX_SEPARATOR } from '../../../schemas/entities/device-owner'
 import { serialRangeSchema } from '../../../schemas/entities/serial-range'
 import { ActionButton } from '../../components/row-actions'
-import type { ContactRow, LocationRow, RangeRow } from './owner-form'
+import type { ContactRow, LocationRow, OwnerTab, RangeRow } from './owner-form'
 import type { OwnerEditController } from './use-owner-edit'
 
 const titles = serialRangeSchema.properties
@@ -25,8 +25,18 @@ function TabToolbar({ label, onAdd, disabled }: { label: string; onAdd: () => vo
 
 function RangesTab({ c }: { c: OwnerEditController }) {
   const { change, remove } = c.ranges
-  const columns = useMemo<ColumnDef<RangeRow, unknown>[]>(
-    () => [
+  const marks = c.rangeMarks
+  const root = useRef<HTMLDivElement>(null)
+  // A failed save moves focus to the first marked field, once its row's page is drawn.
+  useEffect(() => {
+    if (!c.markedAt) return
+    const timer = setTimeout(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+    return () => clearTimeout(timer)
+  }, [c.markedAt])
+  const columns = useMemo<ColumnDef<RangeRow, unknown>[]>(() => {
+    const marked = (key: string, field: 'prefix' | 'min' | 'max') =>
+      marks?.key === key && marks.fields.includes(field)
+    return [
       {
         id: 'prefix',
         header: titles.prefix.title,
@@ -36,6 +46,8 @@ function RangesTab({ c }: { c: OwnerEditController }) {
             size="sm"
             aria-label={titles.prefix.title}
             placeholder={`e.g. TE${SERIAL_PREFIX_SEPARATOR}`}
+            isInvalid={marked(r.key, 'prefix')}
+            aria-invalid={marked(r.key, 'prefix') || undefined}
             value={r.prefix}
             onChange={(e) => change(r.key, { prefix: e.target.value })}
           />
@@ -51,6 +63,8 @@ function RangesTab({ c }: { c: OwnerEditController }) {
             type="number"
             min={0}
             aria-label={titles[k].title}
+            isInvalid={marked(r.key, k)}
+            aria-invalid={marked(r.key, k) || undefined}
             value={r[k] ?? ''}
             onChange={(e) => change(r.key, { [k]: toNumber(e.target.value) })}
           />
@@ -61,11 +75,10 @@ function RangesTab({ c }: { c: OwnerEditController }) {
           Delete
         </ActionButton>
       )),
-    ],
-    [change, remove],
-  )
+    ]
+  }, [change, remove, marks])
   return (
-    <>
+    <div ref={root}>
       <TabToolbar label="Add new serial range" onAdd={c.ranges.add} />
       <DataGrid
         label="Test equipment serial ranges"
@@ -73,9 +86,9 @@ function RangesTab({ c }: { c: OwnerEditController }) {
         data={c.form.ranges}
         getRowId={(r) => r.key}
         emptyText="No serial ranges yet."
-        showRowId={c.form.ranges[0]?.key}
+        showRowId={c.shownRange}
       />
-    </>
+    </div>
   )
 }
 
@@ -139,7 +152,13 @@ function ListTab<R extends { key: string }>(props: {
 /** The owner's three tabs of SPEC §2: Test Equipment, Locations, Calibration Reminders. */
 export function OwnerTabs({ c }: { c: OwnerEditController }) {
   return (
-    <Tabs defaultActiveKey="test-equipment" id="owner-tabs" className="mt-4" mountOnEnter>
+    <Tabs
+      activeKey={c.tab}
+      onSelect={(key) => key && c.setTab(key as OwnerTab)}
+      id="owner-tabs"
+      className="mt-4"
+      mountOnEnter
+    >
       <Tab eventKey="test-equipment" title="Test Equipment">
         <RangesTab c={c} />
       </Tab>

@@ -3,7 +3,15 @@ import { useNavigate } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
 import { similarNames } from '../../../schemas/rules/similarity'
 import { OWNER_ERRORS, ownersApi } from './owners-api'
-import { emptyOwnerForm, ownerFormError, ownerFormOf, type OwnerForm } from './owner-form'
+import {
+  emptyOwnerForm,
+  ownerFormOf,
+  ownerFormProblem,
+  type OwnerForm,
+  type OwnerFormProblem,
+  type OwnerTab,
+  type RangeRow,
+} from './owner-form'
 import { saveOwner } from './owner-save'
 import { useOwnerRows } from './use-owner-rows'
 
@@ -52,12 +60,41 @@ export function useOwnerEdit(id: number | null) {
   const similar = useMemo(() => similarNames(form.name, others), [form.name, others])
 
   const rows = useOwnerRows(form, update)
+  const [tab, setTab] = useState<OwnerTab>('test-equipment')
+  // The range a failed save marked and its fields; each mark goes once its field is edited.
+  const [rangeMarks, setRangeMarks] = useState<OwnerFormProblem['range'] | null>(null)
+  // Sticky: the ranges grid shows this row's page when the key changes (a range added or marked).
+  const [shownRange, setShownRange] = useState<string | null>(null)
+  const [markedAt, setMarkedAt] = useState(0)
+  const ranges = {
+    add: () => setShownRange(rows.ranges.add()),
+    change: (key: string, patch: Partial<RangeRow>) => {
+      setRangeMarks((m) => {
+        if (m?.key !== key) return m
+        const fields = m.fields.filter((f) => !(f in patch))
+        return fields.length ? { ...m, fields } : null
+      })
+      rows.ranges.change(key, patch)
+    },
+    remove: (key: string) => {
+      setRangeMarks((m) => (m?.key === key ? null : m))
+      rows.ranges.remove(key)
+    },
+  }
 
   /** Called with schema-valid name and parent; checks the lists, then saves step by step. */
   const save = async (name: string, parentId: number | null) => {
     const next = { ...form, name: name.trim(), parentId }
-    const invalid = ownerFormError(next, owners, id)
-    if (invalid) return setError(invalid)
+    const problem = ownerFormProblem(next, owners, id)
+    setRangeMarks(problem?.range ?? null)
+    if (problem) {
+      if (problem.tab) setTab(problem.tab)
+      if (problem.range) {
+        setShownRange(problem.range.key)
+        setMarkedAt((n) => n + 1)
+      }
+      return setError(problem.message)
+    }
     setError(null)
     setSaving(true)
     const saved = { ownerId: id }
@@ -83,6 +120,14 @@ export function useOwnerEdit(id: number | null) {
     form,
     update,
     ...rows,
+    ranges,
+    /** The tab shown: the user's choice, or the one a failed save found at fault. */
+    tab,
+    setTab,
+    rangeMarks,
+    shownRange,
+    /** Counts the failed saves that marked a range: the view moves focus on each. */
+    markedAt,
     error,
     clearError: () => setError(null),
     saving,

@@ -3,8 +3,12 @@ import { rowKey, type ContactRow, type LocationRow, type OwnerForm, type RangeRo
 /** Add, change and remove for the owner's serial ranges, locations and contacts (new rows go first). */
 export function useOwnerRows(form: OwnerForm, update: (patch: Partial<OwnerForm>) => void) {
   const ranges = {
-    add: () =>
-      update({ ranges: [{ key: rowKey('range'), prefix: '', min: null, max: null }, ...form.ranges] }),
+    /** Adds an empty range first and answers its key. */
+    add: () => {
+      const key = rowKey('range')
+      update({ ranges: [{ key, prefix: '', min: null, max: null }, ...form.ranges] })
+      return key
+    },
     change: (key: string, patch: Partial<RangeRow>) =>
       update({ ranges: form.ranges.map((r) => (r.key === key ? { ...r, ...patch } : r)) }),
     remove: (key: string) => update({ ranges: form.ranges.filter((r) => r.key !== key) }),

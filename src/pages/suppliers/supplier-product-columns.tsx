@@ -12,6 +12,8 @@ export interface ProductColumnsInput {
   removeProduct: (key: string) => void
   addRange: (productKey: string) => void
   readOnly?: boolean
+  /** The product row a failed save found at fault (no product type, or one listed twice). */
+  markedProduct?: string | null
 }
 
 /** The columns of the supplier's product grid: Product Type, the Serial Ranges expander, the actions. */
@@ -21,6 +23,7 @@ export function productColumns({
   removeProduct,
   addRange,
   readOnly,
+  markedProduct,
 }: ProductColumnsInput): ColumnDef<ProductRow, unknown>[] {
   return [
     {
@@ -31,6 +34,8 @@ export function productColumns({
         <Form.Select
           size="sm"
           aria-label="Product type"
+          isInvalid={row.original.key === markedProduct}
+          aria-invalid={row.original.key === markedProduct || undefined}
           value={row.original.typeId ?? ''}
           onChange={(e) => chooseProduct(row.original.key, e.target.value ? Number(e.target.value) : null)}
         >

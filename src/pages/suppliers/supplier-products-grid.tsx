@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react'
+import { useCallback, useEffect, useMemo, useRef } from 'react'
 import Button from 'react-bootstrap/Button'
 import { DataGrid, PAGE_SIZES } from '../../../runtime/grid'
 import { SerialRangesGrid } from './serial-ranges-grid'
@@ -12,24 +12,36 @@ import type { SupplierEditController } from './use-supplier-edit'
  * inside the form's disabled fieldset, where no expander can be pressed, so every row shows expanded.
  */
 export function SupplierProductsGrid({ c, readOnly }: { c: SupplierEditController; readOnly?: boolean }) {
-  const { types, chooseProduct, removeProduct, addRange, updateRange, removeRange } = c
+  const { types, chooseProduct, removeProduct, addRange, updateRange, removeRange, marks } = c
+  const markedProduct = marks && !marks.rangeKey ? marks.productKey : null
   const columns = useMemo(
-    () => productColumns({ types, chooseProduct, removeProduct, addRange, readOnly }),
-    [types, chooseProduct, removeProduct, addRange, readOnly],
+    () => productColumns({ types, chooseProduct, removeProduct, addRange, readOnly, markedProduct }),
+    [types, chooseProduct, removeProduct, addRange, readOnly, markedProduct],
   )
+  const section = useRef<HTMLElement>(null)
+  // A failed save moves focus to the first marked field, once its row's page is drawn.
+  useEffect(() => {
+    if (!c.markedAt) return
+    const timer = setTimeout(() =>
+      section.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    )
+    return () => clearTimeout(timer)
+  }, [c.markedAt])
   const renderRanges = useCallback(
     (row: { original: ProductRow }) => (
       <SerialRangesGrid
         product={row.original}
+        marks={marks?.productKey === row.original.key ? marks : null}
+        shownRange={c.shownRange}
         onChange={(rangeKey, patch) => updateRange(row.original.key, rangeKey, patch)}
         onRemove={(rangeKey) => removeRange(row.original.key, rangeKey)}
         readOnly={readOnly}
       />
     ),
-    [updateRange, removeRange, readOnly],
+    [updateRange, removeRange, readOnly, marks, c.shownRange],
   )
   return (
-    <section aria-labelledby="supplier-products-title" className="mt-4">
+    <section ref={section} aria-labelledby="supplier-products-title" className="mt-4">
       <div className="d-flex align-items-center justify-content-between mb-2">
         <h2 id="supplier-products-title" className="h5 mb-0">
           Product Types
@@ -50,7 +62,7 @@ export function SupplierProductsGrid({ c, readOnly }: { c: SupplierEditControlle
         renderExpanded={renderRanges}
         expanded={readOnly ? Object.fromEntries(c.rows.map((r) => [r.key, true])) : c.expanded}
         onExpandedChange={c.setExpanded}
-        showRowId={c.lastAdded}
+        showRowId={c.shownProduct}
       />
     </section>
   )

@@ -1,7 +1,7 @@
 import { ATTRIBUTE_KEYS } from '../../../schemas/entities/attribute'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { Supplier, SupplierProducts } from '../../../schemas/entities/supplier'
-import { supplierProductsError } from '../../../schemas/rules/serial-ranges'
+import { supplierProductsProblem } from '../../../schemas/rules/serial-ranges'
 
 /** A serial range row while editing: min and max are blank (null) until typed. */
 export interface RangeRow {
@@ -63,12 +63,25 @@ export function productsValue(rows: readonly ProductRow[]): SupplierProducts {
 export const hasNoPrefix = (type: ProductTypeListItem | undefined) =>
   Boolean(type?.attributes.some((a) => a.key === ATTRIBUTE_KEYS.noSerialNumberPrefix))
 
-/** The SPEC §5 supplier rules over the rows, with the shared rule function the server uses too. */
-export function productRowsError(rows: readonly ProductRow[], types: readonly ProductTypeListItem[]) {
+/**
+ * The SPEC §5 supplier rules over the rows, with the shared rule function the server uses too: the
+ * first broken rule's text, and the keys of its product row and range and the fields to mark.
+ */
+export function productRowsProblem(rows: readonly ProductRow[], types: readonly ProductTypeListItem[]) {
   const byId = new Map(types.map((t) => [t.id, t]))
-  return supplierProductsError(
+  const problem = supplierProductsProblem(
     productsValue(rows),
     (id) => hasNoPrefix(byId.get(id)),
     (id) => byId.get(id)?.name ?? String(id),
   )
+  if (!problem) return undefined
+  const product = rows[problem.product!]
+  return {
+    message: problem.message,
+    marks: {
+      productKey: product.key,
+      rangeKey: problem.range == null ? undefined : product.ranges[problem.range].key,
+      fields: problem.fields,
+    },
+  }
 }

@@ -4,7 +4,7 @@ import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import { suppliersApi } from './suppliers-api'
-import { productRowsError, productRowsOf, productsValue, type ProductRow } from './supplier-products'
+import { productRowsProblem, productRowsOf, productsValue, type ProductRow } from './supplier-products'
 import { useSupplierRows, type Notice } from './use-supplier-rows'
 
 /**
@@ -40,9 +40,10 @@ export function useSupplierEdit(id: number | null) {
 
   /** Checks the rows (the name was checked by the form's schema), then creates or updates. */
   const save = async (formName: string) => {
-    const error = productRowsError(rows, types)
-    if (error) {
-      setNotice({ variant: 'error', text: error })
+    const problem = productRowsProblem(rows, types)
+    edits.mark(problem?.marks ?? null)
+    if (problem) {
+      setNotice({ variant: 'error', text: problem.message })
       return
     }
     setNotice(null)

@@ -36,8 +36,8 @@ export interface SerialRangeProblem {
 
 /** The fields of a range at fault for a rule on min and max, in the order the rules check them. */
 function boundsProblem(range: {
-  min: number | null | undefined
-  max: number | null | undefined
+  min?: number | null
+  max?: number | null
 }): { rule: 'required' | 'bounds'; fields: SerialRangeField[] } | undefined {
   const missing = (['min', 'max'] as const).filter((f) => range[f] == null)
   if (missing.length) return { rule: 'required', fields: missing }

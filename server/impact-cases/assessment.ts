@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import { startOfUtcDay } from '../../schemas/records/index'
 import type { AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
@@ -6,6 +6,7 @@ import { calibrationHistory, impactCaseRecords, impactCases } from '../db/schema
 import { chunks, rowsOf } from '../submissions/write/sql-batch'
 import { CalibrationHistory, suspectUntil, type CalibrationFacts } from './calibration-history'
 import { actorOf, addWindowRecords, auditedCaseChange, reopen } from './case-writes'
+import { RetestClearing } from './retest-clearing'
 
 const DAY_MS = 86_400_000
 
@@ -24,11 +25,14 @@ export interface WrittenRecordFacts {
  * submission, a CSV file and the demo seed alike: calibrations join the device's history; an as-found
  * Fail opens an impact case listing every record that used the device since its last passing
  * calibration; a record dated inside an existing case's window joins that case (reopening it); and a new
- * record of the same record type for a product clears the product's pending retest. Each case change is
- * audited with the user the records were written by.
+ * record that counts (review state none) of the same record type for a product — or, for a suspect
+ * calibration of another device, a calibration of that device — clears the pending retest. A review
+ * transition settles retests too (`afterReview`). Each case change is audited with the user the records
+ * were written (or reviewed) by.
  */
 export class ImpactAssessment {
   private readonly history: CalibrationHistory
+  private readonly retests: RetestClearing
   private actor: Promise<AuditActor> | undefined
 
   constructor(
@@ -36,6 +40,7 @@ export class ImpactAssessment {
     private readonly userId: number | null,
   ) {
     this.history = new CalibrationHistory(db)
+    this.retests = new RetestClearing(db, () => this.who())
   }
 
   private who(): Promise<AuditActor> {
@@ -43,7 +48,10 @@ export class ImpactAssessment {
     return this.actor
   }
 
-  /** Runs the steps above; `isNew` is false for an edit in place, which clears no retest. */
+  /**
+   * Runs the steps above. `isNew` is false for an edit in place, which clears no retest; a retest the
+   * record had cleared is checked again (an amended record back in review, or moved, no longer clears it).
+   */
   async afterWrite(written: readonly WrittenRecordFacts[], isNew = true): Promise<void> {
     const calibrations = written.flatMap((w) =>
       w.calibration ? [{ recordId: w.recordId, ...w.calibration }] : [],
@@ -53,7 +61,19 @@ export class ImpactAssessment {
       if (c.asFound === 'fail')
         await this.openFailedCalibration(c.testEquipmentId, c.recordId, c.calibrationDate)
     const joined = await this.joinWindows(written)
-    if (isNew) await this.clearRetests(written.map((w) => w.recordId).filter((id) => !joined.has(id)))
+    const ids = written.map((w) => w.recordId)
+    if (isNew) await this.retests.clearBy(ids.filter((id) => !joined.has(id)))
+    else await this.retests.recheck(ids)
+  }
+
+  /**
+   * After a review transition of a record (issue #19): approved, it starts to count and clears the
+   * pending retests it matches; reviewed or rejected it does not count, so a retest it cleared (stored
+   * before this rule) waits again, or is cleared by another record that counts.
+   */
+  async afterReview(recordId: number, counts: boolean): Promise<void> {
+    if (counts) await this.retests.clearBy([recordId])
+    else await this.retests.recheck([recordId])
   }
 
   /** Opens the case of a calibration that found the device out of tolerance. */
@@ -144,55 +164,5 @@ export class ImpactAssessment {
       added.push(...rows.map((r) => Number(r.record_id)))
     }
     return added
-  }
-
-  /**
-   * A new record of the same record type for the same product, dated on or after the suspect record,
-   * clears the product's pending retest of it (and says which record did).
-   */
-  private async clearRetests(recordIds: readonly number[]): Promise<void> {
-    if (recordIds.length === 0) return
-    const [pending] = await this.db
-      .select({ id: impactCaseRecords.caseId })
-      .from(impactCaseRecords)
-      .where(and(eq(impactCaseRecords.disposition, 'retest'), isNull(impactCaseRecords.retestClearedAt)))
-      .limit(1)
-    if (!pending) return
-    for (const part of chunks(recordIds)) {
-      const matches = rowsOf<{ case_id: number; record_id: number; by: number }>(
-        await this.db.execute(sql`SELECT DISTINCT ON (icr.case_id, icr.record_id)
-            icr.case_id, icr.record_id, n.id AS by
-          FROM records n
-          JOIN impact_case_records icr
-            ON icr.product_id = n.product_id AND icr.record_type_id = n.record_type_id
-          JOIN records s ON s.id = icr.record_id
-          WHERE n.id IN (${sql.join(
-            part.map((id) => sql`${id}::int`),
-            sql`, `,
-          )})
-            AND icr.disposition = 'retest' AND icr.retest_cleared_at IS NULL
-            AND icr.record_id <> n.id AND n.record_date >= s.record_date
-          ORDER BY icr.case_id, icr.record_id, n.id`),
-      )
-      const byCase = new Map<number, { recordId: number; by: number }[]>()
-      for (const m of matches)
-        byCase.set(Number(m.case_id), [
-          ...(byCase.get(Number(m.case_id)) ?? []),
-          { recordId: Number(m.record_id), by: Number(m.by) },
-        ])
-      for (const [caseId, cleared] of byCase) await this.clear(caseId, cleared)
-    }
-  }
-
-  private async clear(caseId: number, cleared: readonly { recordId: number; by: number }[]): Promise<void> {
-    await auditedCaseChange(this.db, await this.who(), caseId, async () => {
-      const now = new Date()
-      for (const { recordId, by } of cleared)
-        await this.db
-          .update(impactCaseRecords)
-          .set({ retestClearedBy: by, retestClearedAt: now })
-          .where(and(eq(impactCaseRecords.caseId, caseId), eq(impactCaseRecords.recordId, recordId)))
-      return { caseId, result: undefined }
-    })
   }
 }

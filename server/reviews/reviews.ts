@@ -16,6 +16,7 @@ import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { dataPointTypes, records, recordTransitions, users } from '../db/schema/index'
 import { conflict, HttpError, notFound } from '../http-error'
+import { ImpactAssessment } from '../impact-cases/assessment'
 import { refreshSummaries } from '../products/product-summaries'
 
 /** The record as a transition needs it, read under the caller's scope. */
@@ -68,6 +69,9 @@ export class ReviewsRepository {
     // Only an approval changes what counts for the product; the others leave it as it was.
     if (outcome.to === 'approved' && record.productId !== null)
       await refreshSummaries(this.db, [record.productId])
+    // Issue #15.3: a record clears a retest only once it counts (approved here); a waiting or rejected
+    // one never does.
+    await new ImpactAssessment(this.db, viewer.id || null).afterReview(recordId, outcome.to === 'approved')
     return this.review(recordId, viewer)
   }
 

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/api'
+import { servicePrefix } from '../../server/config'
+import type { FormLayout } from '../../schemas/form-layout/index'
+import type { ImpactCasePage, SuspectRecord, SuspectRecordPage } from '../../schemas/records/index'
+import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+
+/** A calibration layout with the device as found and as left, and a reference device used. */
+const CALIBRATION: FormLayout = {
+  version: 2,
+  title: 'Retest calibration',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+    { type: 'datepicker', variable: 'date', label: 'Date' },
+    { type: 'singletext', variable: 'description', label: 'Description' },
+    { type: 'dropdown', variable: 'house', label: 'House' },
+    { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
+    { type: 'testEquipment', variable: 'reference', label: 'Reference standard' },
+    { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
+    { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
+  ],
+}
+
+/** A Problem Report that names the devices it used, so it can be suspect and is amended in place. */
+const PROBLEM: FormLayout = {
+  version: 2,
+  title: 'Retest problem',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+    { type: 'datepicker', variable: 'date', label: 'Date' },
+    { type: 'testEquipment', variable: 'equipment', label: 'Test equipment used' },
+    { type: 'multiselect', variable: 'faultItems', label: 'Fault items' },
+    { type: 'multiselect', variable: 'repairItems', label: 'Repair items' },
+  ],
+}
+
+/**
+ * Issue #15.3 with #19 (audit s7 D1, D2): a retest is cleared only by a record that counts for the product
+ * (review state none or approved) — never by one waiting for review or rejected, and again waiting when
+ * its clearing record is amended back into review; a retest of a calibration of another device (no
+ * product) is cleared by a later calibration of that device.
+ */
+describe('retests are cleared by records that count', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  let calibrationType: number
+  let problemType: number
+  const tokens: Record<string, string> = {}
+
+  const login = async (username: string, password: string) => {
+    const res = await server.app.inject({
+      method: 'POST',
+      url: `${servicePrefix('auth')}/api/token`,
+      payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(res.statusCode).toBe(200)
+    return res.json().token as string
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    tokens.reviewer = await login('reviewer', 'reviewer-demo')
+    tokens.approver = await login('approver', 'approver-demo')
+    tokens.internal = await server.tokenFor('internal')
+    calibrationType = await recordType(
+      server,
+      'Retest Calibration',
+      'Calibration',
+      'form',
+      {
+        serialField: 'serial',
+        dateOfRecordField: 'date',
+        calibrationFrequencyField: 'frequency',
+        calibrationHouseField: 'house',
+        assetDescriptionField: 'description',
+        asFoundResultField: 'asFound',
+        asLeftResultField: 'asLeft',
+      },
+      CALIBRATION,
+      [],
+    )
+    problemType = await recordType(
+      server,
+      'Retest Problem',
+      'Problem Report',
+      'form',
+      {
+        serialField: 'serial',
+        dateOfRecordField: 'date',
+        faultItemsField: 'faultItems',
+        repairItemsField: 'repairItems',
+      },
+      PROBLEM,
+      [fx.transformer],
+    )
+  })
+  afterAll(() => server.close())
+
+  const ok = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBe(200)
+    return JSON.parse(res.body)
+  }
+  const enc = (filter: object) => encodeURIComponent(JSON.stringify(filter))
+
+  async function setPolicy(id: number, reviewPolicy: string) {
+    const type = ok(await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' }))
+    const res = await server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, {
+      as: 'configurator',
+      body: { name: type.name, sensorTypeId: type.sensorTypeId, units: type.units, reviewPolicy },
+    })
+    expect(res.statusCode).toBe(204)
+  }
+
+  async function calibrate(serial: string, date: string, reference: number[] = [], found = 'Pass') {
+    return ok(
+      await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
+        as: 'configurator',
+        body: {
+          deviceOwnerId: fx.owner,
+          recordTypeId: calibrationType,
+          data: {
+            serial,
+            date,
+            house: fx.calibrator,
+            frequency: 'P12M',
+            description: `Meter ${serial}`,
+            asFound: { value: found },
+            asLeft: { value: 'Pass' },
+            ...(reference.length ? { reference } : {}),
+          },
+        },
+      }),
+    ) as { recordId: number; testEquipmentId: number }
+  }
+
+  /** A Northwind transformer test, submitted by the internal user. */
+  async function test(serial: string, date: string, equipment: number[]) {
+    return (
+      ok(
+        await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+          token: tokens.internal,
+          body: {
+            supplierId: fx.northwind,
+            productTypeId: fx.transformer,
+            recordTypeId: fx.types.test,
+            data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
+          },
+        }),
+      ) as { recordId: number }
+    ).recordId
+  }
+
+  const problemBody = (serial: string, date: string, equipment: number[], fault = 'Oil leak') => ({
+    supplierId: fx.northwind,
+    productTypeId: fx.transformer,
+    recordTypeId: problemType,
+    data: { serial, date, equipment, faultItems: [fault], repairItems: [] },
+  })
+  async function problem(serial: string, date: string, equipment: number[]) {
+    return (
+      ok(
+        await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+          token: tokens.internal,
+          body: problemBody(serial, date, equipment),
+        }),
+      ) as { recordId: number }
+    ).recordId
+  }
+
+  const act = async (id: number, who: string, action: string, comment?: string) =>
+    ok(
+      await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${id}/review`, {
+        token: tokens[who],
+        body: { action, ...(comment !== undefined ? { comment } : {}) },
+      }),
+    ).state as string
+
+  /** The case's answer for one suspect record. */
+  const suspect = async (recordId: number): Promise<SuspectRecord> => {
+    const page = ok(
+      await server.call(
+        'itr',
+        'GET',
+        `/api/ImpactCases/${caseId}/records/page/1/size/100/filter/${enc({})}`,
+        { as: 'configurator' },
+      ),
+    ) as SuspectRecordPage
+    return page.result.find((r) => r.recordId === recordId)!
+  }
+  const retestRequired = async (serial: string) => {
+    const page = ok(
+      await server.call(
+        'meta',
+        'GET',
+        `/api/assets/page/1/size/10/filter/${enc({ serialNumbers: [serial] })}`,
+        { as: 'configurator' },
+      ),
+    ) as { result: { productSerialNumber: string; retestRequired: boolean }[] }
+    return page.result.find((p) => p.productSerialNumber === serial)!.retestRequired
+  }
+
+  let device = 0
+  let other = 0
+  let caseId = 0
+  const ids: Record<string, number> = {}
+
+  it('a case with a test, a Problem Report and a calibration of another device, each to retest', async () => {
+    device = (await calibrate('EPN-TE:901', '2026-01-05')).testEquipmentId
+    other = (await calibrate('EPN-TE:902', '2026-01-05')).testEquipmentId
+    ids.test = await test('NWT:901', '2026-02-01T10:00:00Z', [device])
+    ids.problem = await problem('NWT:902', '2026-02-02T10:00:00Z', [device])
+    // A calibration of another device that used the failing one as its reference: no product.
+    ids.calibration = (await calibrate('EPN-TE:903', '2026-02-03', [device])).recordId
+    await calibrate('EPN-TE:901', '2026-03-01', [], 'Fail')
+    const page = ok(
+      await server.call(
+        'itr',
+        'GET',
+        `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: device })}`,
+        { as: 'configurator' },
+      ),
+    ) as ImpactCasePage
+    caseId = page.result[0].id
+    ok(
+      await server.call('itr', 'POST', `/api/ImpactCases/${caseId}/dispositions`, {
+        as: 'configurator',
+        body: { recordIds: [ids.test, ids.problem, ids.calibration], disposition: 'retest' },
+      }),
+    )
+    for (const id of [ids.test, ids.problem, ids.calibration])
+      expect(await suspect(id)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:901')).toBe(true)
+    expect(await retestRequired('NWT:902')).toBe(true)
+  })
+
+  it('a retest waiting for review or rejected clears nothing; the approved one does (D1)', async () => {
+    await setPolicy(fx.types.test, 'review-and-approve')
+    const waiting = await test('NWT:901', '2026-03-10T10:00:00Z', [other])
+    expect(await suspect(ids.test)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:901')).toBe(true)
+    expect(await act(waiting, 'reviewer', 'reject', 'Readings implausible, redo')).toBe('rejected')
+    expect(await suspect(ids.test)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:901')).toBe(true)
+
+    const retest = await test('NWT:901', '2026-03-11T10:00:00Z', [other])
+    // Reviewed is not approved yet: it still does not count.
+    expect(await act(retest, 'reviewer', 'review')).toBe('reviewed')
+    expect(await suspect(ids.test)).toMatchObject({ retestClearedBy: null })
+    expect(await retestRequired('NWT:901')).toBe(true)
+    expect(await act(retest, 'approver', 'approve')).toBe('approved')
+    expect(await suspect(ids.test)).toMatchObject({ state: 'retest', retestClearedBy: retest })
+    expect(await retestRequired('NWT:901')).toBe(false)
+  })
+
+  it('an approved retest amended in place back into review no longer clears it (D1)', async () => {
+    await setPolicy(problemType, 'review')
+    const retest = await problem('NWT:902', '2026-03-12T10:00:00Z', [other])
+    expect(await suspect(ids.problem)).toMatchObject({ retestClearedBy: null })
+    expect(await act(retest, 'reviewer', 'review')).toBe('approved')
+    expect(await suspect(ids.problem)).toMatchObject({ retestClearedBy: retest })
+    expect(await retestRequired('NWT:902')).toBe(false)
+
+    const amend = (fault: string) =>
+      server.call('submission', 'PUT', `/api/InstrumentTest/Record/${retest}`, {
+        token: tokens.internal,
+        body: problemBody('NWT:902', '2026-03-12T10:00:00Z', [other], fault),
+      })
+    ok(await amend('Oil leak at drain valve'))
+    expect(await suspect(ids.problem)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:902')).toBe(true)
+    expect(await act(retest, 'reviewer', 'review')).toBe('approved')
+    expect(await suspect(ids.problem)).toMatchObject({ retestClearedBy: retest })
+    expect(await retestRequired('NWT:902')).toBe(false)
+
+    // Another approved retest since the decision: amending the first leaves the retest cleared by it.
+    const second = await problem('NWT:902', '2026-03-13T10:00:00Z', [other])
+    expect(await act(second, 'reviewer', 'review')).toBe('approved')
+    expect(await suspect(ids.problem)).toMatchObject({ retestClearedBy: retest })
+    ok(await amend('Oil leak at top valve'))
+    expect(await suspect(ids.problem)).toMatchObject({ retestClearedBy: second })
+    expect(await retestRequired('NWT:902')).toBe(false)
+  })
+
+  it('a retest of a calibration of another device is cleared by its next calibration (D2)', async () => {
+    // Another device, or the same device calibrated before the suspect record, clears nothing.
+    await calibrate('EPN-TE:904', '2026-03-20', [other])
+    await calibrate('EPN-TE:903', '2026-01-20', [other])
+    expect(await suspect(ids.calibration)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    const recalibrated = (await calibrate('EPN-TE:903', '2026-03-21', [other])).recordId
+    expect(await suspect(ids.calibration)).toMatchObject({ state: 'retest', retestClearedBy: recalibrated })
+    const found = ok(await server.call('itr', 'GET', `/api/ImpactCases/${caseId}`, { as: 'configurator' }))
+    expect(found.counts).toMatchObject({ total: 3, retest: 3 })
+  })
+})

@@ -41,6 +41,13 @@ export const RECORD_MESSAGES = {
   /** The expiry (calibration date + frequency) must be a date the database holds: up to 31/12/9999. */
   frequencyOutOfRange: (variable: string, value: string) =>
     `Calibration frequency ${value} in "${variable}" gives an expiry date after 31/12/9999.`,
+  /** The expiry is counted in whole months and days (schemas/records/calibration-frequency.ts). */
+  frequencyNotWhole: (variable: string, value: string) =>
+    `Calibration frequency ${value} in "${variable}" does not come to whole months and days; ` +
+    'enter whole months or days (e.g. P18M, P45D).',
+  /** A record's date lies in 01/01/1900–31/12/9999 (schemas/records/values.ts RECORD_DATE_RANGE). */
+  dateOutOfRange: (variable: string, value: string) =>
+    `"${value}" in "${variable}" is not a date from 01/01/1900 to 31/12/9999.`,
   badResult: (variable: string, value: string) =>
     `"${value}" in "${variable}" is not a test result (pass, fail or n/a).`,
   serialOutOfRange: (serial: string, productType: string, supplier: string) =>

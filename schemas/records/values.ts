@@ -90,6 +90,22 @@ export function dateOfText(text: string): TextDate | undefined {
   return { date, timed: fields[3] !== undefined, zoned: !!zone }
 }
 
+/**
+ * The dates a record may carry (docs/decisions.md "Calibration gate and snapshot → Dates in range"): from
+ * 01/01/1900 (nothing before is a test or calibration date; years below 100 are also what a JavaScript
+ * date reads as 19xx/20xx) to 31/12/9999 (what a four-digit ISO year holds), as instants in UTC.
+ */
+export const RECORD_DATE_RANGE = {
+  earliest: Date.UTC(1900, 0, 1),
+  latest: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
+} as const
+
+/** Whether `date` lies in RECORD_DATE_RANGE. */
+export function inRecordDateRange(date: Date): boolean {
+  const time = date.getTime()
+  return time >= RECORD_DATE_RANGE.earliest && time <= RECORD_DATE_RANGE.latest
+}
+
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
 /**

@@ -1,8 +1,15 @@
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc.js'
-import { ISO_DURATION_PATTERN } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES } from '../../schemas/records/index'
-import { booleanOfText, dateOfText, resultOfWord, type TextDate } from '../../schemas/records/values'
+import { frequencySteps } from '../../schemas/records/calibration-frequency'
+import {
+  booleanOfText,
+  dateOfText,
+  inRecordDateRange,
+  RECORD_DATE_RANGE,
+  resultOfWord,
+  type TextDate,
+} from '../../schemas/records/values'
 import { badRequest } from '../http-error'
 
 dayjs.extend(utc)
@@ -64,9 +71,15 @@ export function readDate(v: unknown, variable: string): TextDate {
   return read
 }
 
-/** A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC). */
+/**
+ * A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC), from
+ * 01/01/1900 to 31/12/9999 (RECORD_DATE_RANGE); outside, a 400 naming the variable and the value. Every
+ * submission path (a JSON record, a CSV row) reads its mapped date here, so each says the same.
+ */
 export function parseDate(v: unknown, variable: string): Date {
-  return readDate(v, variable).date
+  const { date } = readDate(v, variable)
+  if (!inRecordDateRange(date)) throw badRequest(RECORD_MESSAGES.dateOutOfRange(variable, textOf(v)!))
+  return date
 }
 
 /** A test result as stored: pass, fail or '-' (n/a and unset, SPEC §9). Test field values give their passOrFail. */
@@ -90,41 +103,25 @@ export function boolOf(v: unknown): boolean {
   return text !== undefined && booleanOfText(text) === true
 }
 
-const DURATION = new RegExp(ISO_DURATION_PATTERN)
-
-/** The last expiry a calibration may have: dates are stored as ISO text, whose year has four digits. */
-const LATEST_EXPIRY = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
-
 /**
  * The date a calibration expires: date + frequency, the frequency an ISO 8601 duration (the timespan
- * control's value, e.g. P12M) or a bare number of months. Undefined when blank; a 400 naming the
- * frequency when the sum is no date or lies past 31/12/9999 (P300000Y), never a 500.
+ * control's value, e.g. P12M) or a bare number of months, counted in whole calendar months and days
+ * (schemas/records/calibration-frequency.ts: P0.5Y is 6 months, P1.5Y 18, P2W 14 days). Undefined when
+ * blank; a 400 naming the frequency when it does not come to whole months and days (P1.5M, P0.3Y,
+ * P1.5D), when it is no duration, and when the sum is no date or lies past 31/12/9999 (P300000Y), never
+ * a 500 and never an expiry that disagrees with the frequency.
  */
 export function addFrequency(date: Date, v: unknown, variable: string): Date | undefined {
   const text = textOf(v)
   if (!text) return undefined
-  let d = dayjs.utc(date)
-  if (/^\d+(\.\d+)?$/.test(text)) return inRange(d.add(Number(text), 'month'), variable, text)
-  const match = DURATION.exec(text.toUpperCase())
-  if (!match) throw badRequest(RECORD_MESSAGES.badNumber(variable, text))
-  const [, y, mo, w, day, , h, mi, s] = match
-  const n = (part: string | undefined) => (part ? parseFloat(part) : 0)
-  d = d
-    .add(n(y), 'year')
-    .add(n(mo), 'month')
-    .add(n(w) * 7, 'day')
-    .add(n(day), 'day')
-    .add(n(h), 'hour')
-    .add(n(mi), 'minute')
-    .add(n(s), 'second')
-  return inRange(d, variable, text)
-}
-
-function inRange(d: dayjs.Dayjs, variable: string, frequency: string): Date {
-  const expires = d.toDate()
+  const steps = frequencySteps(text)
+  if (!steps) throw badRequest(RECORD_MESSAGES.badNumber(variable, text))
+  // Too long first: the rounded-down steps are no longer than the frequency.
+  const expires = dayjs.utc(date).add(steps.months, 'month').add(steps.days, 'day').toDate()
   const time = expires.getTime()
-  if (!Number.isFinite(time) || time > LATEST_EXPIRY)
-    throw badRequest(RECORD_MESSAGES.frequencyOutOfRange(variable, frequency))
+  if (!Number.isFinite(time) || time > RECORD_DATE_RANGE.latest)
+    throw badRequest(RECORD_MESSAGES.frequencyOutOfRange(variable, text))
+  if (!steps.whole) throw badRequest(RECORD_MESSAGES.frequencyNotWhole(variable, text))
   return expires
 }
 

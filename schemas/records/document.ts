@@ -3,6 +3,8 @@ import type { FromSchema } from 'json-schema-to-ts'
 /** SPEC §5 "Uploads": extensions accepted by default, and PDF only for document controls. */
 export const UPLOAD_EXTENSIONS = ['.docx', '.png', '.svg', '.xls', '.zip', '.pdf'] as const
 export const DOCUMENT_ONLY_EXTENSIONS = ['.pdf'] as const
+/** The longest original file name an upload may have (most file systems' limit). */
+export const UPLOAD_FILENAME_MAX = 255
 
 /** Content type stored and served for each accepted extension. */
 export const CONTENT_TYPE_BY_EXTENSION: Readonly<Record<string, string>> = {

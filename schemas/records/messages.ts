@@ -105,6 +105,9 @@ export const RECORD_MESSAGES = {
     `${name} is not an accepted file type (${allowed.join(' ')}).`,
   uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,
   documentTypeTooLong: (max: number) => `The document type may be at most ${max} characters.`,
+  uploadNameTooLong: (max: number) => `The file name may be at most ${max} characters.`,
+  documentClaim: (name: string, field: string, stored: string) =>
+    `Document ${name} was stored with ${field} '${stored}'; the record data says otherwise.`,
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',

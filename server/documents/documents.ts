@@ -7,6 +7,11 @@ import { documents, recordDocuments, records } from '../db/schema/index'
 import type { Viewer } from '../access/viewer'
 
 export type DocumentRow = typeof documents.$inferSelect
+/** A stored document without its bytes. */
+export type StoredDocument = Pick<
+  DocumentRow,
+  'id' | 'documentType' | 'originalFilename' | 'savedFilename' | 'contentType' | 'createdBy'
+>
 
 /** What a caller stores: the bytes and how to describe them. */
 export interface NewDocument {
@@ -60,6 +65,22 @@ export class DocumentsRepository {
     return row
   }
 
+  /** A stored document's description, without its bytes: what a record that names it is checked against. */
+  async describe(savedFilename: string): Promise<StoredDocument | undefined> {
+    const [row] = await this.db
+      .select({
+        id: documents.id,
+        documentType: documents.documentType,
+        originalFilename: documents.originalFilename,
+        savedFilename: documents.savedFilename,
+        contentType: documents.contentType,
+        createdBy: documents.createdBy,
+      })
+      .from(documents)
+      .where(eq(documents.savedFilename, savedFilename))
+    return row
+  }
+
   /** The id of a stored document, without loading its bytes. */
   async idOf(savedFilename: string): Promise<number | undefined> {
     const [row] = await this.db
@@ -74,7 +95,7 @@ export class DocumentsRepository {
    * uploads (a form being filled in, their exports) and files attached to a record they may see — so a
    * supplier never gets another supplier's files, nor a viewer those of categories it may not view.
    */
-  async visibleTo(row: DocumentRow, viewer: Viewer): Promise<boolean> {
+  async visibleTo(row: Pick<DocumentRow, 'id' | 'createdBy'>, viewer: Viewer): Promise<boolean> {
     if (viewer.seesEverything) return true
     if (row.createdBy != null && row.createdBy === viewer.id) return true
     // A file held by a record the viewer may read (record_documents, written with the record).

@@ -4,6 +4,7 @@ import {
   DOCUMENT_ONLY_EXTENSIONS,
   RECORD_MESSAGES,
   UPLOAD_EXTENSIONS,
+  UPLOAD_FILENAME_MAX,
 } from '../../schemas/records/index'
 import { badRequest } from '../http-error'
 
@@ -41,9 +42,13 @@ export function contentMatches(ext: string, content: Buffer): boolean {
 
 /**
  * SPEC §5 "Uploads": the extension must be on the allow-list (PDF only for document controls) and the
- * content must really be that kind of file. Returns the content type to store.
+ * content must really be that kind of file. Returns the content type to store. A name longer than
+ * UPLOAD_FILENAME_MAX is refused first: it would be stored, sent back in every download's header, and
+ * echoed whole by the extension's refusal (a 100,000-character name answered 80 KB).
  */
 export function checkUpload(filename: string, content: Buffer, pdfOnly: boolean): string {
+  if (filename.length > UPLOAD_FILENAME_MAX)
+    throw badRequest(RECORD_MESSAGES.uploadNameTooLong(UPLOAD_FILENAME_MAX))
   const allowed: readonly string[] = pdfOnly ? DOCUMENT_ONLY_EXTENSIONS : UPLOAD_EXTENSIONS
   const ext = path.extname(filename).toLowerCase()
   if (!allowed.includes(ext)) throw badRequest(RECORD_MESSAGES.uploadExtension(filename, allowed))

@@ -7,8 +7,11 @@ import { badRequest } from '../http-error'
 import type { RecordDefinition } from '../record-types/record-definitions'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 import { checkOverrides, equipmentPolicies, gateAndSnapshot } from './calibration-gate'
-import { documentNames, valueOf } from './values'
+import { valueOf } from './values'
+import { assertDocumentUsable, documentRefs } from './document-refs'
 import { attachmentControls } from './layout-controls'
+
+const NONE: ReadonlySet<number> = new Set()
 
 /** What a record's upload and test-equipment controls attach to it, each checked to exist and be usable. */
 export class SubmissionAttachments {
@@ -24,15 +27,23 @@ export class SubmissionAttachments {
    * The documents the record's upload controls name, each one the submitter may use: its own upload, one
    * already held by a record it may read, or any for configurators and admins. Anything else reads as
    * missing ('Document … does not exist.'), so a saved name learned elsewhere attaches nothing (issue #13.5).
+   * Each is what its control takes (a PDF for a document control) and is described as it was stored
+   * (document-refs.ts), except one the edited record already holds (`held`), which stays as it was accepted.
    */
-  async documentIds(definition: RecordDefinition, data: Record<string, unknown>, who: Viewer) {
+  async documentIds(
+    definition: RecordDefinition,
+    data: Record<string, unknown>,
+    who: Viewer,
+    held: ReadonlySet<number> = NONE,
+  ) {
     if (!definition.layout) return []
     const ids: number[] = []
-    for (const variable of attachmentControls(definition.layout).uploads) {
-      for (const name of documentNames(valueOf(data, variable))) {
-        const row = await this.documents.bySavedFilename(name)
+    for (const { variable, pdfOnly } of attachmentControls(definition.layout).uploads) {
+      for (const ref of documentRefs(valueOf(data, variable))) {
+        const row = await this.documents.describe(ref.savedFilename)
         if (!row || !(await this.documents.visibleTo(row, who)))
-          throw badRequest(RECORD_MESSAGES.documentMissing(name))
+          throw badRequest(RECORD_MESSAGES.documentMissing(ref.savedFilename))
+        if (!held.has(row.id)) assertDocumentUsable(row, ref, pdfOnly)
         if (!ids.includes(row.id)) ids.push(row.id)
       }
     }

@@ -5,7 +5,8 @@ import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { calibrators, deviceOwnerLocations, deviceOwners } from '../db/schema/index'
 import { DocumentsRepository } from '../documents/documents'
-import { addFrequency, boolOf, documentNames, idOrName, serialTextOf, textOf, valueOf } from './values'
+import { addFrequency, boolOf, idOrName, serialTextOf, textOf, valueOf } from './values'
+import { assertDocumentUsable, documentRefs, type DocumentRef } from './document-refs'
 import type { PreparedCalibration } from './types'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 
@@ -42,7 +43,7 @@ export async function prepareCalibration(
   const location = idOrName(valueOf(data, m.locationField))
   const locationId = location ? await locationIdOf(db, ownerId, location) : null
 
-  const [certificate] = documentNames(valueOf(data, m.calibrationCertificateField))
+  const [certificate] = documentRefs(valueOf(data, m.calibrationCertificateField))
   const certificateDocumentId = certificate ? await certificateIdOf(db, certificate) : null
 
   return {
@@ -105,9 +106,13 @@ async function locationIdOf(db: Db, ownerId: number, location: IdOrName): Promis
   return row.id
 }
 
-/** The stored certificate document the record names; a 400 when it was never uploaded. */
-async function certificateIdOf(db: Db, certificate: string): Promise<number> {
-  const id = await new DocumentsRepository(db).idOf(certificate)
-  if (id === undefined) throw badRequest(RECORD_MESSAGES.documentMissing(certificate))
-  return id
+/**
+ * The stored certificate document the record names: a 400 when it was never uploaded, is not a PDF
+ * (a certificate is a document, SPEC §3 and §5) or is described otherwise than it was stored.
+ */
+async function certificateIdOf(db: Db, certificate: DocumentRef): Promise<number> {
+  const row = await new DocumentsRepository(db).describe(certificate.savedFilename)
+  if (!row) throw badRequest(RECORD_MESSAGES.documentMissing(certificate.savedFilename))
+  assertDocumentUsable(row, certificate, true)
+  return row.id
 }

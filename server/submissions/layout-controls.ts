@@ -3,8 +3,8 @@ import type { CalibrationPolicy } from '../../schemas/records/index'
 
 /** The controls of a layout that attach something to a record, in document order. */
 export interface AttachmentControls {
-  /** Variables of upload controls (documents). */
-  uploads: readonly string[]
+  /** Upload controls (documents): the variable, and whether it takes PDF only (a document control, SPEC §5). */
+  uploads: readonly { variable: string; pdfOnly: boolean }[]
   /** Variables of testEquipment controls, each with its calibration policy. */
   equipment: readonly { variable: string; policy: CalibrationPolicy | undefined }[]
 }
@@ -20,10 +20,11 @@ const found = new WeakMap<FormLayout, AttachmentControls>()
 export function attachmentControls(layout: FormLayout): AttachmentControls {
   let controls = found.get(layout)
   if (!controls) {
-    const uploads: string[] = []
+    const uploads: { variable: string; pdfOnly: boolean }[] = []
     const equipment: { variable: string; policy: CalibrationPolicy | undefined }[] = []
     for (const { control } of walkControls(layout.controls)) {
-      if (control.type === 'upload') uploads.push(control.variable)
+      if (control.type === 'upload')
+        uploads.push({ variable: control.variable, pdfOnly: !!control.documentType })
       if (control.type === 'testEquipment')
         equipment.push({ variable: control.variable, policy: control.calibrationPolicy })
     }

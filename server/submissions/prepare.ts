@@ -113,7 +113,12 @@ export class SubmissionPreparer {
       fileName: input.fileName ?? null,
       testEquipmentIds: equipment.ids,
       testEquipmentSnapshots: equipment.snapshots,
-      documentIds: await this.attachments.documentIds(definition, data, who),
+      documentIds: await this.attachments.documentIds(
+        definition,
+        data,
+        who,
+        options.heldDocuments && new Set(options.heldDocuments),
+      ),
       customerName: null,
       jobNumber: null,
       batchNumber: null,

@@ -12,7 +12,7 @@ import { ReviewsRepository } from '../reviews/reviews'
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
+import { idempotencyKeys, recordDocuments, recordTestEquipment, records } from '../db/schema/index'
 import { RecordWriter } from './write/record-writer'
 import { rowsOf } from './write/sql-batch'
 import type { RecordDefinitionCache } from '../record-types/record-definitions'
@@ -98,6 +98,9 @@ export async function idempotent<T extends object>(
 /** A record's data keys, as the database lists them (not the data itself, which may be large). */
 const DATA_KEYS = sql<string[]>`(SELECT coalesce(jsonb_agg(k), '[]'::jsonb)
   FROM jsonb_object_keys(${records.data}) AS k)`
+/** The ids of the documents a record holds (accepted when it was stored, so not judged again). */
+const DOCUMENT_IDS = sql<number[]>`(SELECT coalesce(jsonb_agg(${recordDocuments.documentId}), '[]'::jsonb)
+  FROM ${recordDocuments} WHERE ${recordDocuments.recordId} = ${records.id})`
 
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
 export class SubmissionsRepository {
@@ -118,9 +121,10 @@ export class SubmissionsRepository {
     // The revised record is part of the request: the key reused for a revision of another record is 422.
     const request = revisionOf === undefined ? input : { input, revisionOf }
     return idempotent(this.db, who.id, idempotencyKey, kind, request, async (tx) => {
-      const heldFields = revisionOf === undefined ? undefined : await heldBy(tx, revisionOf, input, who)
+      const held = revisionOf === undefined ? undefined : await heldBy(tx, revisionOf, input, who)
       const prepared = await new SubmissionPreparer(tx, this.definitions).prepare(kind, input, who, {
-        heldFields,
+        heldFields: held?.fields,
+        heldDocuments: held?.documents,
       })
       return new RecordWriter(tx).write(prepared, who.id)
     })
@@ -141,6 +145,7 @@ export class SubmissionsRepository {
           reviewState: records.reviewState,
           createdBy: records.createdBy,
           fields: DATA_KEYS,
+          documents: DOCUMENT_IDS,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -173,6 +178,8 @@ export class SubmissionsRepository {
         equipmentSnapshots: frozen.flatMap((f) => (f.snapshot ? [f.snapshot] : [])),
         // The form sends back every field it loaded: one the record holds outside its layout stays.
         heldFields: existing.fields,
+        // Its documents stay as they were accepted.
+        heldDocuments: existing.documents,
       })
       if (prepared.definition.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       // The supplier as the preparer resolved it (a supplier user's own when the body leaves it out).
@@ -198,10 +205,10 @@ export class SubmissionsRepository {
  * (docs/decisions.md "Record data holds the form's fields"): read within the caller's read scope, and
  * only from a record of the same record type, so any other record gives nothing.
  */
-async function heldBy(tx: Db, recordId: number, input: SubmissionInput, who: Viewer): Promise<string[]> {
+async function heldBy(tx: Db, recordId: number, input: SubmissionInput, who: Viewer) {
   const [revised] = await tx
-    .select({ fields: DATA_KEYS })
+    .select({ fields: DATA_KEYS, documents: DOCUMENT_IDS })
     .from(records)
     .where(and(eq(records.id, recordId), eq(records.recordTypeId, input.recordTypeId), who.recordScope()))
-  return revised?.fields ?? []
+  return revised ?? { fields: [], documents: [] }
 }

@@ -96,6 +96,8 @@ export interface PrepareOptions {
    * revision judged with has no such variable, as the form sends back every field it loaded.
    */
   heldFields?: readonly string[]
+  /** Documents the edited or revised record already holds: kept as they were accepted, not judged again. */
+  heldDocuments?: readonly number[]
 }
 
 /** The record categories each submission call accepts. */

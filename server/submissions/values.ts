@@ -163,14 +163,6 @@ export function idsOf(v: unknown): number[] {
   return ids
 }
 
-/** Saved file names of an upload value: a Document, a list of them, or the bare name. */
-export function documentNames(v: unknown): string[] {
-  const items = Array.isArray(v) ? v : v == null ? [] : [v]
-  return items
-    .map((item) => (isObject(item) ? textOf(item.savedFilename) : textOf(item)))
-    .filter((s): s is string => !!s)
-}
-
 /** Lookup value of a dropdown: an id (number or numeric text) or a name. */
 export function idOrName(v: unknown): { id?: number; name?: string } | undefined {
   if (isObject(v) && typeof v.id === 'number') return { id: v.id }

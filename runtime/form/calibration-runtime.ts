@@ -10,6 +10,11 @@ import { dateOfText } from '../../schemas/records/values'
 export interface CalibrationRuntime {
   /** The record type's dateOfRecordField: devices are judged at its value, else now (as the server does). */
   recordDateVariable?: string
+  /**
+   * The record type's calibrationFrequencyField: its timespan says at once when a frequency does not come
+   * to whole months and days, which the server refuses (schemas/records/calibration-frequency.ts).
+   */
+  frequencyVariable?: string
   /** Configurators and admins only (schemas/records mayOverrideCalibration). */
   mayOverride: boolean
   /** Reasons by test equipment id. */

@@ -37,6 +37,7 @@ export const FieldSlot = memo(function FieldSlot({
   const rawErrors = errors.length ? (errors as string[]) : undefined
   const props = {
     id,
+    name: variable,
     value: value ?? null,
     onChange,
     label,

@@ -1,6 +1,9 @@
 import { useState } from 'react'
 import { fromIsoDuration, toIsoDuration } from '../pass-fail'
 import type { TimespanUnit } from '../../schemas/form-layout'
+import { frequencySteps } from '../../schemas/records/calibration-frequency'
+import { useOptionalRuntime } from '../form/runtime-context'
+import { WIDGET_MESSAGES } from './messages'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
 /** Shown while the typed amount is below the minimum of 0 (SPEC §5). */
@@ -19,6 +22,7 @@ interface TimespanOptions {
 export function TimespanWidget(props: ItrWidgetProps) {
   const { unit, issue } = props.options as TimespanOptions
   const [draft, setDraft] = useState<{ text: string; forValue: unknown } | null>(null)
+  const frequency = useOptionalRuntime()?.calibration?.frequencyVariable
   if (issue || !unit)
     return (
       <div id={props.id} className="alert alert-warning py-2 mb-0" role="alert">
@@ -30,6 +34,19 @@ export function TimespanWidget(props: ItrWidgetProps) {
     draft && Object.is(draft.forValue, props.value) ? draft.text : stored === null ? '' : String(stored)
   const amount = text.trim() === '' ? null : Number(text)
   const belowMin = amount !== null && Number.isFinite(amount) && amount < 0
+  // The record type's calibration frequency: an expiry is counted in whole months and days.
+  const notWhole =
+    props.name !== undefined &&
+    props.name === frequency &&
+    amount !== null &&
+    Number.isFinite(amount) &&
+    amount >= 0 &&
+    frequencySteps(toIsoDuration(amount, unit))?.whole === false
+  const hint = belowMin
+    ? TIMESPAN_MIN_HINT
+    : notWhole
+      ? WIDGET_MESSAGES.timespan.frequencyNotWhole(text.trim(), unit)
+      : null
 
   const type = (next: string) => {
     const n = next.trim() === '' ? null : Number(next)
@@ -50,15 +67,20 @@ export function TimespanWidget(props: ItrWidgetProps) {
           type="number"
           min={0}
           step="any"
-          className={`form-control${belowMin ? ' is-invalid' : invalidClass(props)}`}
+          className={`form-control${hint ? ' is-invalid' : invalidClass(props)}`}
           value={text}
           readOnly={isInert(props)}
-          aria-invalid={belowMin || !!invalidClass(props) || undefined}
+          aria-invalid={!!hint || !!invalidClass(props) || undefined}
+          aria-describedby={hint ? `${props.id}-hint` : undefined}
           onChange={(e) => type(e.target.value)}
         />
         <span className="input-group-text">{unit}</span>
       </div>
-      {belowMin && <div className="invalid-feedback d-block">{TIMESPAN_MIN_HINT}</div>}
+      {hint && (
+        <div className="invalid-feedback d-block" id={`${props.id}-hint`}>
+          {hint}
+        </div>
+      )}
     </div>
   )
 }

@@ -7,6 +7,8 @@
 export interface ItrWidgetProps {
   /** DOM id of the main input; labels point at it. */
   id: string
+  /** The variable the widget holds (rjsf's `name`); absent where a widget is rendered on its own. */
+  name?: string
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- rjsf passes `any`; each widget narrows it
   value: any
   onChange(value: unknown): void

@@ -112,7 +112,17 @@ describe('Data entry', () => {
     await field('Calibration date').fill(todayText())
     await field('Description').fill('Insulation tester 5 kV')
     await field('Physical serial number (asset tag)').fill(`TAG-${RUN % 1000}`)
+    // A frequency is counted in whole months and days: 1.5 months is marked at once (audit s7 D4).
+    await field('Calibration frequency').fill('1.5')
+    await page
+      .getByText(
+        'A calibration frequency counts whole months and days: 1.5 months does not come to them. ' +
+          'Enter it in whole months or days.',
+      )
+      .waitFor()
+    expect(await field('Calibration frequency').getAttribute('aria-invalid')).toBe('true')
     await field('Calibration frequency').fill('12')
+    expect(await page.getByText(/A calibration frequency counts/).count()).toBe(0)
     await field('Calibration house').selectOption({ index: 1 })
     await field('Location').selectOption({ label: 'Bristol Test Lab' })
     await saveRecord()

@@ -35,11 +35,12 @@ export function useCalibrationOverrides(mappings: FieldMappings, entryKey: strin
   const calibration = useMemo<CalibrationRuntime>(
     () => ({
       recordDateVariable: mappings.dateOfRecordField ?? undefined,
+      frequencyVariable: mappings.calibrationFrequencyField ?? undefined,
       mayOverride: mayOverrideCalibration(view),
       overrides,
       setOverride,
     }),
-    [mappings.dateOfRecordField, view, overrides, setOverride],
+    [mappings.dateOfRecordField, mappings.calibrationFrequencyField, view, overrides, setOverride],
   )
   const reset = useCallback(() => setState({ key: entryKey, reasons: NONE }), [entryKey])
   return { calibration, reset }

@@ -50,7 +50,8 @@ export class ImpactAssessment {
 
   /**
    * Runs the steps above. `isNew` is false for an edit in place, which clears no retest; a retest the
-   * record had cleared is checked again (an amended record back in review, or moved, no longer clears it).
+   * record had cleared is checked again (an amended record back in review, or moved, no longer clears it),
+   * and a suspect record's own retests follow its product and are settled again (`RetestClearing.follow`).
    */
   async afterWrite(written: readonly WrittenRecordFacts[], isNew = true): Promise<void> {
     const calibrations = written.flatMap((w) =>
@@ -63,7 +64,10 @@ export class ImpactAssessment {
     const joined = await this.joinWindows(written)
     const ids = written.map((w) => w.recordId)
     if (isNew) await this.retests.clearBy(ids.filter((id) => !joined.has(id)))
-    else await this.retests.recheck(ids)
+    else {
+      await this.retests.recheck(ids)
+      await this.retests.follow(ids)
+    }
   }
 
   /**

@@ -109,30 +109,86 @@ export class RetestClearing {
           WHERE icr.retest_cleared_by IN (${idList(part)}) AND icr.disposition = 'retest'
             AND NOT ${CLEARS}`),
       )
-      if (stale.length === 0) continue
-      const keys = sql.join(
-        stale.map((r) => sql`(${Number(r.case_id)}::int, ${Number(r.record_id)}::int)`),
-        sql`, `,
-      )
-      const next = rowsOf<{ case_id: number; record_id: number; by: number }>(
-        await this.db.execute(sql`SELECT DISTINCT ON (icr.case_id, icr.record_id)
-            icr.case_id, icr.record_id, n.id AS by
+      const keys = stale.map((r) => ({ caseId: Number(r.case_id), recordId: Number(r.record_id) }))
+      const by = await this.next(keys)
+      await this.apply(keys.map((k) => ({ ...k, by: by.get(`${k.caseId}:${k.recordId}`) ?? null })))
+    }
+  }
+
+  /**
+   * Suspect records among `recordIds` edited in place (a Problem Report `PUT`): their rows in the cases
+   * follow the record's product (and record type), so the retest flags the product the record belongs to
+   * now; then each retest of theirs is settled again against the record's product and date — kept when
+   * its clearing record still clears it, otherwise cleared by the first record that clears it and
+   * counted since the retest was decided, or waiting.
+   */
+  async follow(recordIds: readonly number[]): Promise<void> {
+    for (const part of chunks(recordIds)) {
+      const ids = idList(part)
+      // Rarely anything to move: one probe of the record index, then only rows that differ are written.
+      await this.db.execute(sql`UPDATE ${impactCaseRecords} icr
+        SET product_id = r.product_id, record_type_id = r.record_type_id
+        FROM records r
+        WHERE r.id = icr.record_id AND icr.record_id IN (${ids})
+          AND (icr.product_id IS DISTINCT FROM r.product_id OR icr.record_type_id <> r.record_type_id)`)
+      // Waiting retests, and those whose clearing record no longer clears them.
+      const unsettled = rowsOf<{ case_id: number; record_id: number; waiting: boolean }>(
+        await this.db.execute(sql`SELECT icr.case_id, icr.record_id,
+            icr.retest_cleared_at IS NULL AS waiting
           FROM ${impactCaseRecords} icr
           JOIN records s ON s.id = icr.record_id
-          JOIN records n ON n.record_type_id = icr.record_type_id AND ${CLEARS}
-          WHERE (icr.case_id, icr.record_id) IN (${keys})
-            AND ${COUNTS_SINCE} >= icr.decided_at
-          ORDER BY icr.case_id, icr.record_id, ${COUNTS_SINCE}, n.id`),
+          LEFT JOIN records n ON n.id = icr.retest_cleared_by
+          WHERE icr.record_id IN (${ids}) AND icr.disposition = 'retest'
+            AND (icr.retest_cleared_at IS NULL OR (n.id IS NOT NULL AND NOT ${CLEARS}))`),
       )
-      const by = new Map(next.map((r) => [`${r.case_id}:${r.record_id}`, Number(r.by)]))
+      const keys = unsettled.map((r) => ({ caseId: Number(r.case_id), recordId: Number(r.record_id) }))
+      const by = await this.next(keys)
       await this.apply(
-        stale.map((r) => ({
-          caseId: Number(r.case_id),
-          recordId: Number(r.record_id),
-          by: by.get(`${r.case_id}:${r.record_id}`) ?? null,
-        })),
+        unsettled.flatMap((r, i) => {
+          const found = by.get(`${keys[i].caseId}:${keys[i].recordId}`) ?? null
+          // A retest still waiting with nothing to clear it is left as it is.
+          return found === null && r.waiting ? [] : [{ ...keys[i], by: found }]
+        }),
       )
     }
+  }
+
+  /**
+   * The first record that clears each of the retests `keys` and counted since the retest was decided
+   * (ordered by when it began to count, then by id), by `case:record`. Split as `clearBy` is, so each
+   * branch finds its records by index: a product's by `records_product_idx` (product, date), a
+   * product-less calibration's by the device it calibrated (`records_test_equipment_idx`).
+   */
+  private async next(keys: readonly { caseId: number; recordId: number }[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>()
+    if (keys.length === 0) return found
+    const list = sql.join(
+      keys.map((k) => sql`(${k.caseId}::int, ${k.recordId}::int)`),
+      sql`, `,
+    )
+    const rows = rowsOf<{ case_id: number; record_id: number; by: number }>(
+      await this.db.execute(sql`SELECT DISTINCT ON (m.case_id, m.record_id) m.case_id, m.record_id, m.by
+        FROM (
+          SELECT icr.case_id, icr.record_id, n.id AS by, ${COUNTS_SINCE} AS since
+          FROM ${impactCaseRecords} icr
+          JOIN records s ON s.id = icr.record_id
+          JOIN records n ON n.product_id = icr.product_id AND n.record_date >= s.record_date
+            AND n.record_type_id = icr.record_type_id
+          WHERE (icr.case_id, icr.record_id) IN (${list}) AND ${CLEARS}
+            AND ${COUNTS_SINCE} >= icr.decided_at
+          UNION ALL
+          SELECT icr.case_id, icr.record_id, n.id AS by, ${COUNTS_SINCE} AS since
+          FROM ${impactCaseRecords} icr
+          JOIN records s ON s.id = icr.record_id
+          JOIN records n ON n.test_equipment_id = s.test_equipment_id AND n.product_id IS NULL
+            AND n.record_type_id = icr.record_type_id
+          WHERE (icr.case_id, icr.record_id) IN (${list}) AND icr.product_id IS NULL AND ${CLEARS}
+            AND ${COUNTS_SINCE} >= icr.decided_at
+        ) m
+        ORDER BY m.case_id, m.record_id, m.since, m.by`),
+    )
+    for (const r of rows) found.set(`${r.case_id}:${r.record_id}`, Number(r.by))
+    return found
   }
 
   /** Stores the clearings, one audited change per case. */

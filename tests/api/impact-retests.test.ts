@@ -293,4 +293,80 @@ describe('retests are cleared by records that count', () => {
     const found = ok(await server.call('itr', 'GET', `/api/ImpactCases/${caseId}`, { as: 'configurator' }))
     expect(found.counts).toMatchObject({ total: 3, retest: 3 })
   })
+
+  it('a suspect record moved to another product takes its retest along (audit s7b N2)', async () => {
+    // Problem Reports are reviewed ('review' since the D1 test): approving one makes it count.
+    const moved = await problem('NWT:903', '2026-02-10T10:00:00Z', [device])
+    expect(await suspect(moved)).toMatchObject({ state: 'undecided' })
+    ok(
+      await server.call('itr', 'POST', `/api/ImpactCases/${caseId}/dispositions`, {
+        as: 'configurator',
+        body: { recordIds: [moved], disposition: 'retest' },
+      }),
+    )
+    // NWT:904 exists with a record dated before the suspect one, which clears nothing.
+    await problem('NWT:904', '2026-01-10T10:00:00Z', [other])
+    expect(await retestRequired('NWT:903')).toBe(true)
+    expect(await retestRequired('NWT:904')).toBe(false)
+
+    const move = async (serial: string, date = '2026-02-10T10:00:00Z') =>
+      ok(
+        await server.call('submission', 'PUT', `/api/InstrumentTest/Record/${moved}`, {
+          token: tokens.internal,
+          body: problemBody(serial, date, [device]),
+        }),
+      )
+    const approved = async (serial: string, date: string) => {
+      const id = await problem(serial, date, [other])
+      expect(await act(id, 'reviewer', 'review')).toBe('approved')
+      return id
+    }
+
+    await move('NWT:904')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:903')).toBe(false)
+    expect(await retestRequired('NWT:904')).toBe(true)
+
+    // A record of the product it left clears nothing; one of the product it belongs to now does.
+    const left = await approved('NWT:903', '2026-03-14T10:00:00Z')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:904')).toBe(true)
+    const now = await approved('NWT:904', '2026-03-15T10:00:00Z')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: now })
+    expect(await retestRequired('NWT:904')).toBe(false)
+
+    // Moved back: its clearing record is of another product now, and the record of NWT:903 that
+    // counted since the decision clears it instead.
+    await move('NWT:903')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: left })
+    expect(await retestRequired('NWT:903')).toBe(false)
+    expect(await retestRequired('NWT:904')).toBe(false)
+
+    // To a product without a record since: it waits, on that product only.
+    await move('NWT:905')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:905')).toBe(true)
+    expect(await retestRequired('NWT:903')).toBe(false)
+
+    // Waiting, moved to a product with a record that qualifies and counted since the decision: cleared.
+    await move('NWT:904')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: now })
+    expect(await retestRequired('NWT:904')).toBe(false)
+    expect(await retestRequired('NWT:905')).toBe(false)
+
+    // Dated after its clearing record, the suspect record waits again.
+    await move('NWT:904', '2026-03-20T10:00:00Z')
+    expect(await suspect(moved)).toMatchObject({ state: 'retest', retestClearedBy: null })
+    expect(await retestRequired('NWT:904')).toBe(true)
+
+    const history = ok(
+      await server.call('config', 'GET', `/api/Audit/impactCase/${caseId}`, { as: 'viewAll' }),
+    ) as { after: Record<string, unknown> | null }[]
+    const changes = history.flatMap((h) => Object.entries(h.after ?? {}))
+    for (const by of [now, left])
+      expect(changes).toContainEqual([`record ${moved}`, `Retest by configurator (cleared by record ${by})`])
+    expect(
+      changes.filter(([k, v]) => k === `record ${moved}` && v === 'Retest by configurator'),
+    ).toHaveLength(3)
+  })
 })

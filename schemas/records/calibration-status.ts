@@ -1,5 +1,6 @@
 import type { RoleView } from '../roles'
 import { RECORD_MESSAGES } from './messages'
+import { dayText } from './values'
 
 /**
  * A device's calibration at the moment a record used it (issue #15.1): one pure function that the
@@ -116,9 +117,6 @@ export const CALIBRATION_STATUS_LABELS: Record<CalibrationStatus, string> = {
   suspect: 'Suspect',
 }
 
-const ddmmyyyy = (d: Date) =>
-  `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
-
 /**
  * The message of a device the gate blocks, naming it (the widget shows it on the card, the server
  * answers it with 400), e.g. 'Test equipment EPN-TE:5 cannot be used: its calibration expired on
@@ -133,7 +131,7 @@ export function calibrationBlockedMessage(
   const expiry = dateOf(expires ?? null)
   const text =
     status === 'expired' && expiry
-      ? why.expired(ddmmyyyy(expiry))
+      ? why.expired(dayText(expiry))
       : status === 'suspect'
         ? why.suspect
         : why.never

@@ -106,8 +106,11 @@ export const RECORD_MESSAGES = {
   uploadContentMismatch: (name: string) => `The content of ${name} does not match its file extension.`,
   documentTypeTooLong: (max: number) => `The document type may be at most ${max} characters.`,
   uploadNameTooLong: (max: number) => `The file name may be at most ${max} characters.`,
-  documentClaim: (name: string, field: string, stored: string) =>
-    `Document ${name} was stored with ${field} '${stored}'; the record data says otherwise.`,
+  documentClaim: (name: string, field: string, stored: string | null) =>
+    stored === null
+      ? `Document ${name} was stored without a ${field}; the record data says otherwise.`
+      : `Document ${name} was stored with ${field} '${stored}'; the record data says otherwise.`,
+  uploadNoName: 'The file has no name: send it with its file name.',
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',

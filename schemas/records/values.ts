@@ -108,6 +108,14 @@ export function inRecordDateRange(date: Date): boolean {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0')
 
+/** A day as the screens and messages write it (SPEC §9): DD/MM/YYYY, in UTC. */
+export const dayText = (d: Date): string =>
+  `${pad(d.getUTCDate())}/${pad(d.getUTCMonth() + 1)}/${pad(d.getUTCFullYear(), 4)}`
+
+/** A record date as it is written back to the user: DD/MM/YYYY, with HH:mm (UTC) when it has a time. */
+export const recordDateText = ({ date, timed }: TextDate): string =>
+  timed ? `${dayText(date)} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}` : dayText(date)
+
 /**
  * A date text as the ISO text the data schema takes: a plain or zoned ISO text as it is; other forms as
  * `YYYY-MM-DD` (no time) or `YYYY-MM-DDTHH:mm:ssZ`. Undefined when `dateOfText` does not read it.

@@ -47,7 +47,13 @@ export function contentMatches(ext: string, content: Buffer): boolean {
  * echoed whole by the extension's refusal (a 100,000-character name answered 80 KB).
  */
 export function checkUpload(filename: string, content: Buffer, pdfOnly: boolean): string {
-  if (filename.length > UPLOAD_FILENAME_MAX)
+  if (filename.trim() === '') throw badRequest(RECORD_MESSAGES.uploadNoName)
+  // Characters as a person counts them (code points): an emoji is one, not two UTF-16 units.
+  const { length } = filename
+  if (
+    length > UPLOAD_FILENAME_MAX &&
+    (length > 2 * UPLOAD_FILENAME_MAX || [...filename].length > UPLOAD_FILENAME_MAX)
+  )
     throw badRequest(RECORD_MESSAGES.uploadNameTooLong(UPLOAD_FILENAME_MAX))
   const allowed: readonly string[] = pdfOnly ? DOCUMENT_ONLY_EXTENSIONS : UPLOAD_EXTENSIONS
   const ext = path.extname(filename).toLowerCase()

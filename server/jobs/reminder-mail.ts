@@ -1,4 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer'
+import { dayText } from '../../schemas/records/values'
 
 /** The two thresholds a device is reminded at, once each per calibration (issue #15.4). */
 export type ReminderThreshold = 'dueSoon' | 'overdue'
@@ -24,13 +25,11 @@ export interface OwnerReminder {
   devices: DueDevice[]
 }
 
-const ddmmyyyy = (d: Date) =>
-  `${String(d.getUTCDate()).padStart(2, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${d.getUTCFullYear()}`
 const days = (n: number) => `${n} day${n === 1 ? '' : 's'}`
 
 /** 'expired on 22/10/2025, 35 days ago' / 'expires on 15/12/2026, in 19 days'. */
 function when(device: DueDevice): string {
-  const date = ddmmyyyy(device.expires)
+  const date = dayText(device.expires)
   if (device.daysUntil > 0) return `expires on ${date}, in ${days(device.daysUntil)}`
   if (device.daysUntil === 0) return `expired on ${date}, today`
   return `expired on ${date}, ${days(-device.daysUntil)} ago`

@@ -11,7 +11,10 @@ import { valueOf } from './values'
 import { assertDocumentUsable, documentRefs } from './document-refs'
 import { attachmentControls } from './layout-controls'
 
-const NONE: ReadonlySet<number> = new Set()
+const NONE: ReadonlySet<string> = new Set()
+
+/** A document held in a variable, as a key of the `held` set. */
+export const heldKey = (variable: string, savedFilename: string) => `${variable}\u0000${savedFilename}`
 
 /** What a record's upload and test-equipment controls attach to it, each checked to exist and be usable. */
 export class SubmissionAttachments {
@@ -27,14 +30,15 @@ export class SubmissionAttachments {
    * The documents the record's upload controls name, each one the submitter may use: its own upload, one
    * already held by a record it may read, or any for configurators and admins. Anything else reads as
    * missing ('Document … does not exist.'), so a saved name learned elsewhere attaches nothing (issue #13.5).
-   * Each is what its control takes (a PDF for a document control) and is described as it was stored
-   * (document-refs.ts), except one the edited record already holds (`held`), which stays as it was accepted.
+   * Each is described as it was stored, and is what its control takes (a PDF for a document control:
+   * document-refs.ts) — unless the edited or revised record already holds it in that same variable
+   * (`held`, heldKey), where it stays as it was accepted even if the control became PDF-only since.
    */
   async documentIds(
     definition: RecordDefinition,
     data: Record<string, unknown>,
     who: Viewer,
-    held: ReadonlySet<number> = NONE,
+    held: ReadonlySet<string> = NONE,
   ) {
     if (!definition.layout) return []
     const ids: number[] = []
@@ -43,7 +47,7 @@ export class SubmissionAttachments {
         const row = await this.documents.describe(ref.savedFilename)
         if (!row || !(await this.documents.visibleTo(row, who)))
           throw badRequest(RECORD_MESSAGES.documentMissing(ref.savedFilename))
-        if (!held.has(row.id)) assertDocumentUsable(row, ref, pdfOnly)
+        assertDocumentUsable(row, ref, pdfOnly && !held.has(heldKey(variable, ref.savedFilename)))
         if (!ids.includes(row.id)) ids.push(row.id)
       }
     }

@@ -18,8 +18,9 @@ export function documentRefs(v: unknown): DocumentRef[] {
   for (const item of items) {
     const claims = typeof item === 'object' && item !== null ? (item as Record<string, unknown>) : {}
     const name = typeof item === 'object' && item !== null ? claims.savedFilename : item
-    const savedFilename = typeof name === 'string' || typeof name === 'number' ? String(name).trim() : ''
-    if (savedFilename) refs.push({ savedFilename, claims })
+    // Exactly as given: the record keeps this text, so a name with spaces around it names no document.
+    const savedFilename = typeof name === 'string' || typeof name === 'number' ? String(name) : ''
+    if (savedFilename.trim()) refs.push({ savedFilename, claims })
   }
   return refs
 }
@@ -38,7 +39,6 @@ export function assertDocumentUsable(stored: StoredDocument, ref: DocumentRef, p
     // documentType null or absent is how an untyped upload travels; other claims must be the stored ones.
     if (claim === undefined || (field === 'documentType' && claim === null)) continue
     const value = stored[field]
-    if (claim !== value)
-      throw badRequest(RECORD_MESSAGES.documentClaim(ref.savedFilename, field, String(value)))
+    if (claim !== value) throw badRequest(RECORD_MESSAGES.documentClaim(ref.savedFilename, field, value))
   }
 }

@@ -20,7 +20,7 @@ import { KIND_CATEGORIES, KIND_LABEL } from './types'
 import type { PreparedCalibration, PreparedRecord, PrepareOptions, SerialRef } from './types'
 import type { SubmissionInput, SubmissionKind } from './types'
 import { idOrName, listText, parseDate, serialTextOf, textOf, valueOf } from './values'
-import { SubmissionAttachments } from './attachments'
+import { heldKey, SubmissionAttachments } from './attachments'
 import { mappedFields, variableName, type BaseRecord, type MappedFields } from './mapped-fields'
 
 /**
@@ -117,7 +117,7 @@ export class SubmissionPreparer {
         definition,
         data,
         who,
-        options.heldDocuments && new Set(options.heldDocuments),
+        options.heldDocuments && new Set(options.heldDocuments.map(([v, name]) => heldKey(v, name))),
       ),
       customerName: null,
       jobNumber: null,

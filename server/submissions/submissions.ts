@@ -12,7 +12,7 @@ import { ReviewsRepository } from '../reviews/reviews'
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { idempotencyKeys, recordDocuments, recordTestEquipment, records } from '../db/schema/index'
+import { idempotencyKeys, recordTestEquipment, records } from '../db/schema/index'
 import { RecordWriter } from './write/record-writer'
 import { rowsOf } from './write/sql-batch'
 import type { RecordDefinitionCache } from '../record-types/record-definitions'
@@ -98,9 +98,17 @@ export async function idempotent<T extends object>(
 /** A record's data keys, as the database lists them (not the data itself, which may be large). */
 const DATA_KEYS = sql<string[]>`(SELECT coalesce(jsonb_agg(k), '[]'::jsonb)
   FROM jsonb_object_keys(${records.data}) AS k)`
-/** The ids of the documents a record holds (accepted when it was stored, so not judged again). */
-const DOCUMENT_IDS = sql<number[]>`(SELECT coalesce(jsonb_agg(${recordDocuments.documentId}), '[]'::jsonb)
-  FROM ${recordDocuments} WHERE ${recordDocuments.recordId} = ${records.id})`
+/**
+ * The documents a record's data names, each with the variable that holds it: `[variable, saved name]` for
+ * every Document object (or bare text, as CSV rows store uploads) at the data's top level, alone or in a
+ * list. A document stays in its variable as it was accepted (docs/decisions.md "A record's documents are
+ * checked when the record is submitted"); the database lists them, not the data itself.
+ */
+const HELD_DOCUMENTS = sql<[string, string][]>`(SELECT coalesce(jsonb_agg(jsonb_build_array(e.key,
+    CASE jsonb_typeof(d) WHEN 'object' THEN d->>'savedFilename' ELSE d #>> '{}' END)), '[]'::jsonb)
+  FROM jsonb_each(${records.data}) AS e,
+    jsonb_array_elements(CASE jsonb_typeof(e.value) WHEN 'array' THEN e.value ELSE jsonb_build_array(e.value) END) AS d
+  WHERE jsonb_typeof(d) = 'string' OR (jsonb_typeof(d) = 'object' AND jsonb_typeof(d->'savedFilename') = 'string'))`
 
 /** Record submissions of SPEC §7 ({submission}): each one transaction, all side effects or none. */
 export class SubmissionsRepository {
@@ -145,7 +153,7 @@ export class SubmissionsRepository {
           reviewState: records.reviewState,
           createdBy: records.createdBy,
           fields: DATA_KEYS,
-          documents: DOCUMENT_IDS,
+          documents: HELD_DOCUMENTS,
         })
         .from(records)
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
@@ -207,7 +215,7 @@ export class SubmissionsRepository {
  */
 async function heldBy(tx: Db, recordId: number, input: SubmissionInput, who: Viewer) {
   const [revised] = await tx
-    .select({ fields: DATA_KEYS, documents: DOCUMENT_IDS })
+    .select({ fields: DATA_KEYS, documents: HELD_DOCUMENTS })
     .from(records)
     .where(and(eq(records.id, recordId), eq(records.recordTypeId, input.recordTypeId), who.recordScope()))
   return revised ?? { fields: [], documents: [] }

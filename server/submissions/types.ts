@@ -96,8 +96,11 @@ export interface PrepareOptions {
    * revision judged with has no such variable, as the form sends back every field it loaded.
    */
   heldFields?: readonly string[]
-  /** Documents the edited or revised record already holds: kept as they were accepted, not judged again. */
-  heldDocuments?: readonly number[]
+  /**
+   * Documents the edited or revised record holds, `[variable, saved name]`: one left in its variable is
+   * not judged again by its control's file type (a layout may have become PDF-only since).
+   */
+  heldDocuments?: readonly (readonly [string, string])[]
 }
 
 /** The record categories each submission call accepts. */

@@ -65,14 +65,20 @@ describe('parseDate (a record date)', () => {
     expect(parseDate('2026-11-27', 'date').toISOString()).toBe('2026-11-27T00:00:00.000Z')
   })
 
-  it('refuses a date outside that range, naming the field and the value', () => {
-    for (const text of ['0001-01-01', '01/01/0001', '1899-12-31', '0099-05-03', '1900-01-01T00:30:00+01:00'])
+  it('refuses a date outside that range, naming the field and the date as DD/MM/YYYY (UTC)', () => {
+    for (const [text, written] of [
+      ['0001-01-01', '01/01/0001'],
+      ['01/01/0001', '01/01/0001'],
+      ['1899-12-31', '31/12/1899'],
+      ['0099-05-03', '03/05/0099'],
+      ['1900-01-01T00:30:00+01:00', '31/12/1899 23:30'],
+    ])
       expect(
         refusal(() => parseDate(text, 'calibrationDate')),
         text,
       ).toEqual({
         statusCode: 400,
-        message: `"${text}" in "calibrationDate" is not a date from 01/01/1900 to 31/12/9999.`,
+        message: `"${written}" in "calibrationDate" is not a date from 01/01/1900 to 31/12/9999.`,
       })
   })
 

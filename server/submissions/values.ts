@@ -7,6 +7,7 @@ import {
   dateOfText,
   inRecordDateRange,
   RECORD_DATE_RANGE,
+  recordDateText,
   resultOfWord,
   type TextDate,
 } from '../../schemas/records/values'
@@ -77,9 +78,11 @@ export function readDate(v: unknown, variable: string): TextDate {
  * submission path (a JSON record, a CSV row) reads its mapped date here, so each says the same.
  */
 export function parseDate(v: unknown, variable: string): Date {
-  const { date } = readDate(v, variable)
-  if (!inRecordDateRange(date)) throw badRequest(RECORD_MESSAGES.dateOutOfRange(variable, textOf(v)!))
-  return date
+  const read = readDate(v, variable)
+  // Written back as DD/MM/YYYY: a CSV cell reaches here already turned into ISO text, which the user never wrote.
+  if (!inRecordDateRange(read.date))
+    throw badRequest(RECORD_MESSAGES.dateOutOfRange(variable, recordDateText(read)))
+  return read.date
 }
 
 /** A test result as stored: pass, fail or '-' (n/a and unset, SPEC §9). Test field values give their passOrFail. */

@@ -3,7 +3,7 @@ import { count } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { records } from '../../server/db/schema/index'
 import type { CalibrationHistoryItem } from '../../schemas/records/index'
-import { recordFixtures, type RecordFixtures } from './records-fixtures'
+import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 /**
  * Audit s7 D4 and D5 (docs/decisions.md "Calibration gate and snapshot → Frequency in whole months and
@@ -107,10 +107,14 @@ describe('calibration frequency and record date range', () => {
     it('a calibration dated before 01/01/1900 is refused naming the field, storing nothing', async () => {
       const before = await history(device)
       const recordsBefore = await recordCount()
-      for (const date of ['0001-01-01', '1899-12-31', '0099-05-03T00:00:00Z']) {
+      for (const [date, written] of [
+        ['0001-01-01', '01/01/0001'],
+        ['1899-12-31', '31/12/1899'],
+        ['0099-05-03T00:00:00Z', '03/05/0099 00:00'],
+      ]) {
         const res = await calibrate('EPN-TE:311', date, 'P12M')
         expect(res.statusCode, date).toBe(400)
-        expect(res.json().message).toBe(`"${date}" in "date" is not a date from 01/01/1900 to 31/12/9999.`)
+        expect(res.json().message).toBe(`"${written}" in "date" is not a date from 01/01/1900 to 31/12/9999.`)
       }
       expect(await history(device)).toEqual(before)
       expect(await recordCount()).toBe(recordsBefore)
@@ -152,10 +156,46 @@ describe('calibration frequency and record date range', () => {
         'The file was not uploaded: 2 of 3 rows have errors. Nothing was saved.',
       )
       expect(csv.json().details).toEqual([
-        { line: 3, reason: '"0001-01-01" in "testDate" is not a date from 01/01/1900 to 31/12/9999.' },
+        { line: 3, reason: '"01/01/0001" in "testDate" is not a date from 01/01/1900 to 31/12/9999.' },
         { line: 4, reason: '"01/01/1899" in "testDate" is not a date from 01/01/1900 to 31/12/9999.' },
       ])
       expect(await recordCount()).toBe(recordsBefore)
+    })
+
+    it('a CSV row of a layout type quotes its date as the user wrote it, not as the cell was read', async () => {
+      const layoutType = await recordType(
+        server,
+        'Fixture CSV With Layout',
+        'Test',
+        'file',
+        { serialField: 'serial', dateOfRecordField: 'testDate' },
+        {
+          version: 2,
+          title: 'Fixture CSV with layout',
+          controls: [
+            { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+            { type: 'datepicker', variable: 'testDate', label: 'Test date', required: true },
+          ],
+        },
+        [fx.transformer],
+      )
+      const csv = await server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+        as: 'internal',
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.transformer,
+          recordTypeId: layoutType,
+          fileName: 'old.csv',
+          data: Buffer.from('serial,testDate\nNWT:611,31/12/1899\nNWT:612,01/01/0001 10:00\n').toString(
+            'base64',
+          ),
+        },
+      })
+      expect(csv.statusCode).toBe(400)
+      expect(csv.json().details).toEqual([
+        { line: 2, reason: '"31/12/1899" in "testDate" is not a date from 01/01/1900 to 31/12/9999.' },
+        { line: 3, reason: '"01/01/0001 10:00" in "testDate" is not a date from 01/01/1900 to 31/12/9999.' },
+      ])
     })
   })
 })

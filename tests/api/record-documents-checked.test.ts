@@ -150,6 +150,89 @@ describe('documents a record names', () => {
     expect(revision.statusCode, revision.body).toBe(200)
   })
 
+  it('keeps a held document in its own control only, and never relabelled (edit and revision)', async () => {
+    const problemType = await recordType(
+      server,
+      'Fixture Problem With Files',
+      'Problem Report',
+      'form',
+      { serialField: 'serial', dateOfRecordField: 'date' },
+      {
+        version: 2,
+        title: 'Problem with files',
+        controls: [
+          { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+          { type: 'datepicker', variable: 'date', label: 'Date' },
+          { type: 'upload', variable: 'photo', label: 'Photo' },
+          { type: 'upload', variable: 'report', label: 'Report (PDF)', documentType: 'testReport' },
+        ],
+      },
+      [fx.transformer],
+    )
+    const zip = await upload('x.zip', ZIP)
+    const pdf = await upload('small.pdf', PDF, '?accept=pdf&documentType=testReport')
+    const body = (data: Record<string, unknown>) => ({
+      supplierId: fx.northwind,
+      productTypeId: fx.transformer,
+      recordTypeId: problemType,
+      data: { serial: 'NWT:811', date: '2026-03-01', ...data },
+    })
+    const first = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      as: 'internal',
+      body: body({ photo: zip, report: pdf }),
+    })
+    expect(first.statusCode, first.body).toBe(200)
+    const id = first.json().recordId as number
+    const before = await recordCount()
+    const swapped = { photo: pdf, report: zip }
+    const relabelled = {
+      photo: { ...zip, originalFilename: 'photo.png', contentType: 'image/png' },
+      report: pdf,
+    }
+    for (const call of [
+      (data: Record<string, unknown>) =>
+        server.call('submission', 'PUT', `/api/InstrumentTest/Record/${id}`, {
+          as: 'internal',
+          body: body(data),
+        }),
+      (data: Record<string, unknown>) =>
+        server.call('submission', 'POST', `/api/InstrumentTest/upload-single/?revisionOf=${id}`, {
+          as: 'internal',
+          body: body(data),
+        }),
+    ]) {
+      const moved = await call(swapped)
+      expect(moved.statusCode).toBe(400)
+      expect(moved.json().message).toBe('x.zip is not an accepted file type (.pdf).')
+      const renamed = await call(relabelled)
+      expect(renamed.statusCode).toBe(400)
+      expect(renamed.json().message).toBe(
+        `Document ${zip.savedFilename} was stored with originalFilename 'x.zip'; the record data says otherwise.`,
+      )
+      // Left where it was, as it was: accepted.
+      const kept = await call({ photo: zip, report: pdf })
+      expect(kept.statusCode, kept.body).toBe(200)
+    }
+    expect(await recordCount()).toBe(before + 1) // the revision; the edit changed record ${id} in place
+    const stored = (
+      await server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${id}`, { as: 'internal' })
+    ).json()
+    expect(stored.data.photo.originalFilename).toBe('x.zip')
+  })
+
+  it('names a document exactly: a saved name with spaces around it names none', async () => {
+    const pdf = await upload('report.pdf', PDF, '?accept=pdf&documentType=testReport')
+    const res = await submit({ report: { ...pdf, savedFilename: ` ${pdf.savedFilename}\n` } })
+    expect(res.statusCode).toBe(400)
+    expect(res.json().message).toBe(`Document  ${pdf.savedFilename}\n does not exist.`)
+    const untyped = await upload('plain.pdf', PDF)
+    const claimed = await submit({ report: { ...untyped, documentType: 'testReport' } })
+    expect(claimed.statusCode).toBe(400)
+    expect(claimed.json().message).toBe(
+      `Document ${untyped.savedFilename} was stored without a documentType; the record data says otherwise.`,
+    )
+  })
+
   it('refuses a calibration certificate that is not a PDF; the device keeps no calibration', async () => {
     const zip = await upload('certificate.zip', ZIP)
     const history = async () => (await db().select({ n: count() }).from(calibrationHistory))[0].n
@@ -185,7 +268,7 @@ describe('documents a record names', () => {
     expect(await history()).toBe(before)
   })
 
-  it('bounds an upload file name at 255 characters, with a short refusal', async () => {
+  it('bounds an upload file name at 255 characters as a person counts them, with a short refusal', async () => {
     const stored = async () => (await db().select({ n: count() }).from(documents))[0].n
     const before = await stored()
     const ok = await upload(`${'a'.repeat(251)}.pdf`, PDF)
@@ -199,6 +282,15 @@ describe('documents a record names', () => {
       expect(res.json().message).toBe('The file name may be at most 255 characters.')
       expect(res.body.length).toBeLessThan(200)
     }
-    expect(await stored()).toBe(before + 1)
+    // Characters, not UTF-16 units: 251 emoji and '.pdf' are 255 characters.
+    const emoji = await upload(`${'😀'.repeat(251)}.pdf`, PDF)
+    expect([...emoji.originalFilename]).toHaveLength(255)
+    const nameless = await server.call('itr', 'POST', '/api/formDocuments', {
+      as: 'internal',
+      ...multipart('', PDF),
+    })
+    expect(nameless.statusCode).toBe(400)
+    expect(nameless.json().message).toBe('The file has no name: send it with its file name.')
+    expect(await stored()).toBe(before + 2)
   })
 })

@@ -6,3 +6,4 @@ export type { RuntimeServices, RuntimeContextIds, RuntimeHost, UploadOptions } f
 export type { RecordData } from './types'
 export { RuntimeContext, useRuntime, useVariable, type RuntimeContextValue } from './runtime-context'
 export type { CalibrationRuntime } from './calibration-runtime'
+export { frequencyHint, frequencyProblems } from './calibration-frequency'

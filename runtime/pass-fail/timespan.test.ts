@@ -15,6 +15,13 @@ describe('timespan helpers', () => {
     expect(fromIsoDuration(iso, unit)).toBe(amount)
   })
 
+  it('writes a fraction below ten decimals as the whole number, never as "1."', () => {
+    expect(toIsoDuration(1.00000000001, 'months')).toBe('P1M')
+    expect(toIsoDuration(1e-11, 'months')).toBe('P0M')
+    expect(toIsoDuration(10.5, 'days')).toBe('P10.5D')
+    expect(toIsoDuration(100.00000000001, 'hours')).toBe('PT100H')
+  })
+
   it('rejects amounts below 0 (SPEC §5: minimum 0)', () => {
     expect(() => toIsoDuration(-1, 'days')).toThrow(RangeError)
     expect(() => toIsoDuration(Number.NaN, 'days')).toThrow(RangeError)

@@ -41,7 +41,8 @@ export function toIsoDuration(amount: number, unit: TimespanUnit): string {
     throw new RangeError('A timespan must be a number of at least 0.')
   const { time, letter } = DESIGNATOR[unit]
   // Avoid exponent notation (1e-7), which ISO 8601 does not allow.
-  const text = Number.isInteger(amount) ? String(amount) : amount.toFixed(10).replace(/0+$/, '')
+  // Ten decimals at most; a fraction below them is dropped with its point ('1.' is no ISO number).
+  const text = Number.isInteger(amount) ? String(amount) : amount.toFixed(10).replace(/\.?0+$/, '')
   return `P${time ? 'T' : ''}${text}${letter}`
 }
 

@@ -45,12 +45,6 @@ export const WIDGET_MESSAGES = {
       `${name} is not an accepted file type (${accepted.join(' ')}).`,
     failed: (reason: string) => `Upload failed: ${reason}`,
   },
-  timespan: {
-    /** Ours: the server counts a calibration's expiry in whole months and days (audit s7 D4). */
-    frequencyNotWhole: (amount: string, unit: string) =>
-      `A calibration frequency counts whole months and days: ${amount} ${unit} does not come to them. ` +
-      'Enter it in whole months or days.',
-  },
   serial: {
     lookupFailed: (reason: string) => `The serial number could not be checked: ${reason}`,
     historyFailed: 'The last records could not be loaded.',

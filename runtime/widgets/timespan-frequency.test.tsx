@@ -35,9 +35,12 @@ function renderForm(frequencyVariable: string) {
   render(<Page />)
 }
 
+const ADVICE: Record<string, string> = {
+  months: 'Enter whole months.',
+  years: 'Enter whole years, or a part that makes whole months (0.5 = 6 months).',
+}
 const hint = (amount: string, unit: string) =>
-  `A calibration frequency counts whole months and days: ${amount} ${unit} does not come to them. ` +
-  'Enter it in whole months or days.'
+  `A calibration frequency counts whole months and days: ${amount} ${unit} does not come to them. ${ADVICE[unit]}`
 
 describe('the calibration frequency timespan (audit s7 D4)', () => {
   it('says at once when the frequency does not come to whole months and days, as the server refuses it', async () => {

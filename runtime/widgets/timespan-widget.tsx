@@ -1,9 +1,8 @@
 import { useState } from 'react'
 import { fromIsoDuration, toIsoDuration } from '../pass-fail'
 import type { TimespanUnit } from '../../schemas/form-layout'
-import { frequencySteps } from '../../schemas/records/calibration-frequency'
+import { frequencyHint } from '../form/calibration-frequency'
 import { useOptionalRuntime } from '../form/runtime-context'
-import { WIDGET_MESSAGES } from './messages'
 import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
 
 /** Shown while the typed amount is below the minimum of 0 (SPEC §5). */
@@ -35,18 +34,13 @@ export function TimespanWidget(props: ItrWidgetProps) {
   const amount = text.trim() === '' ? null : Number(text)
   const belowMin = amount !== null && Number.isFinite(amount) && amount < 0
   // The record type's calibration frequency: an expiry is counted in whole months and days.
-  const notWhole =
-    props.name !== undefined &&
-    props.name === frequency &&
-    amount !== null &&
-    Number.isFinite(amount) &&
-    amount >= 0 &&
-    frequencySteps(toIsoDuration(amount, unit))?.whole === false
-  const hint = belowMin
-    ? TIMESPAN_MIN_HINT
-    : notWhole
-      ? WIDGET_MESSAGES.timespan.frequencyNotWhole(text.trim(), unit)
+  const frequencyRule =
+    props.name !== undefined && props.name === frequency && amount !== null && !belowMin
+      ? frequencyHint(amount, unit)
       : null
+  const rule = belowMin ? TIMESPAN_MIN_HINT : frequencyRule
+  // A refused Save lists the same text under the field already: said once.
+  const hint = rule && !props.rawErrors?.includes(rule) ? rule : null
 
   const type = (next: string) => {
     const n = next.trim() === '' ? null : Number(next)
@@ -67,10 +61,10 @@ export function TimespanWidget(props: ItrWidgetProps) {
           type="number"
           min={0}
           step="any"
-          className={`form-control${hint ? ' is-invalid' : invalidClass(props)}`}
+          className={`form-control${rule ? ' is-invalid' : invalidClass(props)}`}
           value={text}
           readOnly={isInert(props)}
-          aria-invalid={!!hint || !!invalidClass(props) || undefined}
+          aria-invalid={!!rule || !!invalidClass(props) || undefined}
           aria-describedby={hint ? `${props.id}-hint` : undefined}
           onChange={(e) => type(e.target.value)}
         />

@@ -111,6 +111,7 @@ export const RECORD_MESSAGES = {
       ? `Document ${name} was stored without a ${field}; the record data says otherwise.`
       : `Document ${name} was stored with ${field} '${stored}'; the record data says otherwise.`,
   uploadNoName: 'The file has no name: send it with its file name.',
+  documentUnnamed: 'A document in the record data has no saved file name.',
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',

@@ -17,9 +17,11 @@ import {
 } from '../db/schema/index'
 import { parseFilter } from './filter-params'
 import { readDate } from '../submissions/values'
+import { RECORD_DATE_RANGE } from '../../schemas/records/values'
 import { FIELD_BY_LOWER, recordOrder, suspectStateOf } from './records-query'
 import { checkQueue, queueConditions, statusCondition, supersededCondition } from '../reviews/queue'
 
+const DAY_MS = 24 * 3600 * 1000
 /**
  * The records filter (SPEC §3 "Records filter"): its `filters[]` entries, dates and sort checked and turned
  * into SQL conditions, for the records page, the Excel export and 'Download now' alike.
@@ -121,7 +123,8 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
  * of undecided, accept, retest, recall.
  */
 function suspectCondition(values: string[]): SQL {
-  const words = values.map((v) => v.toLowerCase())
+  // A state named twice (or in another case) is the same state.
+  const words = [...new Set(values.map((v) => v.toLowerCase()))]
   if (words.some((w) => w === 'true' || w === 'any' || w === 'yes'))
     return inArray(records.id, sql`(SELECT record_id FROM ${impactCaseRecords})`)
   const states = SUSPECT_STATES.filter((s) => words.includes(s))
@@ -141,7 +144,11 @@ function suspectCondition(values: string[]): SQL {
 function bound(text: string | null | undefined, name: string, end: boolean): SQL | undefined {
   if (!text || !text.trim()) return undefined
   const { date, timed } = readDate(text, name)
-  if (end && !timed) return lt(records.recordDate, new Date(date.getTime() + 24 * 3600 * 1000))
+  // The day after 31/12/9999 is no date the database holds: up to then, every record is before it.
+  if (end && !timed)
+    return date.getTime() >= RECORD_DATE_RANGE.latest - DAY_MS
+      ? undefined
+      : lt(records.recordDate, new Date(date.getTime() + DAY_MS))
   return end ? lte(records.recordDate, date) : gte(records.recordDate, date)
 }
 

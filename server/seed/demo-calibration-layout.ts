@@ -88,6 +88,8 @@ export const DEMO_CALIBRATION_TYPE: DemoRecordType = {
             variable: 'calibrationHouse',
             label: 'Calibration house',
             source: 'calibrators',
+            // The server needs a calibrator unless the calibration is skipped: the form says so (*).
+            requiredIf: { '!=': [{ var: 'skipCalibration' }, true] },
             col: 6,
           },
           {

@@ -21,6 +21,8 @@ export function documentRefs(v: unknown): DocumentRef[] {
     // Exactly as given: the record keeps this text, so a name with spaces around it names no document.
     const savedFilename = typeof name === 'string' || typeof name === 'number' ? String(name) : ''
     if (savedFilename.trim()) refs.push({ savedFilename, claims })
+    // A Document without a name would let the record describe a file it does not hold.
+    else if (typeof item === 'object' && item !== null) throw badRequest(RECORD_MESSAGES.documentUnnamed)
   }
   return refs
 }

@@ -241,6 +241,14 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
       as: 'viewAll',
     })
     expect(bad.statusCode).toBe(400)
+    // A state named twice, in any case, is that state.
+    const twice = await server.call(
+      'data',
+      'GET',
+      filter({ field: 'suspect', value: ['undecided', 'UNDECIDED'] }),
+      { as: 'viewAll' },
+    )
+    expect(ok(twice).totalCount).toBe(all.totalCount)
   })
 
   it('a record dated inside the window and entered later joins the case, suspect at use', async () => {

@@ -220,11 +220,16 @@ describe('documents a record names', () => {
     expect(stored.data.photo.originalFilename).toBe('x.zip')
   })
 
-  it('names a document exactly: a saved name with spaces around it names none', async () => {
+  it('names a document exactly: a saved name with spaces around it names none, a blank one is refused', async () => {
     const pdf = await upload('report.pdf', PDF, '?accept=pdf&documentType=testReport')
     const res = await submit({ report: { ...pdf, savedFilename: ` ${pdf.savedFilename}\n` } })
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(`Document  ${pdf.savedFilename}\n does not exist.`)
+    for (const blank of [' ', '\t']) {
+      const unnamed = await submit({ report: { ...pdf, savedFilename: blank } })
+      expect(unnamed.statusCode, JSON.stringify(blank)).toBe(400)
+      expect(unnamed.json().message).toBe('A document in the record data has no saved file name.')
+    }
     const untyped = await upload('plain.pdf', PDF)
     const claimed = await submit({ report: { ...untyped, documentType: 'testReport' } })
     expect(claimed.statusCode).toBe(400)

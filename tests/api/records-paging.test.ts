@@ -137,6 +137,13 @@ describe('{data} records page, record and scoping', () => {
     expect(serials(res)).toEqual(['NWT:3', 'NWT:2'])
     const dmy = await page({ startDate: '02-01-2026', endDate: '03-01-2026' })
     expect(serials(dmy)).toEqual(['NWT:3', 'NWT:2'])
+    // The last day a record may carry ends the range like any other (its next day is no database date).
+    const open = (await page({ startDate: '2026-01-02' })).json().totalCount
+    for (const endDate of ['9999-12-31', '31/12/9999']) {
+      const last = await page({ startDate: '2026-01-02', endDate })
+      expect(last.statusCode, endDate).toBe(200)
+      expect(last.json().totalCount).toBe(open)
+    }
   })
 
   it('sorts by a whitelisted field in either direction', async () => {

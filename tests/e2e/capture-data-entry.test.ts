@@ -112,15 +112,23 @@ describe('Data entry', () => {
     await field('Calibration date').fill(todayText())
     await field('Description').fill('Insulation tester 5 kV')
     await field('Physical serial number (asset tag)').fill(`TAG-${RUN % 1000}`)
-    // A frequency is counted in whole months and days: 1.5 months is marked at once (audit s7 D4).
+    // A frequency is counted in whole months and days: 1.5 months is marked at once (audit s7 D4), and
+    // Save stops at the field instead of sending what the server refuses.
+    const wholeMonths =
+      'A calibration frequency counts whole months and days: 1.5 months does not come to them. Enter whole months.'
     await field('Calibration frequency').fill('1.5')
-    await page
-      .getByText(
-        'A calibration frequency counts whole months and days: 1.5 months does not come to them. ' +
-          'Enter it in whole months or days.',
-      )
-      .waitFor()
+    await page.getByText(wholeMonths).waitFor()
     expect(await field('Calibration frequency').getAttribute('aria-invalid')).toBe('true')
+    let sent = 0
+    page.on('request', (r) => void (r.url().includes('/svc/submission/') && sent++))
+    await page.getByRole('button', { name: 'Save' }).click()
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Please correct the highlighted fields before saving.' })
+      .waitFor()
+    expect(sent).toBe(0)
+    // Said once: the field's own hint and the refused Save's field error are the same text.
+    expect(await page.getByText(wholeMonths).count()).toBe(1)
     await field('Calibration frequency').fill('12')
     expect(await page.getByText(/A calibration frequency counts/).count()).toBe(0)
     await field('Calibration house').selectOption({ index: 1 })

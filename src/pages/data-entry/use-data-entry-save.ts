@@ -1,14 +1,14 @@
 import { useCallback, useState } from 'react'
 import { describeError } from '../../api/client'
 import { emptyValues } from '../../../runtime/compiler'
-import { validateRecord } from '../../../runtime/form'
+import { frequencyProblems, validateRecord } from '../../../runtime/form'
 import { toServerData } from '../../../runtime/pass-fail'
 import { listVariables, type FormLayout } from '../../../schemas/form-layout'
 import { isUnreachable } from '../../api/submit-record'
 import { dataEntryApi } from './data-entry-api'
 import { queueSubmission } from './outbox-entry'
 import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
-import { clearSerialGroup, submitRoute, type Category } from './data-entry-model'
+import { clearSerialGroup, mappingsOf, submitRoute, type Category } from './data-entry-model'
 import type { EntryIds } from './use-data-entry-view'
 import { overridesToSend } from './use-calibration-overrides'
 
@@ -86,7 +86,11 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
   const { data, value, feedback: f, ids } = input
   const layout: FormLayout | undefined = data?.layout
   if (!data || !layout || input.readOnly || f.saving) return
-  const problems = validateRecord(layout, value, data.params)
+  const problems = {
+    // The frequency the server would refuse, marked on its field before any call (audit s7 D4).
+    ...frequencyProblems(layout, mappingsOf(data.recordType).calibrationFrequencyField, value),
+    ...validateRecord(layout, value, data.params),
+  }
   f.setFieldErrors(problems)
   if (Object.keys(problems).length > 0) {
     f.setError(DATA_ENTRY_TEXTS.invalid)

@@ -45,6 +45,9 @@ export const auditEntrySchema = {
 
 export type AuditEntry = FromSchema<typeof auditEntrySchema>
 
+/** The most changes a History panel lists: the newest ones; the Audit page pages through all of them. */
+export const HISTORY_LIMIT = 1000
+
 /** `{url-encoded JSON}` filter of the Audit page call. Dates are ISO dates or times, both ends inclusive. */
 export const auditFilterSchema = {
   type: 'object',

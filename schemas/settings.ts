@@ -23,6 +23,8 @@ export const SETTINGS_MESSAGES = {
   addressLine: 'The address line may be at most 300 characters.',
   saved: 'Certificate settings saved.',
   adminOnly: 'Only an administrator can change the certificate settings.',
+  unprintable: (field: string, chars: readonly string[]) =>
+    `The certificate cannot print these characters of the ${field}: ${chars.join(' ')}. Its font covers Latin, Greek, Cyrillic, Hebrew and Arabic letters.`,
 } as const
 
 /** Body of `PUT {config}/api/Settings/certificate` and its GET answer. */

@@ -14,12 +14,26 @@ export function positiveId(raw: string | undefined, message: (raw: string) => st
 /** Default text for a malformed id. */
 export const invalidId = (raw: string) => `Invalid id: ${raw}`
 
-/** Path parameters as text, for the routes' schemas. */
+/** The longest `filter` path segment: a records or export filter choosing many items (the router's limit is 8192). */
+export const FILTER_MAX_LENGTH = 8000
+
+/** Path parameters as text, for the routes' schemas; a `filter` may be long, anything else is short. */
 export const textParams = (...names: string[]) =>
   ({
     type: 'object',
     required: names,
-    properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 500 }])),
+    properties: Object.fromEntries(
+      names.map((n) => [
+        n,
+        n === 'filter'
+          ? {
+              type: 'string',
+              maxLength: FILTER_MAX_LENGTH,
+              errorMessage: { maxLength: RECORD_MESSAGES.filterTooLong(FILTER_MAX_LENGTH) },
+            }
+          : { type: 'string', maxLength: 500 },
+      ]),
+    ),
   }) as const
 
 /**

@@ -115,6 +115,7 @@ export const RECORD_MESSAGES = {
 
   // Ours: paging and filters.
   badFilter: 'The filter is not valid JSON.',
+  filterTooLong: (max: number) => `The filter is too long: at most ${max} characters.`,
   badFilterShape: (detail: string) => `The filter is not valid: ${detail}`,
   idempotencyOtherCall: 'This Idempotency-Key was already used for another call.',
   idempotencyOtherRequest: 'This Idempotency-Key was already used for a different request.',

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm'
-import type { AuditEntry, AuditFilter } from '../../schemas/audit'
+import { HISTORY_LIMIT, type AuditEntry, type AuditFilter } from '../../schemas/audit'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema/index'
-import { badRequest } from '../http-error'
 import { countHorizon } from '../../schemas/paging'
 import { cappedCount } from '../db/page-count'
+import { readDate } from '../submissions/values'
 
 type Row = typeof auditLog.$inferSelect
 
@@ -17,13 +17,12 @@ const toEntry = (row: Row): AuditEntry => ({
 })
 
 /** A filter date: an ISO date (the whole day at `to`) or date-time; anything else is a 400. */
-function dateBound(text: string | null | undefined, end: boolean): Date | undefined {
-  if (!text) return undefined
-  const dayOnly = /^\d{4}-\d{2}-\d{2}$/.test(text)
-  const date = new Date(dayOnly ? `${text}T00:00:00.000Z` : text)
-  if (Number.isNaN(date.getTime())) throw badRequest(`Invalid date: ${text}`)
-  // The end of an ISO day is the last millisecond before the next day starts.
-  return dayOnly && end ? new Date(date.getTime() + 86_400_000 - 1) : date
+function dateBound(text: string | null | undefined, name: 'from' | 'to'): Date | undefined {
+  if (!text || !text.trim()) return undefined
+  // Read as every other date filter reads it (a real calendar date: 2026-02-31 and '1' are refused).
+  const { date, timed } = readDate(text, name)
+  // The end of a day is the last millisecond before the next day starts.
+  return !timed && name === 'to' ? new Date(date.getTime() + 86_400_000 - 1) : date
 }
 
 /** `%`, `_` and `\` in a user's search text match themselves. */
@@ -41,8 +40,8 @@ export class AuditRepository {
       filter.entityId ? eq(auditLog.entityId, filter.entityId.trim()) : undefined,
       filter.action ? eq(auditLog.action, filter.action) : undefined,
     ]
-    const from = dateBound(filter.from, false)
-    const to = dateBound(filter.to, true)
+    const from = dateBound(filter.from, 'from')
+    const to = dateBound(filter.to, 'to')
     if (from) conditions.push(gte(auditLog.at, from))
     if (to) conditions.push(lte(auditLog.at, to))
     const where = and(...conditions)
@@ -73,9 +72,10 @@ export class AuditRepository {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, entity), inArray(auditLog.entityId, [...ids])))
-      .orderBy(asc(auditLog.at), asc(auditLog.id))
-      .limit(1000)
-    return rows.map(toEntry)
+      // The newest HISTORY_LIMIT, answered oldest first as always: the latest change is what people look for.
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(HISTORY_LIMIT)
+    return rows.reverse().map(toEntry)
   }
 
   /**

@@ -69,14 +69,37 @@ function cachedSubset(name: string, subset: Subset) {
  */
 const DIGITS = '0123456789'
 
-/** Registers DejaVu on a new document, with the process's parsed fonts, shaped words and subsets. */
-export function registerFonts(doc: PDFKit.PDFDocument): void {
+/** The parsed fonts, read on first use. */
+function fonts(): Record<string, PDFKit.Mixins.PDFFontSource> {
   parsed ??= {
     [REGULAR]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans.ttf'))),
     [BOLD]: fontkit.create(fs.readFileSync(path.join(FONT_DIR, 'DejaVuSans-Bold.ttf'))),
   }
+  return parsed
+}
+
+/**
+ * The characters of `text` a certificate cannot print (no glyph in its regular or bold font: CJK, control
+ * characters), each once, in order of first use; control characters as U+XXXX. Empty when all print.
+ */
+export function unprintable(text: string): string[] {
+  const faces = Object.values(fonts()) as unknown as { hasGlyphForCodePoint(cp: number): boolean }[]
+  const found = new Set<string>()
+  for (const char of text) {
+    const cp = char.codePointAt(0)!
+    if (cp === 0x20 || faces.every((f) => f.hasGlyphForCodePoint(cp))) continue
+    found.add(
+      cp < 0x20 || (cp >= 0x7f && cp < 0xa0) ? `U+${cp.toString(16).toUpperCase().padStart(4, '0')}` : char,
+    )
+  }
+  return [...found]
+}
+
+/** Registers DejaVu on a new document, with the process's parsed fonts, shaped words and subsets. */
+export function registerFonts(doc: PDFKit.PDFDocument): void {
+  fonts()
   if (++documents % CACHE_DOCUMENTS === 0) shaped = {}
-  for (const [name, font] of Object.entries(parsed)) {
+  for (const [name, font] of Object.entries(parsed!)) {
     doc.registerFont(name, font)
     // pdfkit's EmbeddedFont is created on first use; its cache is swapped for the shared one.
     doc.font(name)

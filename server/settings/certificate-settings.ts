@@ -11,6 +11,7 @@ import type { Db } from '../db/client'
 import { appSettings } from '../db/schema/index'
 import { badRequest } from '../http-error'
 import { imageKind, thumbnailOf } from '../certificates/certificate-images'
+import { unprintable } from '../certificates/certificate-fonts'
 import type { CertificateTemplate, Paper } from '../certificates/certificate-pdf'
 
 /** The app_settings key the certificate template is kept under, as JSON. */
@@ -34,6 +35,22 @@ export function checkLogo(dataUrl: string): void {
   const kind = imageKind(bytes)
   if (!kind || `image/${kind}` !== type) throw badRequest(SETTINGS_MESSAGES.logoUnreadable)
   if ('error' in thumbnailOf(bytes)) throw badRequest(SETTINGS_MESSAGES.logoUnreadable)
+}
+
+/**
+ * The texts print on every certificate, so each character must be one its font has: text it cannot
+ * print (CJK, control characters) would come out blank there, silently (fourth audit).
+ */
+export function checkPrintable(
+  settings: Pick<CertificateSettings, 'organisationName' | 'addressLine'>,
+): void {
+  for (const [field, text] of [
+    ['organisation name', settings.organisationName],
+    ['address line', settings.addressLine],
+  ] as const) {
+    const chars = unprintable(text)
+    if (chars.length) throw badRequest(SETTINGS_MESSAGES.unprintable(field, chars))
+  }
 }
 
 /** The certificate template settings in app_settings (one JSON row; none until an admin saves). */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { ADMIN_VIEWS } from '../../schemas/roles'
 import { certificateSettingsSchema, type CertificateSettings } from '../../schemas/settings'
-import { CertificateSettingsRepository, checkLogo } from './certificate-settings'
+import { CertificateSettingsRepository, checkLogo, checkPrintable } from './certificate-settings'
 
 const tags = ['settings']
 const PATH = '/api/Settings/certificate'
@@ -39,6 +39,7 @@ const settingsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       if (request.body.logo) checkLogo(request.body.logo)
+      checkPrintable(request.body)
       const repo = new CertificateSettingsRepository(request.db)
       await repo.put(request.body)
       return repo.get()

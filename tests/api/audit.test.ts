@@ -153,7 +153,7 @@ describe('audit trail', () => {
 
     const badDate = await page({ from: 'yesterday' })
     expect(badDate.statusCode).toBe(400)
-    expect(badDate.json().message).toBe('Invalid date: yesterday')
+    expect(badDate.json().message).toBe('"yesterday" in "from" is not a valid date.')
     expect((await page({ entity: 'password' })).statusCode).toBe(400)
     const notAdmin = await page({}, 10, 1, 'configurator')
     expect(notAdmin.statusCode).toBe(403)

@@ -6,6 +6,7 @@
 
 const FORMULA_START = /^[=+\-@\t\r]/
 const NUMBER = /^-?\d+(\.\d+)?$/
+const LEADING_ZERO = /^-?0\d/
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
 export type Cell = string | number | boolean | Date | null
@@ -38,7 +39,8 @@ export function toCell(v: unknown): Cell {
   if (v instanceof Date) return v
   if (typeof v === 'string') {
     const text = v.trim()
-    if (NUMBER.test(text) && text.length < 16) return Number(text)
+    // A leading zero is part of an identifier (job 007, batch 000123): such text stays text.
+    if (NUMBER.test(text) && text.length < 16 && !LEADING_ZERO.test(text)) return Number(text)
     if (ISO_DATE.test(text)) {
       const d = new Date(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
       if (!Number.isNaN(d.getTime())) return d

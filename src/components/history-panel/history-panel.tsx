@@ -3,7 +3,7 @@ import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import ListGroup from 'react-bootstrap/ListGroup'
-import { fieldChanges, type AuditEntity, type AuditEntry } from '../../../schemas/audit'
+import { fieldChanges, HISTORY_LIMIT, type AuditEntity, type AuditEntry } from '../../../schemas/audit'
 import { api, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { formatUtc } from '../date-format'
@@ -49,44 +49,51 @@ function HistoryList({
   // Newest first: the latest change is what people look for.
   const newestFirst = [...entries].reverse()
   return (
-    <ListGroup variant="flush" aria-label="Revisions">
-      {newestFirst.map((entry) => {
-        const open = selected === entry.id
-        const otherRecord = entity === 'record' && entry.entityId !== id
-        return (
-          <ListGroup.Item key={entry.id} className="history-entry">
-            <Button
-              variant="link"
-              className="p-0 text-start text-decoration-none w-100 d-flex flex-wrap gap-2 align-items-center"
-              aria-expanded={open}
-              onClick={() => setSelected(open ? null : entry.id)}
-            >
-              <Badge bg={ACTION_BG[entry.action]}>{ACTION_TEXT[entry.action]}</Badge>
-              <span className="history-who text-body">{entry.userName}</span>
-              <span className="history-when text-secondary small">{formatUtc(entry.at)}</span>
-              {entry.action === 'update' && (
-                <span className="history-what small text-body-secondary text-truncate">
-                  {fieldChanges(entry.before, entry.after)
-                    .map((c) => fieldName(c.field, labels))
-                    .join(', ')}
-                </span>
+    <>
+      {entries.length >= HISTORY_LIMIT && (
+        <p className="text-secondary small m-3 mb-0">
+          The latest {HISTORY_LIMIT.toLocaleString('en')} changes; the Audit page lists every one.
+        </p>
+      )}
+      <ListGroup variant="flush" aria-label="Revisions">
+        {newestFirst.map((entry) => {
+          const open = selected === entry.id
+          const otherRecord = entity === 'record' && entry.entityId !== id
+          return (
+            <ListGroup.Item key={entry.id} className="history-entry">
+              <Button
+                variant="link"
+                className="p-0 text-start text-decoration-none w-100 d-flex flex-wrap gap-2 align-items-center"
+                aria-expanded={open}
+                onClick={() => setSelected(open ? null : entry.id)}
+              >
+                <Badge bg={ACTION_BG[entry.action]}>{ACTION_TEXT[entry.action]}</Badge>
+                <span className="history-who text-body">{entry.userName}</span>
+                <span className="history-when text-secondary small">{formatUtc(entry.at)}</span>
+                {entry.action === 'update' && (
+                  <span className="history-what small text-body-secondary text-truncate">
+                    {fieldChanges(entry.before, entry.after)
+                      .map((c) => fieldName(c.field, labels))
+                      .join(', ')}
+                  </span>
+                )}
+                {otherRecord && (
+                  <span className="small text-secondary">
+                    record {entry.entityId}
+                    {entry.revisionOf ? ` (revision of ${entry.revisionOf})` : ''}
+                  </span>
+                )}
+              </Button>
+              {open && (
+                <div className="mt-2">
+                  <FieldDiff entry={entry} labels={labels} />
+                </div>
               )}
-              {otherRecord && (
-                <span className="small text-secondary">
-                  record {entry.entityId}
-                  {entry.revisionOf ? ` (revision of ${entry.revisionOf})` : ''}
-                </span>
-              )}
-            </Button>
-            {open && (
-              <div className="mt-2">
-                <FieldDiff entry={entry} labels={labels} />
-              </div>
-            )}
-          </ListGroup.Item>
-        )
-      })}
-    </ListGroup>
+            </ListGroup.Item>
+          )
+        })}
+      </ListGroup>
+    </>
   )
 }
 

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
-import { servicePrefix } from '../../server/config'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import type { ImpactCasePage, SuspectRecord, SuspectRecordPage } from '../../schemas/records/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
@@ -47,22 +46,11 @@ describe('retests are cleared by records that count', () => {
   let problemType: number
   const tokens: Record<string, string> = {}
 
-  const login = async (username: string, password: string) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `${servicePrefix('auth')}/api/token`,
-      payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect(res.statusCode).toBe(200)
-    return res.json().token as string
-  }
-
   beforeAll(async () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
-    tokens.reviewer = await login('reviewer', 'reviewer-demo')
-    tokens.approver = await login('approver', 'approver-demo')
+    tokens.reviewer = await server.tokenOf('reviewer', 'reviewer-demo')
+    tokens.approver = await server.tokenOf('approver', 'approver-demo')
     tokens.internal = await server.tokenFor('internal')
     calibrationType = await recordType(
       server,

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
-import { servicePrefix } from '../../server/config'
 import { products, records } from '../../server/db/schema/index'
 import { UsersRepository } from '../../server/auth/users'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
@@ -15,22 +14,11 @@ describe('record review and approval', () => {
   const tokens: Record<string, string> = {}
   let serial = 300
 
-  const login = async (username: string, password: string) => {
-    const res = await server.app.inject({
-      method: 'POST',
-      url: `${servicePrefix('auth')}/api/token`,
-      payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect(res.statusCode).toBe(200)
-    return res.json().token as string
-  }
-
   beforeAll(async () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
-    tokens.reviewer = await login('reviewer', 'reviewer-demo')
-    tokens.approver = await login('approver', 'approver-demo')
+    tokens.reviewer = await server.tokenOf('reviewer', 'reviewer-demo')
+    tokens.approver = await server.tokenOf('approver', 'approver-demo')
     tokens.internal = await server.tokenFor('internal')
     tokens.admin = await server.tokenFor('viewAll')
     // A reviewer of another supplier (Contoso): Northwind's records are outside its scope.
@@ -40,7 +28,7 @@ describe('record review and approval', () => {
       password: 'contoso-reviewer-demo',
       claims: { AssetManufacturerView: fx.contoso, ITRReviewer: true, ITRSubmitter: true, ITRViewer: [1] },
     })
-    tokens.contoso = await login('contoso-reviewer', 'contoso-reviewer-demo')
+    tokens.contoso = await server.tokenOf('contoso-reviewer', 'contoso-reviewer-demo')
     const calibration = await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
       as: 'configurator',
       body: {

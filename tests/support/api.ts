@@ -36,6 +36,8 @@ export interface TestServer {
   config: ServerConfig
   /** Signs in a demo user and returns its bearer token. */
   tokenFor(view: Exclude<RoleView, 'none'>): Promise<string>
+  /** Signs in any user (e.g. the reviewer and approver demo logins) and returns its bearer token. */
+  tokenOf(username: string, password: string): Promise<string>
   /** `app.inject` against a service host with an optional bearer (a role view or a raw token). */
   call(
     host: Host,
@@ -76,16 +78,19 @@ export async function startTestServer(
     async tokenFor(view) {
       const cached = tokens.get(view)
       if (cached) return cached
+      const token = await server.tokenOf(DEMO_USER[view].username, DEMO_USER[view].password)
+      tokens.set(view, token)
+      return token
+    },
+    async tokenOf(username, password) {
       const res = await app.inject({
         method: 'POST',
         url: `${servicePrefix('auth')}/api/token`,
-        payload: new URLSearchParams({ grant_type: 'password', ...DEMO_USER[view] }).toString(),
+        payload: new URLSearchParams({ grant_type: 'password', username, password }).toString(),
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
       })
-      if (res.statusCode !== 200) throw new Error(`login ${view} failed: ${res.body}`)
-      const token = res.json().token as string
-      tokens.set(view, token)
-      return token
+      if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.body}`)
+      return res.json().token as string
     },
     async call(host, method, path, options = {}) {
       const token = options.token ?? (options.as ? await server.tokenFor(options.as) : undefined)

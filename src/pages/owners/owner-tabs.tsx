@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react'
+import { useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import Tab from 'react-bootstrap/Tab'
@@ -6,6 +6,7 @@ import Tabs from 'react-bootstrap/Tabs'
 import { actionsColumn, DataGrid, type ColumnDef } from '../../../runtime/grid'
 import { SERIAL_PREFIX_SEPARATOR } from '../../../schemas/entities/device-owner'
 import { serialRangeSchema } from '../../../schemas/entities/serial-range'
+import { useFocusFirstInvalid } from '../../components/field-marks'
 import { ActionButton } from '../../components/row-actions'
 import type { ContactRow, LocationRow, OwnerTab, RangeRow } from './owner-form'
 import type { OwnerEditController } from './use-owner-edit'
@@ -26,13 +27,7 @@ function TabToolbar({ label, onAdd, disabled }: { label: string; onAdd: () => vo
 function RangesTab({ c }: { c: OwnerEditController }) {
   const { change, remove } = c.ranges
   const marks = c.rangeMarks
-  const root = useRef<HTMLDivElement>(null)
-  // A failed save moves focus to the first marked field, once its row's page is drawn.
-  useEffect(() => {
-    if (!c.markedAt) return
-    const timer = setTimeout(() => root.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
-    return () => clearTimeout(timer)
-  }, [c.markedAt])
+  const root = useFocusFirstInvalid<HTMLDivElement>(c.markedAt)
   const columns = useMemo<ColumnDef<RangeRow, unknown>[]>(() => {
     const marked = (key: string, field: 'prefix' | 'min' | 'max') =>
       marks?.key === key && marks.fields.includes(field)

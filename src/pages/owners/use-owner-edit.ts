@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
+import { unmarkEdited } from '../../components/field-marks'
 import { similarNames } from '../../../schemas/rules/similarity'
 import { OWNER_ERRORS, ownersApi } from './owners-api'
 import {
@@ -69,11 +70,7 @@ export function useOwnerEdit(id: number | null) {
   const ranges = {
     add: () => setShownRange(rows.ranges.add()),
     change: (key: string, patch: Partial<RangeRow>) => {
-      setRangeMarks((m) => {
-        if (m?.key !== key) return m
-        const fields = m.fields.filter((f) => !(f in patch))
-        return fields.length ? { ...m, fields } : null
-      })
+      setRangeMarks((m) => (m?.key === key ? unmarkEdited(m, patch) : m))
       rows.ranges.change(key, patch)
     },
     remove: (key: string) => {

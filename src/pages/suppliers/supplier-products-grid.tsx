@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useMemo, useRef } from 'react'
+import { useCallback, useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import { DataGrid, PAGE_SIZES } from '../../../runtime/grid'
+import { useFocusFirstInvalid } from '../../components/field-marks'
 import { SerialRangesGrid } from './serial-ranges-grid'
 import { productColumns } from './supplier-product-columns'
 import type { ProductRow } from './supplier-products'
@@ -18,15 +19,7 @@ export function SupplierProductsGrid({ c, readOnly }: { c: SupplierEditControlle
     () => productColumns({ types, chooseProduct, removeProduct, addRange, readOnly, markedProduct }),
     [types, chooseProduct, removeProduct, addRange, readOnly, markedProduct],
   )
-  const section = useRef<HTMLElement>(null)
-  // A failed save moves focus to the first marked field, once its row's page is drawn.
-  useEffect(() => {
-    if (!c.markedAt) return
-    const timer = setTimeout(() =>
-      section.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
-    )
-    return () => clearTimeout(timer)
-  }, [c.markedAt])
+  const section = useFocusFirstInvalid<HTMLElement>(c.markedAt)
   const renderRanges = useCallback(
     (row: { original: ProductRow }) => (
       <SerialRangesGrid

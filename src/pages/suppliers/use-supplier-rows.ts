@@ -1,6 +1,7 @@
 import { useCallback, useState, type Dispatch, type SetStateAction } from 'react'
 import type { BannerVariant } from '../../components/banner'
 import { MESSAGES } from '../../../schemas/messages'
+import { unmarkEdited } from '../../components/field-marks'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import type { SerialRangeField } from '../../../schemas/rules/serial-ranges'
 import { newKey, type ProductRow, type RangeRow } from './supplier-products'
@@ -82,11 +83,7 @@ export function useSupplierRows(
   }
 
   const updateRange = (productKey: string, rangeKey: string, patch: Partial<RangeRow>) => {
-    setMarks((m) => {
-      if (m?.rangeKey !== rangeKey) return m
-      const fields = m.fields.filter((f) => !(f in patch))
-      return fields.length ? { ...m, fields } : null
-    })
+    setMarks((m) => (m?.rangeKey === rangeKey ? unmarkEdited(m, patch) : m))
     setRows((old) =>
       old.map((r) =>
         r.key === productKey

@@ -93,6 +93,11 @@ export const impactCaseRecords = pgTable(
     index('impact_case_records_retest_idx')
       .on(t.productId, t.recordTypeId)
       .where(sql`${t.disposition} = 'retest' AND ${t.retestClearedAt} IS NULL`),
+    // The re-check after a clearing record is edited, reviewed or deleted finds its rows by this
+    // (server/impact-cases/retest-clearing.ts); few rows are ever cleared, so the index is partial.
+    index('impact_case_records_cleared_by_idx')
+      .on(t.retestClearedBy)
+      .where(sql`${t.retestClearedBy} IS NOT NULL`),
     check(
       'impact_case_records_disposition',
       sql`${t.disposition} IS NULL OR ${t.disposition} IN ('accept','retest','recall')`,

@@ -1,9 +1,9 @@
-import { and, eq, gt, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
-import { canApproveRecords, canReviewRecords } from '../../schemas/roles'
+import { and, eq, gt, inArray, sql } from 'drizzle-orm'
 import { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { dataPointTypes, records, reviewMailUsers, users } from '../db/schema/index'
 import type { Mailer } from '../mail/mailer'
+import { queueCondition } from '../reviews/queue'
 import { JobLease } from './lease'
 import type { ReminderLog } from './calibration-reminders'
 
@@ -64,12 +64,12 @@ export class ReviewMail {
     return plans
   }
 
-  /** What changed for this user since `since`: their rejected records, and what waits for their step. */
+  /**
+   * What changed for this user since `since`: exactly the records of their 'My queue' (their rejected
+   * records not yet amended, what waits for their review or approval — not their own, not amended by
+   * them, not reviewed by them), so a mail never asks for a step the user may not take.
+   */
   private async news(viewer: Viewer, since: Date | null | undefined): Promise<MailItem[]> {
-    const notMine = or(isNull(records.createdBy), ne(records.createdBy, viewer.id))
-    const parts: SQL[] = [and(eq(records.reviewState, 'rejected'), eq(records.createdBy, viewer.id))!]
-    if (canReviewRecords(viewer.claims)) parts.push(and(eq(records.reviewState, 'submitted'), notMine)!)
-    if (canApproveRecords(viewer.claims)) parts.push(and(eq(records.reviewState, 'reviewed'), notMine)!)
     const rows = await this.db
       .select({
         id: records.id,
@@ -84,7 +84,7 @@ export class ReviewMail {
         and(
           inArray(records.reviewState, ['submitted', 'reviewed', 'rejected']),
           since ? gt(records.reviewChangedAt, since) : undefined,
-          or(...parts),
+          queueCondition(viewer),
           viewer.recordScope(),
         ),
       )

@@ -119,4 +119,34 @@ describe('review mail', () => {
     expect(String(later[0].text)).toContain('NWT:302')
     expect(String(later[0].text)).not.toContain('NWT:301')
   })
+
+  it('asks for approval only those who may approve: not the reviewer of the record (audit s8 D9)', async () => {
+    const id = await submit('NWT:303')
+    const admin = await server.tokenOf('admin', 'admin-demo')
+    const review = await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${id}/review`, {
+      token: admin,
+      body: { action: 'review' },
+    })
+    expect(review.statusCode, review.body).toBe(200)
+    outbox.splice(0)
+    await job().run(new Date(Date.now() + 5 * 3_600_000))
+    const mails = outbox.splice(0)
+    const to = (who: string) => mails.find((m) => String(m.to) === who)
+    // The approver is asked; the admin reviewed it and may not approve it, so is not.
+    expect(String(to('approver@itr.example')?.text)).toContain(
+      `- Record ${id} (Fixture Test, NWT:303) waits for your approval`,
+    )
+    expect(String(to('admin@itr.example')?.text ?? '')).not.toContain('NWT:303')
+    // The admin's My queue agrees.
+    const filter = encodeURIComponent(JSON.stringify({ filters: [{ field: 'queue', value: 'mine' }] }))
+    const queue = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/Records/page/1/size/100/filter/${filter}`,
+      {
+        token: admin,
+      },
+    )
+    expect(queue.json().result.map((r: { id: number }) => r.id)).not.toContain(id)
+  })
 })

@@ -56,6 +56,8 @@ export function CrudForm<T>(props: CrudFormProps<T>) {
       disabled={busy || readOnly}
       onChange={(e) => onChange(e.formData as T)}
       onSubmit={(e) => onSubmit(e.formData as T)}
+      // The messages show at their fields; without a handler rjsf logs every refused Save to the console.
+      onError={() => undefined}
       aria-label={label}
       className="crud-form"
     >

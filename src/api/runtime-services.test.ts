@@ -32,6 +32,11 @@ describe('createRuntimeServices', () => {
     expect(await services.lookupSerial('  ')).toBeNull()
   })
 
+  it('links the serial lookup to /Records only for a view that may open it', () => {
+    expect(services.recordsHref?.('NWT:4 2')).toBe('/Records?filter=productSerialNumber&value=NWT%3A4%202')
+    expect(createRuntimeServices({ supplierId: 5 }, { recordsPage: false }).recordsHref).toBeUndefined()
+  })
+
   it('answers [] and null for missing test equipment but passes other failures on', async () => {
     get.mockRejectedValueOnce(new ApiError('Could not find any test equipment', 404))
     expect(await services.testEquipmentBySerial('TE:1')).toEqual([])

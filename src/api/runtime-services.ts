@@ -26,10 +26,18 @@ const sameSerial = (product: Product, serial: string) =>
 
 /**
  * The form runtime's services (runtime/form/services.ts) over the SPA's API client: every widget call
- * goes through here, with the session rules and 'API Error' texts of src/api/client.ts.
+ * goes through here, with the session rules and 'API Error' texts of src/api/client.ts. `recordsPage`
+ * false (a view that may not open /Records, the supplier's) leaves out the serial lookup's records link,
+ * which would only lead to "You are not authorised to see this page."
  */
-export function createRuntimeServices(context: RuntimeContextIds): RuntimeServices {
+export function createRuntimeServices(
+  context: RuntimeContextIds,
+  { recordsPage = true }: { recordsPage?: boolean } = {},
+): RuntimeServices {
+  const recordsHref = (serial: string) =>
+    `/Records?filter=productSerialNumber&value=${encodeURIComponent(serial)}`
   return {
+    ...(recordsPage ? { recordsHref } : {}),
     context,
 
     fetchJson: (host, path, init) => api.get<unknown>(host, path, { signal: init?.signal }),
@@ -91,7 +99,5 @@ export function createRuntimeServices(context: RuntimeContextIds): RuntimeServic
 
     testEquipmentById: (id) =>
       orWhenMissing<TestEquipment | null>(api.get<TestEquipment>('itr', `/api/testEquipment/${id}`), null),
-
-    recordsHref: (serial) => `/Records?filter=productSerialNumber&value=${encodeURIComponent(serial)}`,
   }
 }

@@ -3,7 +3,9 @@ import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
 import Form from 'react-bootstrap/Form'
 import InputGroup from 'react-bootstrap/InputGroup'
-import { useNavigate } from 'react-router-dom'
+import { Link, useNavigate } from 'react-router-dom'
+import { useAtomValue } from 'jotai'
+import { canOpenAtom } from '../session/session-atoms'
 import { serialFromCode } from '../../schemas/records/scan-code'
 import { ScanAction } from '../../runtime/widgets/scan-action'
 import { WIDGET_MESSAGES } from '../../runtime/widgets/messages'
@@ -73,26 +75,53 @@ function SearchCard({ title, action, description }: SearchCardProps) {
   )
 }
 
-/** Home: the 'Product Search' and 'Record Search' cards. */
+const SEARCHES: SearchCardProps[] = [
+  {
+    title: 'Product Search',
+    action: '/Products',
+    description: 'Scan or enter a product serial number to find the product.',
+  },
+  {
+    title: 'Record Search',
+    action: '/Records',
+    description: 'Scan or enter a product serial number to find its records.',
+  },
+]
+
+/**
+ * Home: the 'Product Search' and 'Record Search' cards, each only for a view that may open the page it
+ * searches (a supplier may open neither, SPEC §6). A view with no search gets its way to Add New Record
+ * instead of an empty page.
+ */
 export default function HomePage() {
+  const canOpen = useAtomValue(canOpenAtom)
+  const searches = SEARCHES.filter((card) => canOpen(card.action))
   return (
     <>
       <PageHeader title="Home" />
       <div className="row g-3">
-        <div className="col-12 col-lg-6">
-          <SearchCard
-            title="Product Search"
-            action="/Products"
-            description="Scan or enter a product serial number to find the product."
-          />
-        </div>
-        <div className="col-12 col-lg-6">
-          <SearchCard
-            title="Record Search"
-            action="/Records"
-            description="Scan or enter a product serial number to find its records."
-          />
-        </div>
+        {searches.map((card) => (
+          <div key={card.action} className="col-12 col-lg-6">
+            <SearchCard {...card} />
+          </div>
+        ))}
+        {searches.length === 0 && canOpen('/AddRecord') && (
+          <div className="col-12 col-lg-6">
+            <Card className="h-100 shadow-sm">
+              <Card.Body>
+                <Card.Title as="h2" className="h5">
+                  Add New Record
+                </Card.Title>
+                <Card.Text className="text-secondary">
+                  Enter a test record, or upload a CSV file of records, for your products.
+                </Card.Text>
+                <Link to="/AddRecord" className="btn btn-primary">
+                  Add New Record
+                </Link>
+              </Card.Body>
+            </Card>
+          </div>
+        )}
       </div>
     </>
   )

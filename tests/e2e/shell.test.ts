@@ -131,6 +131,21 @@ describe('role views', () => {
     await screenshot(page, 'not-authorised')
   })
 
+  it('offers an internal user both Home searches', async () => {
+    await signIn(page, baseUrl, 'internal')
+    await page.getByRole('search', { name: 'Record Search' }).waitFor()
+    expect(await page.getByRole('search', { name: 'Product Search' }).count()).toBe(1)
+  })
+
+  it('offers a supplier on Home its way to Add New Record instead of searches it may not open', async () => {
+    await signIn(page, baseUrl, 'supplier')
+    await page.getByRole('heading', { name: 'Add New Record' }).waitFor()
+    // A supplier may open neither /Products nor /Records (SPEC §6): no search leads there.
+    expect(await page.getByRole('search').count()).toBe(0)
+    await page.getByRole('main').getByRole('link', { name: 'Add New Record' }).click()
+    await page.waitForURL((url) => url.pathname === '/AddRecord')
+  })
+
   it('lets an internal user open /Suppliers but not /Calibrators', async () => {
     await signIn(page, baseUrl, 'internal', '/Suppliers')
     expect(await page.getByText('You are not authorised to see this page.').count()).toBe(0)

@@ -76,8 +76,9 @@ export function CsvUploadPanel(props: CsvUploadPanelProps) {
             style={{ maxHeight: '20rem', overflowY: 'auto' }}
           >
             <h3 className="h6">
-              {csv.rowErrors.length} {csv.rowErrors.length === 1 ? 'row' : 'rows'} of {csv.fileName} need
-              fixing
+              {csv.rowErrors.length === 1
+                ? `1 row of ${csv.fileName} needs fixing`
+                : `${csv.rowErrors.length} rows of ${csv.fileName} need fixing`}
             </h3>
             <ul className="list-unstyled mb-0" aria-label="Rows with errors">
               {csv.rowErrors.map((row, i) => (

@@ -1,4 +1,6 @@
 import { useMemo } from 'react'
+import { useAtomValue } from 'jotai'
+import { canOpenAtom } from '../../session/session-atoms'
 import { createRuntimeServices } from '../../api/runtime-services'
 import { findControlByVariable, type FieldMappings, type FormLayout } from '../../../schemas/form-layout'
 import type { DataEntryQuery, Loaded } from './data-entry-load'
@@ -51,15 +53,19 @@ export function useDataEntryView(
   value: Record<string, unknown>,
 ) {
   const layout = data?.layout
+  const recordsPage = useAtomValue(canOpenAtom)('/Records')
   const services = useMemo(
     () =>
-      createRuntimeServices({
-        supplierId: ids.supplierId ?? undefined,
-        ownerId: ids.ownerId ?? undefined,
-        productTypeId: ids.productTypeId ?? undefined,
-        recordTypeId: ids.recordTypeId ?? undefined,
-      }),
-    [ids.supplierId, ids.ownerId, ids.productTypeId, ids.recordTypeId],
+      createRuntimeServices(
+        {
+          supplierId: ids.supplierId ?? undefined,
+          ownerId: ids.ownerId ?? undefined,
+          productTypeId: ids.productTypeId ?? undefined,
+          recordTypeId: ids.recordTypeId ?? undefined,
+        },
+        { recordsPage },
+      ),
+    [ids.supplierId, ids.ownerId, ids.productTypeId, ids.recordTypeId, recordsPage],
   )
   const serials = useMemo(() => (layout ? serialVariables(layout) : []), [layout])
   const rules = useMemo(

@@ -87,6 +87,20 @@ export const RECORD_MESSAGES = {
   // Ours: CSV ingest.
   csvNotBase64: 'The CSV file is not valid base64 content.',
   csvEmpty: 'The CSV file has no data rows.',
+  csvNotUtf8: (byte: number, line: number) =>
+    `The file is not UTF-8 text (byte 0x${byte.toString(16).toUpperCase().padStart(2, '0')} on line ${line}). ` +
+    'Save it as "CSV UTF-8" and upload it again.',
+  csvBadQuotes: (cells: number) =>
+    `The file was not uploaded: ${cells === 1 ? '1 quoted cell is' : `${cells} quoted cells are`} not ` +
+    'closed correctly, so its rows cannot be told apart. Nothing was saved.',
+  csvQuoteNotClosed:
+    'A quoted cell is not closed; the rest of the file would be read as one cell. End the cell with a quote.',
+  csvQuoteTextAfter:
+    'A quoted cell has text after its closing quote, so it runs on to a later quote. Quote the whole cell ' +
+    'and write each quote inside it as two quotes ("").',
+  csvQuoteTextAfterNotClosed:
+    'A quoted cell has text after its closing quote and is never closed; the rest of the file would be read ' +
+    'as one cell. Quote the whole cell and write each quote inside it as two quotes ("").',
   csvUnknownColumns: (columns: readonly string[]) => `Unknown columns in the CSV header: ${listed(columns)}`,
   csvDuplicateColumns: (columns: string[]) =>
     `Columns named more than once in the CSV header: ${columns.join(', ')}`,

@@ -26,6 +26,12 @@ export const recordSubmissionSchema = {
 
 export type RecordSubmission = FromSchema<typeof recordSubmissionSchema>
 
+/**
+ * The largest CSV file an upload takes, checked by the SPA before sending and by the server on the decoded
+ * bytes: sent as base64 in JSON it stays inside the server's 30 MB request limit (docs/csv-upload.md).
+ */
+export const CSV_FILE_LIMIT_MB = 20
+
 /** Body of `POST {submission}/api/InstrumentTest/upload-csv/` (SPEC §3 "CSV upload"): data is base64 CSV. */
 export const csvUploadSchema = {
   $id: 'CsvUpload',

@@ -14,6 +14,11 @@ export default fp(
         if (error instanceof HttpError) {
           return reply.status(error.statusCode).send({ message: error.message, details: error.details })
         }
+        if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+          // Fastify's own text ('Request body is too large') does not say what the limit is.
+          const mb = Math.floor((request.routeOptions.bodyLimit ?? 0) / 1024 / 1024)
+          return reply.status(413).send({ message: requestTooLarge(mb) })
+        }
         if (error.validation) {
           return reply
             .status(400)
@@ -31,6 +36,10 @@ export default fp(
   },
   { name: 'errors' },
 )
+
+/** The refusal of a request body past the route's limit. */
+export const requestTooLarge = (mb: number) =>
+  `The request is larger than the ${mb} MB limit; nothing was stored.`
 
 /**
  * The message for a PostgreSQL data exception (SQLSTATE class 22) that slipped past the schemas; a

@@ -48,8 +48,9 @@ function acceptedColumns(definition: {
 /**
  * Refuses a header that cannot be read without losing or guessing a value (400, nothing stored): a column
  * named twice (which copy would count?), a name that cannot be a variable and, when the record type has a
- * layout, a column that is neither a layout variable nor one its field mappings read. A record type
- * without a layout has no list of variables, so its extra columns are stored as they are.
+ * layout, a column that is neither a layout variable nor one its field mappings read, and for every type a
+ * column without a name. A record type without a layout has no list of variables, so its other named
+ * columns are stored as they are.
  */
 export function checkCsvHeader(
   columns: readonly string[],
@@ -67,8 +68,9 @@ export function checkCsvHeader(
   const reserved = columns.filter((column) => column.split(/[[\].]/).some((part) => RESERVED.has(part)))
   if (reserved.length) throw badRequest(RECORD_MESSAGES.csvReservedColumns(reserved))
   const { layout, mappings } = definition
-  if (!layout) return
-  const accepted = acceptedColumns({ layout, mappings })
+  // A column without a name is unknown for every record type: its values would have no key to be stored
+  // under (several blank columns would even share one, the last one's value winning; audit s8 #8a).
+  const accepted = layout ? acceptedColumns({ layout, mappings }) : () => true
   const unknown = columns
     .map((column, i) => (column === '' || !accepted(column) ? shown(column, i) : null))
     .filter((column): column is string => column !== null)

@@ -1,5 +1,4 @@
 import { and, eq, lt, sql } from 'drizzle-orm'
-import Papa from 'papaparse'
 import { MAPPING_FIELD_LABELS, type MappingField } from '../../schemas/form-layout/index'
 import { RECORD_MESSAGES, type CsvResult, type CsvRowError } from '../../schemas/records/index'
 import { badRequest, HttpError } from '../http-error'
@@ -14,6 +13,7 @@ import { ChunkedWrites } from './csv-writes'
 import { runsOffThread } from '../db/copy-rows'
 import { idempotent } from './submissions'
 import { checkCsvHeader, rowData } from './csv-header'
+import { readCsvLines } from './csv-file'
 
 /** A decoded CSV upload. */
 export interface CsvInput {
@@ -84,12 +84,10 @@ export class CsvIngest {
     if (definition.captureType === 'form')
       throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
 
-    const parsed = Papa.parse<string[]>(input.text, { skipEmptyLines: false })
-    const [header = [], ...body] = parsed.data
-    const columns = header.map((h) => h.trim())
-    const rows = body
-      .map((cells, i) => ({ line: i + 2, cells }))
-      .filter(({ cells }) => cells.some((c) => c.trim() !== ''))
+    // Badly quoted cells refuse the file here, before its rows are counted (csv-file.ts).
+    const [header, ...body] = readCsvLines(input.text)
+    const columns = (header?.cells ?? []).map((h) => h.trim())
+    const rows = body.filter(({ cells }) => cells.some((c) => c.trim() !== ''))
     if (rows.length === 0) throw badRequest(RECORD_MESSAGES.csvEmpty)
     const missing = (Object.keys(MAPPING_FIELD_LABELS) as MappingField[])
       .map((field) => definition.mappings[field] as string | undefined)

@@ -9,9 +9,9 @@ import {
   type CsvUpload,
   type RecordSubmission,
 } from '../../schemas/records/index'
-import { badRequest } from '../http-error'
 import { RecordDefinitionCache } from '../record-types/record-definitions'
 import { CsvIngest } from './csv-ingest'
+import { decodeCsvFile } from './csv-file'
 import { SubmissionsRepository } from './submissions'
 import type { SubmissionKind } from './types'
 import { positiveId, revisionOfParam, textParams } from '../http-params'
@@ -123,7 +123,9 @@ const csvUploadRoutes: FastifyPluginAsync = async (app) => {
           tags,
           summary: 'Stores every row of a CSV file as a record, or none.',
           description:
-            'data is the base64 CSV; its header row names layout variables (or mapped columns). Every row is ' +
+            'data is the base64 CSV, at most 20 MB (413 past it), UTF-8 text (any other encoding is refused with 400 naming the first bad ' +
+            'byte and its line); its header row names layout variables (or mapped columns), each column named. ' +
+            'A cell whose quotes do not pair up refuses the file with 400, a detail per cell. Every row is ' +
             'checked; when any fails the answer is 400 with details [{line, reason}] for every bad row and ' +
             'nothing is stored. Rows are judged like single records (results may be left out; a result that ' +
             'disagrees with the values fails its row). The ingest is recorded as a job.',
@@ -133,7 +135,7 @@ const csvUploadRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request) => {
-        const text = decodeBase64(request.body.data)
+        const text = decodeCsvFile(request.body.data)
         return csv(request).ingest({ ...request.body, text }, request.user, keyOf(request))
       },
     )
@@ -154,16 +156,6 @@ const submissionService: FastifyPluginAsync = async (app) => {
   await app.register(submitRoutes, { definitions })
   await app.register(editRoutes, { definitions })
   await app.register(csvUploadRoutes)
-}
-
-/** Strict base64 (a data: URL prefix is allowed) to UTF-8 text. */
-function decodeBase64(data: string): string {
-  const body = data.replace(/^data:[^,]*,/, '').replace(/\s+/g, '')
-  if (!/^[A-Za-z0-9+/_-]*={0,2}$/.test(body) || body.length === 0)
-    throw badRequest(RECORD_MESSAGES.csvNotBase64)
-  return Buffer.from(body, 'base64')
-    .toString('utf8')
-    .replace(/^\uFEFF/, '')
 }
 
 export default submissionService

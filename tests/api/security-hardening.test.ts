@@ -92,6 +92,26 @@ describe('hardening', () => {
     expect(refused.headers['content-security-policy']).toBeTruthy()
   })
 
+  it('refuses a body one byte over the 30 MB limit, saying what the limit is', async () => {
+    const limit = 30 * 1024 * 1024
+    const body = (size: number) => `{"data":"${'a'.repeat(size - 11)}"}`
+    expect(body(limit + 1)).toHaveLength(limit + 1)
+    const over = await server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+      as: 'internal',
+      body: body(limit + 1),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(over.statusCode).toBe(413)
+    expect(over.json().message).toBe('The request is larger than the 30 MB limit; nothing was stored.')
+    // At the limit the body is read and checked as usual.
+    const at = await server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+      as: 'internal',
+      body: body(limit),
+      headers: { 'content-type': 'application/json' },
+    })
+    expect(at.statusCode).toBe(400)
+  })
+
   it('sends one and the same security header set on answers, refusals and errors', async () => {
     const names = [
       'content-security-policy',

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ApiError, describeError } from '../../api/client'
 import { RECORD_MESSAGES } from '../../../schemas/records/messages'
-import type { CsvResult, CsvRowError } from '../../../schemas/records/submission'
+import { CSV_FILE_LIMIT_MB, type CsvResult, type CsvRowError } from '../../../schemas/records/submission'
 import { postWithProgress } from '../../api/upload-request'
 import { fileToBase64, isCsvName } from './csv-file'
 
@@ -55,6 +55,11 @@ export function useCsvUpload(ids: {
   const upload = async (file: File) => {
     if (!isCsvName(file.name)) {
       setState({ ...IDLE, status: 'error', fileName: file.name, message: notCsvMessage(file.name) })
+      return
+    }
+    if (file.size > CSV_FILE_LIMIT_MB * 1024 * 1024) {
+      const message = RECORD_MESSAGES.uploadTooLarge(CSV_FILE_LIMIT_MB)
+      setState({ ...IDLE, status: 'error', fileName: file.name, message })
       return
     }
     const { supplierId, productTypeId, recordTypeId } = ids

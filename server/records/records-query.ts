@@ -1,4 +1,5 @@
 import { asc, desc, eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import type { PgSelect } from 'drizzle-orm/pg-core'
 import { SENSOR_TYPE_BY_CAPTURE, type CaptureType } from '../../schemas/entities/data-point-type'
 import type { RECORD_SORT_FIELDS } from '../../schemas/records/index'
 import {
@@ -89,14 +90,16 @@ export const RECORD_ITEM_COLUMNS = (() => {
 })()
 
 /**
- * The list item columns with the record's data and its date as the database's own text (microseconds
- * kept, for keyset cursors): what the export reads, in one query per batch.
+ * The list item columns with the record's data, its layout revision (which columns read its data) and its
+ * date as the database's own text (microseconds kept, for keyset cursors): what the export reads, in one
+ * query per batch.
  */
 export function recordExportSelect(db: Db) {
   return db
     .select({
       ...RECORD_LIST_FIELDS,
       data: records.data,
+      layoutVersion: records.layoutVersion,
       recordDateText: sql<string>`${records.recordDate}::text`,
     })
     .from(records)
@@ -138,13 +141,22 @@ export function recordJoinsOf(filter: RecordsFilter, withOrder: boolean): Record
  * to it matches exactly the rows the list select's inner join does.
  */
 export function recordKeySelect(db: Db, joins: RecordJoins) {
-  let query = db.select({ id: records.id }).from(records).$dynamic()
-  if (joins.recordType) query = query.leftJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
-  if (joins.productType) query = query.leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
+  return withRecordJoins(db.select({ id: records.id }).from(records).$dynamic(), joins)
+}
+
+/**
+ * A dynamic `… FROM records` query with just the `joins` asked for (see recordKeySelect): for every query
+ * that runs a records filter's conditions, which may name the supplier and customer tables.
+ */
+export function withRecordJoins<Q extends PgSelect>(query: Q, joins: RecordJoins): Q {
+  // Left joins never change the selected fields: the query keeps its type.
+  let joined: PgSelect = query
+  if (joins.recordType) joined = joined.leftJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
+  if (joins.productType) joined = joined.leftJoin(assetModels, eq(assetModels.id, records.productTypeId))
   if (joins.supplier)
-    query = query.leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
-  if (joins.customer) query = query.leftJoin(customers, eq(customers.id, records.customerId))
-  return query
+    joined = joined.leftJoin(assetManufacturers, eq(assetManufacturers.id, records.supplierId))
+  if (joins.customer) joined = joined.leftJoin(customers, eq(customers.id, records.customerId))
+  return joined as Q
 }
 
 const SORT_COLUMNS = {

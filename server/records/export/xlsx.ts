@@ -1,9 +1,7 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
-import { walkControls } from '../../../schemas/form-layout/index'
+import { and, desc, sql } from 'drizzle-orm'
 import { CATEGORY_NAMES, resultLabel, type RecordsFilter } from '../../../schemas/records/index'
 import type { Db } from '../../db/client'
 import { records } from '../../db/schema/index'
-import { RecordDefinitions } from '../../record-types/record-definitions'
 import type { Viewer } from '../../access/viewer'
 import { recordConditions } from '../records-filter'
 import { recordExportSelect } from '../records-query'
@@ -18,19 +16,13 @@ import {
   type SheetColumn,
 } from './sheet-xml'
 import { ZipWriter } from './zip-writer'
-import { tableColumns } from './table-columns'
+import { dataColumns } from './data-columns'
 
 /** The media type of the workbook. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 /** Rows fetched per query while streaming. */
 const BATCH = 2000
-
-/** A data column: a layout variable, or a test field's result beside its value. */
-interface DataColumn {
-  header: string
-  read: (data: Record<string, unknown>) => unknown
-}
 
 /** The 1-based column of the record date, the one fixed column shown as a date-time. */
 const DATE_COLUMN = 8
@@ -53,46 +45,6 @@ const FIXED_COLUMNS = [
   { header: 'Repair Descriptive', width: 24 },
 ]
 
-/** One column per layout variable of the record types in the export (test fields get a result column too). */
-async function dataColumns(db: Db, where: ReturnType<typeof recordConditions>): Promise<DataColumn[]> {
-  const typeIds = await db.selectDistinct({ id: records.recordTypeId }).from(records).where(where)
-  const definitions = new RecordDefinitions(db)
-  const columns: DataColumn[] = []
-  const seen = new Set<string>()
-  const add = (header: string, read: DataColumn['read']) => {
-    if (seen.has(header)) return
-    seen.add(header)
-    columns.push({ header, read })
-  }
-  for (const { id } of typeIds.sort((a, b) => a.id - b.id)) {
-    const definition = await definitions.get(id)
-    if (definition.layout) {
-      for (const { control } of walkControls(definition.layout.controls)) {
-        if (!('variable' in control) || !control.variable) continue
-        const variable = control.variable
-        if (control.type === 'table') {
-          for (const column of await tableColumns(db, where, id, control)) add(column.header, column.read)
-        } else if (control.type === 'testField') {
-          add(variable, (d) => (d[variable] as { value?: unknown } | null)?.value ?? null)
-          add(`${variable} result`, (d) => {
-            const r = (d[variable] as { passOrFail?: string } | null)?.passOrFail
-            return r === '-' ? 'n/a' : (r ?? null)
-          })
-        } else add(variable, (d) => d[variable])
-      }
-    } else {
-      // File captures have no layout: their CSV columns are the data keys.
-      const [sample] = await db
-        .select({ data: records.data })
-        .from(records)
-        .where(and(where, eq(records.recordTypeId, id)))
-        .limit(1)
-      for (const key of Object.keys(sample?.data ?? {})) add(key, (d) => d[key])
-    }
-  }
-  return columns
-}
-
 /**
  * Streams the records a viewer may see under `filter` into an .xlsx: records are read in keyset batches
  * and each batch's rows are written as sheet XML straight into the deflate stream of the archive
@@ -106,10 +58,10 @@ export async function buildRecordsWorkbook(
   viewer: Viewer,
 ): Promise<{ content: Buffer; rows: number }> {
   const where = recordConditions(filter, viewer)
-  const extra = await dataColumns(db, where)
+  const extra = await dataColumns(db, { filter, where })
   const columns: SheetColumn[] = [
     ...FIXED_COLUMNS.map((c, i) => ({ header: c.header, width: c.width, dateTime: i + 1 === DATE_COLUMN })),
-    ...extra.map((c) => ({ header: c.header, width: Math.min(40, Math.max(12, c.header.length + 2)) })),
+    ...extra.headers.map((header) => ({ header, width: Math.min(40, Math.max(12, header.length + 2)) })),
   ]
   const letters = columns.map((_, i) => columnLetters(i + 1))
   const zip = new ZipWriter()
@@ -153,7 +105,7 @@ export async function buildRecordsWorkbook(
         toCell(row.repairItems),
         toCell(row.faultDescriptives),
         toCell(row.repairDescriptives),
-        ...extra.map((c) => toCell(c.read(record))),
+        ...extra.cells(row.recordTypeId, row.layoutVersion, record),
       ]
       rows++
       const r = rows + 1

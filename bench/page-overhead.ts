@@ -101,7 +101,7 @@ async function overheadPieces(
   const viewer = Viewer.system
   const repo = new RecordsRepository(database.db)
   const tokens = new AccessTokens(new TextEncoder().encode('x'.repeat(64)), 3600)
-  const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} })
+  const { token: localToken } = await tokens.sign({ id: 1, username: 'u', email: 'u@x', claims: {} }, 'bench')
   const dialect = new PgDialect()
   const serialise = fastJson(recordPageSchema as never)
   const answer = await repo.page(filter, 1, SIZE, viewer)

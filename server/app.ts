@@ -14,6 +14,7 @@ import { UsersRepository } from './auth/users'
 import { RefreshTokensRepository } from './auth/refresh-tokens'
 import { loadJwtSecret } from './db/settings'
 import { AccessTokens } from './auth/access-tokens'
+import { readSessionState } from './auth/session-state'
 import authService from './auth/routes'
 import { HOST_ROUTES } from './hosts'
 import auditTrail from './audit/route-audit'
@@ -81,7 +82,10 @@ export async function buildApp({
       security: [{ bearer: [] }],
     },
   })
-  await app.register(authenticate, { tokens })
+  await app.register(authenticate, {
+    tokens,
+    readSessionState: (userId, sessionId) => readSessionState(database.db, userId, sessionId),
+  })
   await app.register(auditTrail, { root: database.db })
 
   await app.register(authService, {

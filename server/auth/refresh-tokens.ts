@@ -7,7 +7,8 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 /** Outcome of presenting a refresh token. */
 export type RotateResult =
-  { ok: true; userId: number; token: string } | { ok: false; reason: 'unknown' | 'reused' | 'expired' }
+  | { ok: true; userId: number; token: string; familyId: string }
+  | { ok: false; reason: 'unknown' | 'reused' | 'revoked' | 'expired' }
 
 /**
  * Refresh tokens kept hashed in the database, so every app instance sees the same families.
@@ -31,7 +32,11 @@ export class RefreshTokensRepository {
     return token
   }
 
-  /** Marks `token` used and issues its successor; a reused token revokes its whole family. */
+  /**
+   * Marks `token` used and issues its successor; a reused token revokes its whole family. A token that
+   * is already revoked (Log Out, an earlier reuse, the account changed) answers 'revoked', not 'reused':
+   * it may never have been used, and its family is ended already.
+   */
   async rotate(token: string): Promise<RotateResult> {
     const tokenHash = hash(token)
     const [claimed] = await this.db
@@ -48,13 +53,25 @@ export class RefreshTokensRepository {
     if (!claimed) {
       const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))
       if (!known) return { ok: false, reason: 'unknown' }
+      if (known.revokedAt) return { ok: false, reason: 'revoked' }
       await this.revokeFamily(known.familyId)
       return { ok: false, reason: 'reused' }
     }
     if (claimed.expiresAt.getTime() < Date.now()) return { ok: false, reason: 'expired' }
-    return { ok: true, userId: claimed.userId, token: await this.issue(claimed.userId, claimed.familyId) }
+    const next = await this.issue(claimed.userId, claimed.familyId)
+    return { ok: true, userId: claimed.userId, token: next, familyId: claimed.familyId }
   }
 
+  /** Log Out: revokes the family of `token`, used or not. Unknown or already revoked tokens change nothing. */
+  async revokeByToken(token: string): Promise<void> {
+    const [known] = await this.db
+      .select({ familyId: refreshTokens.familyId })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash(token)))
+    if (known) await this.revokeFamily(known.familyId)
+  }
+
+  /** Ends one sign-in: every token of the family is revoked, and its access tokens are refused. */
   async revokeFamily(familyId: string): Promise<void> {
     await this.db
       .update(refreshTokens)
@@ -62,7 +79,7 @@ export class RefreshTokensRepository {
       .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
   }
 
-  /** Revokes every token of a user (disabled accounts, password changes). */
+  /** Revokes every token of a user (disabled accounts, password or claims changes): every sign-in ends. */
   async revokeUser(userId: number): Promise<void> {
     await this.db
       .update(refreshTokens)

@@ -1,7 +1,16 @@
+import { randomUUID } from 'node:crypto'
 import type { FastifyPluginAsync } from 'fastify'
 import formbody from '@fastify/formbody'
 import rateLimit from '@fastify/rate-limit'
-import { tokenRequestSchema, tokenResponseSchema, errorSchema, type TokenRequest } from '../../schemas/auth'
+import {
+  AUTH_MESSAGES,
+  errorSchema,
+  logoutRequestSchema,
+  tokenRequestSchema,
+  tokenResponseSchema,
+  type LogoutRequest,
+  type TokenRequest,
+} from '../../schemas/auth'
 import { badRequest, HttpError, unauthorized } from '../http-error'
 import { LoginAttemptsRepository, lockoutPolicy } from './login-attempts'
 import type { UsersRepository } from './users'
@@ -17,8 +26,9 @@ export interface AuthServiceOptions {
 
 /**
  * The {auth} host: `POST /api/token`, form-encoded, for the password and refresh_token grants
- * (SPEC §7 Auth). Password attempts are rate-limited per client address and username, and a username
- * is locked after repeated wrong passwords (server/auth/login-attempts.ts, docs/security.md).
+ * (SPEC §7 Auth), and `POST /api/logout`, which ends the sign-in of a refresh token (Log Out).
+ * Password attempts are rate-limited per client address and username, and a username is locked after
+ * repeated wrong passwords (server/auth/login-attempts.ts, docs/security.md).
  */
 const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) => {
   await app.register(formbody)
@@ -62,24 +72,52 @@ const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) =>
           throw unauthorized('User is Unauthorized.')
         }
         await attempts.clear(body.username, request.ip)
-        const access = await opts.tokens.sign(user)
-        return { ...access, refresh_token: await opts.refreshTokens.issue(user.id) }
+        // The access token names its sign-in (the refresh-token family), so ending it ends both.
+        const sessionId = randomUUID()
+        const access = await opts.tokens.sign(user, sessionId)
+        return { ...access, refresh_token: await opts.refreshTokens.issue(user.id, sessionId) }
       }
       if (!body.refresh_token) throw badRequest('refresh_token is required.')
       const rotated = await opts.refreshTokens.rotate(body.refresh_token)
       if (!rotated.ok) throw unauthorized(REFRESH_FAILURES[rotated.reason])
       const user = await opts.users.findById(rotated.userId)
       if (!user || user.disabled) throw unauthorized('User is Unauthorized.')
-      const access = await opts.tokens.sign(user)
+      const access = await opts.tokens.sign(user, rotated.familyId)
       return { ...access, refresh_token: rotated.token }
+    },
+  )
+
+  // Log Out. Authenticated by the refresh token itself, form-encoded like the token call (SPEC §7: auth
+  // calls carry no bearer). Idempotent: an unknown, used or already revoked token answers 204 as well,
+  // so the answer tells nothing about a token, and a retried Log Out never fails.
+  app.post<{ Body: LogoutRequest }>(
+    '/api/logout',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the sign-in of a refresh token',
+        description:
+          'Revokes every refresh token of the sign-in the given token belongs to; its access tokens are ' +
+          'refused within a few seconds. Answers 204 whether or not the token was known.',
+        consumes: ['application/x-www-form-urlencoded'],
+        security: [],
+        body: logoutRequestSchema,
+        response: { 204: { type: 'null', description: 'The sign-in is ended.' }, 400: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      await opts.refreshTokens.revokeByToken(request.body.refresh_token)
+      return reply.status(204).send()
     },
   )
 }
 
 const REFRESH_FAILURES = {
-  unknown: 'The refresh token is not valid.',
-  reused: 'The refresh token was already used; every session of this sign-in has been ended.',
-  expired: 'The refresh token has expired.',
+  unknown: AUTH_MESSAGES.refreshUnknown,
+  reused: AUTH_MESSAGES.refreshReused,
+  revoked: AUTH_MESSAGES.sessionEnded,
+  expired: AUTH_MESSAGES.refreshExpired,
 } as const
 
 export default authService

@@ -16,6 +16,7 @@ import { users } from '../db/schema/index'
 import { DocumentsRepository } from '../documents/documents'
 import { HttpError } from '../http-error'
 import { JobsRepository, type JobRow } from '../jobs/jobs'
+import { EXPORT_ACCOUNT_DISABLED } from '../jobs/excel-export-jobs'
 import type { ExportDelivery } from '../records/export/deliver'
 import { CertificateBatch } from './batch'
 import type { Paper } from './certificate-pdf'
@@ -87,7 +88,12 @@ export class CertificateBatchJobs {
         content,
         createdBy: viewer.id,
       })
-      const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id))
+      const [user] = await this.db
+        .select({ email: users.email, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, viewer.id))
+      // Disabled while the job ran (npm run user -- disable): the certificates are not mailed to them.
+      if (user?.disabled) return await this.jobs.fail(jobId, EXPORT_ACCOUNT_DISABLED)
       if (user?.email)
         await this.delivery.send(user.email, filename, content, ids.length, {
           subject: 'your test certificates',

@@ -9,9 +9,12 @@ const USAGE = `Usage: npm run user -- <command> [options]
 Commands:
   list                                  list users with their claims
   add <username> --email E --password P [claims]
-  set-claims <username> [claims]        replace the user's claims
-  set-password <username> --password P
+  set-claims <username> [claims]        replace the user's claims and end the user's sessions
+  set-password <username> --password P  and end the user's sessions
   disable <username>                    block sign-in and end the user's sessions
+
+Ending sessions revokes the user's refresh tokens; the access tokens already issued are refused by a
+running server within a few seconds.
   enable <username>
 
 Claims (SPEC §3):
@@ -84,8 +87,11 @@ try {
       console.log(`Added ${username}.`)
     } else {
       if (!existing) fail(`No user named ${username}.`)
-      if (command === 'set-claims') await users.update(existing.id, { claims: claimsFromFlags() })
-      else if (command === 'set-password') {
+      // Tokens carry the claims they were issued with: new claims take effect by signing in again.
+      if (command === 'set-claims') {
+        await users.update(existing.id, { claims: claimsFromFlags() })
+        await new RefreshTokensRepository(database.db, 0).revokeUser(existing.id)
+      } else if (command === 'set-password') {
         if (!values.password) fail('set-password needs --password.')
         await users.update(existing.id, { password: values.password })
         await new RefreshTokensRepository(database.db, 0).revokeUser(existing.id)

@@ -9,6 +9,9 @@ import { buildRecordsWorkbook, XLSX_TYPE } from '../records/export/xlsx'
 import { DocumentsRepository } from '../documents/documents'
 import { JobsRepository, type JobRow } from './jobs'
 
+/** Why a job's result was not mailed. */
+export const EXPORT_ACCOUNT_DISABLED = 'The export was not sent because this account is disabled.'
+
 /**
  * The Excel export's background jobs (SPEC §7: the call answers at once, the result is e-mailed): each
  * logs a job row, builds the workbook under the caller's scope, stores it as a document (so any instance
@@ -53,7 +56,12 @@ export class ExcelExportJobs {
         content,
         createdBy: viewer.id,
       })
-      const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, viewer.id))
+      const [user] = await this.db
+        .select({ email: users.email, disabled: users.disabled })
+        .from(users)
+        .where(eq(users.id, viewer.id))
+      // Disabled while the job ran (npm run user -- disable): the workbook is not mailed to them.
+      if (user?.disabled) return await this.jobs.fail(jobId, EXPORT_ACCOUNT_DISABLED)
       if (user?.email) await this.delivery.send(user.email, filename, content, rows)
       await this.jobs.finish(jobId, { rows, delivery: this.delivery.kind, to: user?.email ?? null }, doc.id)
     } catch (error) {

@@ -4,6 +4,8 @@ import type { RoleView } from '../../schemas/roles'
 import { Viewer } from '../access/viewer'
 import { forbidden, unauthorized } from '../http-error'
 import type { AccessTokens, SessionUser } from '../auth/access-tokens'
+import { SessionStates, SESSION_CHECK_MS, type SessionState } from '../auth/session-state'
+import { AUTH_MESSAGES } from '../../schemas/auth'
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,8 +30,9 @@ const CACHE_ENTRIES = 5_000
  * round trip to libuv's thread pool), which cost a records page 0.5 ms at the median and up to 9 ms
  * on a loaded machine (docs/performance.md). A hit is only an exact token string seen verified before,
  * so nothing is taken on trust that was not checked; it lapses at the token's own expiry (the answer
- * is then "expired", as without the cache) or after CACHE_MS, whichever comes first. Tokens are
- * stateless (no revocation list), so caching changes no answer.
+ * is then "expired", as without the cache) or after CACHE_MS, whichever comes first. Whether the
+ * token's sign-in still stands (Log Out, a disabled user) is a separate check with its own shorter
+ * window (server/auth/session-state.ts), so this cache only ever skips the signature.
  */
 class VerifiedTokens {
   private readonly entries = new Map<string, { user: SessionUser; until: number }>()
@@ -52,14 +55,30 @@ class VerifiedTokens {
   }
 }
 
+/** The refusal for a token whose sign-in no longer stands, or undefined to admit it. */
+const refusalOf = (state: SessionState) =>
+  state === 'active'
+    ? undefined
+    : unauthorized(state === 'disabled' ? AUTH_MESSAGES.accountDisabled : AUTH_MESSAGES.sessionEnded)
+
+export interface AuthenticateOptions {
+  tokens: AccessTokens
+  /** Reads whether a token's sign-in still stands (server/auth/session-state.ts). */
+  readSessionState: (userId: number, sessionId?: string) => Promise<SessionState>
+  /** How long a session's state is taken as read (default SESSION_CHECK_MS; 0 reads it on every request). */
+  sessionCheckMs?: number
+}
+
 /**
  * Every service route (under /svc) needs a valid bearer token unless it is marked `config.public`, and a route that lists
- * `config.views` admits only those role views (DESIGN.md §6). Enforced here once, not per route.
+ * `config.views` admits only those role views (DESIGN.md §6). A valid token is refused once its sign-in
+ * has ended or its user is disabled (within a few seconds). Enforced here once, not per route.
  */
 export default fp(
-  async (app, opts: { tokens: AccessTokens }) => {
+  async (app, opts: AuthenticateOptions) => {
     app.decorateRequest('user', null as never)
     const verifiedTokens = new VerifiedTokens()
+    const sessions = new SessionStates(opts.readSessionState, opts.sessionCheckMs ?? SESSION_CHECK_MS)
     // A callback hook with a synchronous path for a cached token: an async hook would cost every
     // request a promise and its microtasks; only a token not verified lately waits for WebCrypto.
     app.addHook('onRequest', (request, _reply, done) => {
@@ -76,15 +95,30 @@ export default fp(
         request.user = new Viewer(verified)
         done(config?.views && !config.views.includes(request.user.view) ? forbidden() : undefined)
       }
+      // Signature first (cached), then whether the sign-in stands (cached for a few seconds).
+      const admitIfActive = (verified: SessionUser) => {
+        const known = sessions.get(verified.id, verified.sessionId, now)
+        if (known) {
+          const refusal = refusalOf(known)
+          return refusal ? done(refusal) : admit(verified)
+        }
+        sessions
+          .load(verified.id, verified.sessionId)
+          .then((state) => {
+            const refusal = refusalOf(state)
+            return refusal ? done(refusal) : admit(verified)
+          })
+          .catch(done)
+      }
       const verified = verifiedTokens.get(token, now)
-      if (verified) return admit(verified)
+      if (verified) return admitIfActive(verified)
       opts.tokens
         .verify(token)
         .then((answer) => {
           if (answer === 'expired') return done(unauthorized('The access token has expired.'))
           if (answer === 'invalid') return done(unauthorized('The access token is not valid.'))
           verifiedTokens.set(token, answer, now)
-          admit(answer)
+          admitIfActive(answer)
         })
         .catch(done)
     })

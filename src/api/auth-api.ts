@@ -1,7 +1,7 @@
 import { MESSAGES } from '../../schemas/messages'
 import type { TokenResponse } from '../../schemas/auth'
 import { hostUrl } from './app-config'
-import { readSession, storeTokens } from './session-storage'
+import { hasValidToken, readSession, storeTokens } from './session-storage'
 
 /** POST {auth}/api/token, form-encoded, no bearer (SPEC §7 Auth). */
 function postToken(fields: Record<string, string>): Promise<Response> {
@@ -31,19 +31,64 @@ export async function login(username: string, password: string): Promise<void> {
 
 let inFlight: Promise<void> | null = null
 
+/** The Web Lock every tab of this origin takes around a refresh (they share one refresh token). */
+export const REFRESH_LOCK = 'itr-refresh'
+
 /**
- * Exchanges the stored refresh token for new tokens (rotation). Concurrent callers share one request,
- * since the server rejects a refresh token used twice. Rejects with the SPEC §8 refresh texts.
+ * Exchanges the stored refresh token for new tokens (rotation). Concurrent callers in this tab share one
+ * request, and tabs take turns through the Web Lock {@link REFRESH_LOCK}: the server rotates a refresh
+ * token once and ends the whole sign-in when the same token comes back, and every tab reads the same token
+ * from local storage. Inside the lock the stored session is read again; when another tab has rotated
+ * meanwhile, its new tokens (already in local storage) are used and no call is made. Where the browser
+ * has no Web Locks, only this tab's calls are shared, as before. Rejects with the SPEC §8 refresh texts.
  */
 export function refreshTokens(): Promise<void> {
   inFlight ??= (async () => {
-    const refreshToken = readSession().refreshToken
-    if (!refreshToken) throw new Error(MESSAGES.generic.noRefreshToken)
-    const res = await postToken({ grant_type: 'refresh_token', refresh_token: refreshToken })
-    if (!res.ok) throw new Error(MESSAGES.generic.refreshFailed(res.status, res.statusText))
-    storeTokens((await res.json()) as TokenResponse)
+    const seen = readSession().refreshToken
+    if (!seen) throw new Error(MESSAGES.generic.noRefreshToken)
+    await withRefreshLock(async () => {
+      const session = readSession()
+      if (!session.refreshToken) throw new Error(MESSAGES.generic.noRefreshToken)
+      // Another tab rotated while this one waited: its tokens are ours too.
+      if (session.refreshToken !== seen && hasValidToken(session)) return
+      const res = await postToken({ grant_type: 'refresh_token', refresh_token: session.refreshToken })
+      if (!res.ok) throw new Error(MESSAGES.generic.refreshFailed(res.status, res.statusText))
+      storeTokens((await res.json()) as TokenResponse)
+    })
   })().finally(() => {
     inFlight = null
   })
   return inFlight
+}
+
+/** Runs `task` holding the cross-tab refresh lock, or straight away where Web Locks are missing. */
+function withRefreshLock(task: () => Promise<void>): Promise<void> {
+  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  return locks ? locks.request(REFRESH_LOCK, task) : task()
+}
+
+/** How long Log Out waits for the server before it carries on (the call is kept alive past the reload). */
+const LOG_OUT_WAIT_MS = 3_000
+
+/**
+ * Log Out on the server: `POST {auth}/api/logout` with the refresh token, form-encoded like the token
+ * call, which ends this sign-in (its refresh and access tokens). Best effort: it never rejects, and gives
+ * up waiting after a few seconds, so an unreachable server does not keep anyone signed in here.
+ */
+export async function logoutOnServer(refreshToken: string | null): Promise<void> {
+  if (!refreshToken) return
+  const call = fetch(`${hostUrl('auth')}/api/logout`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ refresh_token: refreshToken }).toString(),
+    // Let the call finish even when the page reloads first.
+    keepalive: true,
+  }).then(
+    () => undefined,
+    () => undefined,
+  )
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const waited = new Promise<void>((resolve) => (timer = setTimeout(resolve, LOG_OUT_WAIT_MS)))
+  await Promise.race([call, waited])
+  clearTimeout(timer)
 }

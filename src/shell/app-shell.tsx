@@ -5,7 +5,8 @@ import { LoginModal } from '../auth/login-modal'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { Loading } from '../components/page-state'
 import { NotAuthorisedPage } from '../pages/not-authorised-page'
-import { appConfigAtom, canOpenAtom, navItemsAtom, sessionAtom } from '../session/session-atoms'
+import { appConfigAtom, canOpenAtom, navItemsAtom, readSession, sessionAtom } from '../session/session-atoms'
+import { canOpenPage } from '../../schemas/roles'
 import { Footer } from './footer'
 import { NavDrawer } from './nav-drawer'
 import { TopBar } from './top-bar'
@@ -17,12 +18,18 @@ import { SESSION_EXPIRED, useSessionExpired } from './use-session-expired'
 const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
 
-/** After sign-in the page reloads; from /login it goes back to where the user was sent from. */
+/**
+ * After sign-in the page reloads; from /login it goes back to where the user was sent from when the
+ * view now signed in may open it, else Home (the previous user's page is no business of the next one).
+ */
 function reloadAfterLogin() {
   const params = new URLSearchParams(window.location.search)
   if (window.location.pathname.toLowerCase() === '/login') {
     const back = params.get('returnTo')
-    window.location.assign(back && back.startsWith('/') && !back.startsWith('//') ? back : '/Home')
+    const local = back && back.startsWith('/') && !back.startsWith('//') ? back : null
+    const view = readSession().view
+    const allowed = local && canOpenPage(view, new URL(local, window.location.origin).pathname)
+    window.location.assign(allowed ? local : '/Home')
   } else window.location.reload()
 }
 

@@ -83,6 +83,8 @@ const both = (
 export const ACCESS_MATRIX: readonly MatrixRow[] = [
   // {auth}: the token endpoint is the way in.
   row('POST', '/svc/auth/api/token', 'public', undefined, { body: 'grant_type=password' }),
+  // Log Out is authenticated by the refresh token in its body, not by a bearer.
+  row('POST', '/svc/auth/api/logout', 'public', undefined, { body: 'refresh_token=unknown' }),
   row('GET', '/svc/openapi.json', 'public'),
 
   // {meta} suppliers

@@ -195,6 +195,36 @@ describe('shell', () => {
     expect(stored).toEqual({ jwt: null, claims: null, supplierID: null })
   })
 
+  it('ends the sign-in on the server, and the next user starts at Home, not on the last page', async () => {
+    await signIn(page, baseUrl, 'viewAll', '/Owners')
+    const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'))
+    await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.getByRole('heading', { name: 'Login - ITR Studio' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/login')
+    // A copy of the refresh token is worthless now.
+    const refresh = await fetch(`${baseUrl}/svc/auth/api/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken! }),
+    })
+    expect(refresh.status).toBe(401)
+    expect((await refresh.json()).message).toBe('This session has ended. Sign in again.')
+    await page.getByLabel('Username').fill('supplier')
+    await page.getByLabel('Password').fill('supplier-demo')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/Home')
+  })
+
+  it('after sign-in returns to the asked-for page only when the view may open it', async () => {
+    await page.goto(`${baseUrl}/Owners`)
+    await page.getByLabel('Username').fill('supplier')
+    await page.getByLabel('Password').fill('supplier-demo')
+    await page.getByRole('button', { name: 'Login' }).click()
+    await page.getByRole('heading', { name: 'Home' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/Home')
+  })
+
   it('stores the session keys of SPEC §3 for a supplier user', async () => {
     await signIn(page, baseUrl, 'supplier')
     const stored = await page.evaluate(() =>

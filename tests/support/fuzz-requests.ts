@@ -43,7 +43,7 @@ function segmentFor(route: RouteInfo, name: string): fc.Arbitrary<string> {
 type Body = { contentType?: string; payload?: string | Buffer }
 
 function bodyFor(route: RouteInfo): fc.Arbitrary<Body> {
-  const isForm = route.url.endsWith('/api/token')
+  const isForm = route.url.endsWith('/api/token') || route.url.endsWith('/api/logout')
   const isUpload = route.url.endsWith('/formDocuments') && route.method === 'POST'
   const shaped = fromSchema(route.schema.body ?? {}).map((value): Body =>
     isForm

@@ -121,5 +121,12 @@ export const MESSAGES = {
   recordType: {
     inUse: (name: string) => `Record type ${name} is in use and cannot be deleted.`,
     categoryInUse: (name: string) => `Record type ${name} has records, so its category cannot change.`,
+    /** A save whose If-Match layout revision is not the stored one (a lost update, audit s8 #5). */
+    changedSinceOpened:
+      'Someone else saved this record type since you opened it. Reload it to see their changes, then make yours again.',
+    badIfMatch: 'The If-Match header must be the layout revision you loaded, in quotes, for example "3".',
+    /** A submission to a form-capture type whose form is missing or unreadable (audit s8 #4). */
+    noDataEntryForm: (name: string) =>
+      `Record type "${name}" has no data entry form; a configurator must save its form before records can be captured.`,
   },
 } as const

@@ -29,20 +29,26 @@ function parseJson(text: string, what: string): unknown {
   }
 }
 
+/** A stored attribute's JSON, undefined when there is none or it is not JSON. */
+function tryJson(text: string | null | undefined): unknown {
+  try {
+    return text ? JSON.parse(text) : undefined
+  } catch {
+    return undefined
+  }
+}
+
 /**
  * Checks an attribute about to be stored on a record type. The layout must be a valid layout
- * document with unique variables; the mappings must fit their schema and SPEC §5's rules against the
- * layout stored with them (the editor posts the layout first, then the mappings). Other keys pass.
- * Answers the migrated layout so its revision can be kept.
+ * document with unique variables that keeps every variable the stored mappings use; the mappings must
+ * fit their schema and SPEC §5's rules against the layout stored with them (the editor posts the layout
+ * first, then the mappings). Other keys pass. Answers the migrated layout so its revision can be kept.
  */
 export async function checkRecordTypeAttribute(
   repo: RecordTypesRepository,
   recordType: RecordType,
   body: RecordTypeAttributeWrite,
 ): Promise<{ layout?: FormLayout }> {
-  const category = (recordType.units ?? 'Test') as RecordCategory
-  const captureType = recordType.captureType ?? 'file'
-
   if (body.key === RECORD_TYPE_ATTRIBUTES.layout) {
     const loaded = loadLayout(parseJson(body.value, 'data entry form'))
     if (!loaded.ok) {
@@ -54,6 +60,7 @@ export async function checkRecordTypeAttribute(
     }
     const duplicate = findDuplicateVariables(loaded.layout)[0]
     if (duplicate) throw badRequest(FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(duplicate))
+    await assertMappingsStillFit(repo, recordType, loaded.layout)
     return { layout: loaded.layout }
   }
 
@@ -65,16 +72,47 @@ export async function checkRecordTypeAttribute(
         `The field mapping is not valid: ${first?.instancePath || '/'} ${first?.message ?? ''}`.trim(),
       )
     }
-    const stored = await repo.getAttribute(recordType.id, RECORD_TYPE_ATTRIBUTES.layout)
-    const loaded = stored?.value ? loadLayout(JSON.parse(stored.value)) : null
-    const issues = checkRecordType({
-      name: recordType.name,
-      captureType,
-      category,
-      mappings,
-      layout: loaded?.ok ? loaded.layout : null,
-    })
+    const issues = checkRecordType(draftOf(recordType, mappings, await storedLayout(repo, recordType.id)))
     if (issues.length > 0) throw badRequest(issues[0].message, issues)
   }
   return {}
+}
+
+/** The record type as SPEC §5's checks see it, with these mappings and this layout. */
+function draftOf(recordType: RecordType, mappings: FieldMappings, layout: FormLayout | null) {
+  const category = (recordType.units ?? 'Test') as RecordCategory
+  return { name: recordType.name, captureType: recordType.captureType ?? 'file', category, mappings, layout }
+}
+
+/** The stored layout, or null when there is none or it cannot be read. */
+async function storedLayout(repo: RecordTypesRepository, id: number): Promise<FormLayout | null> {
+  const stored = await repo.getAttribute(id, RECORD_TYPE_ATTRIBUTES.layout)
+  const value = tryJson(stored?.value)
+  const loaded = value === undefined ? null : loadLayout(value)
+  return loaded?.ok ? loaded.layout : null
+}
+
+/**
+ * A layout posted while field mappings are stored must still hold every variable they map (SPEC §5:
+ * 'Variable "{x}" not found in data entry form'; audit s8 #6), or the record type could no longer be
+ * captured. Only what the new layout breaks is refused: a problem the stored mappings have whatever the
+ * layout (an older tool's) is not the layout's to fix. The editor's own save deletes the mappings first,
+ * so this concerns other callers.
+ */
+async function assertMappingsStillFit(
+  repo: RecordTypesRepository,
+  recordType: RecordType,
+  layout: FormLayout,
+) {
+  const stored = await repo.getAttribute(recordType.id, RECORD_TYPE_ATTRIBUTES.mappings)
+  if (!stored?.value) return
+  const mappings = tryJson(stored.value)
+  if (!validateMappings(mappings)) return
+  const before = new Set(
+    checkRecordType(draftOf(recordType, mappings, await storedLayout(repo, recordType.id))).map(
+      (i) => i.message,
+    ),
+  )
+  const issues = checkRecordType(draftOf(recordType, mappings, layout)).filter((i) => !before.has(i.message))
+  if (issues.length > 0) throw badRequest(issues[0].message, issues)
 }

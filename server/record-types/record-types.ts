@@ -132,7 +132,8 @@ export class RecordTypesRepository {
 
   /**
    * Stores an attribute. Saving the form layout also appends a new layout revision, in the same
-   * transaction, so the attribute and the history never disagree.
+   * transaction, so the attribute and the history never disagree. The API's writes call it holding the
+   * record type's row FOR UPDATE (guarded-writes.ts), so concurrent saves cannot take the same max+1.
    */
   async putAttribute(id: number, input: AttributeInput, layout?: object, createdBy?: string): Promise<void> {
     await this.db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
 import { badRequest, notFound } from '../http-error'
 import { RecordTypesRepository } from './record-types'
-import { checkRecordTypeAttribute } from './checks'
+import { expectedRevisionOf, ifMatchHeaders, RecordTypeWrites } from './guarded-writes'
 import { invalidId, positiveId } from '../http-params'
 
 const tags = ['record types']
@@ -20,6 +20,7 @@ const idParam = (request: FastifyRequest) => positiveId((request.params as { id?
 const missing = (id: number) => notFound(RECORD_MESSAGES.recordTypeNotFound(id))
 
 const repo = (request: Pick<FastifyRequest, 'db'>) => new RecordTypesRepository(request.db)
+const writes = (request: Pick<FastifyRequest, 'db'>) => new RecordTypeWrites(request.db)
 const read = { views: RECORD_READ_VIEWS }
 const write = { views: CONFIGURE_VIEWS, audit: 'recordType' as const }
 
@@ -86,11 +87,12 @@ const recordTypeWriteRoutes: FastifyPluginAsync = async (app) => {
   for (const url of ['/api/DataPointTypes/:id', '/api/DataPointTypes/:id/']) {
     app.put<{ Body: RecordTypeWrite }>(
       url,
-      { config: write, schema: { tags, body: recordTypeWriteSchema } },
+      { config: write, schema: { tags, headers: ifMatchHeaders, body: recordTypeWriteSchema } },
       async (request, reply) => {
         const id = idParam(request)
         assertCaptureFitsCategory(request.body)
-        if (!(await repo(request).update(id, request.body))) throw missing(id)
+        const expected = expectedRevisionOf(request)
+        if (!(await writes(request).update(id, request.body, expected))) throw missing(id)
         return reply.status(204).send()
       },
     )
@@ -107,27 +109,28 @@ const recordTypeWriteRoutes: FastifyPluginAsync = async (app) => {
 const attributeRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: RecordTypeAttributeWrite }>(
     '/api/DataPointTypes/attributes/:id',
-    { config: write, schema: { tags, body: recordTypeAttributeWriteSchema } },
+    { config: write, schema: { tags, headers: ifMatchHeaders, body: recordTypeAttributeWriteSchema } },
     async (request, reply) => {
       const id = idParam(request)
-      const recordType = await repo(request).get(id)
-      if (!recordType) throw missing(id)
-      const checked = await checkRecordTypeAttribute(repo(request), recordType, request.body)
-      await repo(request).putAttribute(id, request.body, checked.layout, request.user.username)
-      return reply
-        .status(201)
-        .send({ id, key: request.body.key, layoutRevision: await repo(request).currentRevision(id) })
+      const expected = expectedRevisionOf(request)
+      const layoutRevision = await writes(request).putAttribute(
+        id,
+        request.body,
+        request.user.username,
+        expected,
+      )
+      if (layoutRevision === false) throw missing(id)
+      return reply.status(201).send({ id, key: request.body.key, layoutRevision })
     },
   )
 
   app.delete(
     '/api/DataPointTypes/attributes/:id/:attrKey',
-    { config: write, schema: { tags } },
+    { config: write, schema: { tags, headers: ifMatchHeaders } },
     async (request, reply) => {
       const id = idParam(request)
       const key = (request.params as { attrKey: string }).attrKey
-      if (!(await repo(request).get(id))) throw missing(id)
-      await repo(request).deleteAttribute(id, key)
+      if (!(await writes(request).deleteAttribute(id, key, expectedRevisionOf(request)))) throw missing(id)
       return reply.status(204).send()
     },
   )
@@ -137,7 +140,9 @@ const attributeRoutes: FastifyPluginAsync = async (app) => {
  * Record types calls of SPEC §7 ({meta}/api/DataPointTypes). The category is kept in `units`, the
  * capture type in `sensorTypeId`; the field mappings and the form layout are JSON attributes, which
  * the editor deletes and re-posts on every save. Both are validated with the same schemas and checks
- * as the SPA's editor, and every layout save keeps a revision. The groups keep the routes' order.
+ * as the SPA's editor, and every layout save keeps a revision. The writes take an optional
+ * `If-Match: "<layout revision>"` (guarded-writes.ts): a save over another's newer one is a 409. The
+ * groups keep the routes' order.
  */
 const recordTypes: FastifyPluginAsync = async (app) => {
   await app.register(collectionRoutes)

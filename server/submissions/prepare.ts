@@ -1,7 +1,8 @@
 import { canSubmitRecords } from '../../schemas/roles'
 import { measuredResult } from '../../schemas/form-layout/index'
 import { CATEGORY_NAMES, RECORD_MESSAGES } from '../../schemas/records/index'
-import { badRequest, forbidden } from '../http-error'
+import { badRequest, conflict, forbidden } from '../http-error'
+import { MESSAGES } from '../../schemas/messages'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
@@ -89,6 +90,12 @@ export class SubmissionPreparer {
     if (!who.mayUseCategory(category))
       throw forbidden(RECORD_MESSAGES.categoryNotAllowed(CATEGORY_NAMES[category]))
     if (!definition.mappings.serialField) throw badRequest(RECORD_MESSAGES.noMappings(definition.name))
+    // A form type's data is checked, judged and stamped with its layout: without one (deleted, unreadable,
+    // without controls as SPEC §5's 'No data entry form created' counts it, or mid-save in the designer)
+    // nothing could be checked, so nothing is stored (audit s8 #4). 409: the record type's state, not the
+    // request, is at fault; the same body is accepted once a configurator saves the form.
+    if (definition.captureType === 'form' && !definition.layout?.controls.length)
+      throw conflict(MESSAGES.recordType.noDataEntryForm(definition.name))
     // Only a layout that reads the product type's parameters is judged with (and stores) them.
     const reads = this.caches.readsParameters(definition)
     const parameters =

@@ -121,6 +121,43 @@ describe('record type editor', () => {
     expect(await page.getByText('has records, so its category cannot change.').count()).toBe(0)
   })
 
+  it("refuses a save over another configurator's newer one, keeping the user's edits (audit s8 D5)", async () => {
+    await signIn(page, baseUrl, 'configurator', '/RecordTypes')
+    const grid = page.getByRole('table', { name: 'Record Types' })
+    await grid.getByRole('link', { name: 'Edit Transformer Routine Test' }).click()
+    await page.getByRole('heading', { name: 'Edit Record Type' }).waitFor()
+    const id = Number(new URL(page.url()).pathname.split('/').pop())
+    // Meanwhile someone else saves the same type's layout: a new layout revision.
+    const token = await page.evaluate(() => localStorage.getItem('jwt'))
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' }
+    const type = await (await fetch(`${baseUrl}/svc/meta/api/DataPointTypes/${id}`, { headers })).json()
+    const layout = type.attributes.find((a: { key: string }) => a.key === 'DataEntryForm')
+    const other = await fetch(`${baseUrl}/svc/meta/api/DataPointTypes/attributes/${id}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        key: 'DataEntryForm',
+        name: layout.name,
+        description: 'x',
+        value: layout.value,
+      }),
+    })
+    expect(other.status).toBe(201)
+    await page.getByLabel('Name', { exact: true }).fill('Transformer Routine Test (mine)')
+    await save()
+    await page
+      .getByText(
+        'Someone else saved this record type since you opened it. Reload it to see their changes, then make yours again.',
+      )
+      .waitFor()
+    expect(await page.getByLabel('Name', { exact: true }).inputValue()).toBe(
+      'Transformer Routine Test (mine)',
+    )
+    await screenshot(page, 'record-type-save-conflict')
+    const after = await (await fetch(`${baseUrl}/svc/meta/api/DataPointTypes/${id}`, { headers })).json()
+    expect(after.name).toBe('Transformer Routine Test')
+  })
+
   it('leaves an unchanged record type at once, without asking', async () => {
     await signIn(page, baseUrl, 'configurator', '/RecordTypes/New')
     await page.getByRole('heading', { name: 'Create New Record Type' }).waitFor()

@@ -5,6 +5,7 @@ import type * as RouterModule from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { addControl, updateControl } from '../../../designer/model'
 import { FORM_LAYOUT_MESSAGES } from '../../../schemas/form-layout'
+import { ApiError } from '../../api/client'
 import { recordTypesApi } from './record-types-api'
 import { useRecordTypeEdit } from './use-record-type-edit'
 
@@ -59,6 +60,7 @@ beforeEach(() => {
     captureType: 'form',
     units: 'Test',
     valueType: 'string',
+    layoutRevision: 2,
     attributes: [
       { key: 'DataEntryForm', value: JSON.stringify(storedLayout) },
       { key: 'FieldMappings', value: JSON.stringify(storedMappings) },
@@ -67,7 +69,7 @@ beforeEach(() => {
   api.create.mockResolvedValue(12)
   api.update.mockResolvedValue(undefined)
   api.deleteAttribute.mockResolvedValue(undefined)
-  api.addAttribute.mockResolvedValue({})
+  api.addAttribute.mockResolvedValue({ id: 4, key: 'FieldMappings', layoutRevision: null })
 })
 
 describe('record type editor controller', () => {
@@ -138,19 +140,27 @@ describe('record type editor controller', () => {
     // Renaming a variable carries the mapping with it.
     expect(result.current.doc.mappings.serialField).toBe('serialNo')
     await act(() => result.current.save())
-    expect(api.update).toHaveBeenCalledWith(4, {
-      name: 'Routine Test',
-      sensorTypeId: 2,
-      valueType: 'string',
-      units: 'Test',
-      description: 'description',
-    })
+    expect(api.update).toHaveBeenCalledWith(
+      4,
+      {
+        name: 'Routine Test',
+        sensorTypeId: 2,
+        valueType: 'string',
+        units: 'Test',
+        description: 'description',
+      },
+      2,
+    )
+    // Every write names the layout revision it loaded (If-Match, audit s8 #5).
     expect(api.deleteAttribute.mock.calls).toEqual([
-      [4, 'FieldMappings'],
-      [4, 'DataEntryForm'],
+      [4, 'FieldMappings', 2],
+      [4, 'DataEntryForm', 2],
     ])
-    const posted = api.addAttribute.mock.calls.map(([, body]) => body.key)
-    expect(posted).toEqual(['DataEntryForm', 'FieldMappings'])
+    const posted = api.addAttribute.mock.calls.map(([, body, revision]) => [body.key, revision])
+    expect(posted).toEqual([
+      ['DataEntryForm', 2],
+      ['FieldMappings', 2],
+    ])
     expect(JSON.parse(api.addAttribute.mock.calls[1][1].value)).toEqual({
       ...storedMappings,
       serialField: 'serialNo',
@@ -181,5 +191,40 @@ describe('record type editor controller', () => {
     await act(() => result.current.save())
     expect(result.current.error).toBe('API Error: Variable "x" not found in data entry form')
     expect(navigate).not.toHaveBeenCalled()
+  })
+
+  it("shows a 409 lost-update refusal, writes nothing more, and keeps the user's design (audit s8 #5)", async () => {
+    const refusal =
+      'Someone else saved this record type since you opened it. Reload it to see their changes, then make yours again.'
+    api.update.mockRejectedValueOnce(new ApiError(refusal, 409))
+    const { result } = await open(4)
+    act(() => result.current.store.apply((d) => updateControl(d, [0], { variable: 'serialNo' })))
+    await act(() => result.current.save())
+    expect(result.current.error).toBe(`API Error: ${refusal}`)
+    expect(api.deleteAttribute).not.toHaveBeenCalled()
+    expect(api.addAttribute).not.toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    expect(result.current.doc.mappings.serialField).toBe('serialNo')
+    expect(result.current.dirty).toBe(true)
+  })
+
+  it('sends the revision its own layout save stored with the next write, so a retry is not refused', async () => {
+    api.addAttribute
+      .mockResolvedValueOnce({ id: 4, key: 'DataEntryForm', layoutRevision: 3 })
+      .mockRejectedValueOnce(new Error('The field mapping is not valid: / x'))
+    const { result } = await open(4)
+    await act(() => result.current.save())
+    expect(result.current.error).toBe('API Error: The field mapping is not valid: / x')
+    // The mappings after the layout already named revision 3; so does every write of the retry.
+    expect(api.addAttribute.mock.calls.map((c) => c[2])).toEqual([2, 3])
+    vi.clearAllMocks()
+    api.update.mockResolvedValue(undefined)
+    api.deleteAttribute.mockResolvedValue(undefined)
+    api.addAttribute.mockImplementation(async (_id, body) => ({ id: 4, key: body.key, layoutRevision: 4 }))
+    await act(() => result.current.save())
+    expect(api.update.mock.calls[0][2]).toBe(3)
+    expect(api.deleteAttribute.mock.calls.map((c) => c[2])).toEqual([3, 3])
+    expect(api.addAttribute.mock.calls.map((c) => c[2])).toEqual([3, 4])
+    expect(navigate).toHaveBeenCalledWith('/RecordTypes')
   })
 })

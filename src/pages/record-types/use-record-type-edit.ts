@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { createDocument } from '../../../designer/model'
@@ -38,6 +38,13 @@ export function useRecordTypeEdit(id: number | null) {
   const [saved, setSaved] = useState(false)
 
   const resource = useRecordTypeLoad(id, { store, setFields, setWarning, setBaseline })
+  // The layout revision this editor holds: what it loaded, then what its own saves stored (sent as
+  // If-Match, so a save over another configurator's newer one is refused and the document kept).
+  const revision = useRef<number | null>(null)
+  const loaded = resource.data?.original
+  useEffect(() => {
+    revision.current = loaded?.layoutRevision ?? null
+  }, [loaded])
   const dirty = !saved && baseline !== null && snapshotOf(fields, doc) !== baseline
   const unsaved = useUnsavedChanges(dirty)
   const mappings = useRecordTypeMappings(store, doc)
@@ -57,12 +64,13 @@ export function useRecordTypeEdit(id: number | null) {
     if (recordTypeIssues(fields, current.mappings, current.layout).length > 0) return
     setSaving(true)
     try {
-      await saveRecordType({ id, created, original: resource.data?.original ?? null, fields, doc: current })
+      await saveRecordType({ id, created, revision, original: loaded ?? null, fields, doc: current })
       setSaved(true)
       // Saved: leaving loses nothing now.
       unsaved.allowLeave()
       navigate(id == null ? '/RecordTypes?success=true' : '/RecordTypes')
     } catch (e) {
+      // The design stays as the user left it (a 409 says to reload; nothing here discards their work).
       setError(describeError(e))
       setSaving(false)
     }

@@ -69,6 +69,7 @@ export class CertificateBatchJobs {
 
   private async run(jobId: number, request: BatchRequest, viewer: Viewer): Promise<void> {
     const file = path.join(os.tmpdir(), `itr-certificates-${process.pid}-${jobId}.${request.format}`)
+    const stopBeating = this.jobs.keepAlive(jobId)
     try {
       const batch = new CertificateBatch(this.db, this.settings)
       const ids = await batch.idsOf(request.filter, viewer, CERTIFICATE_JOB_LIMIT)
@@ -113,6 +114,7 @@ export class CertificateBatchJobs {
       const message = error instanceof HttpError ? error.message : CERTIFICATE_BATCH_MESSAGES.failed
       await this.jobs.fail(jobId, message).catch(() => {})
     } finally {
+      stopBeating()
       await fs.promises.rm(file, { force: true })
     }
   }

@@ -46,6 +46,7 @@ export class ExcelExportJobs {
   }
 
   private async run(jobId: number, filter: RecordsFilter, viewer: Viewer): Promise<void> {
+    const stopBeating = this.jobs.keepAlive(jobId)
     try {
       const { content, rows } = await buildRecordsWorkbook(this.db, filter, viewer)
       const filename = `records-export-${jobId}.xlsx`
@@ -67,6 +68,8 @@ export class ExcelExportJobs {
     } catch (error) {
       this.log.error({ err: error, jobId }, 'excel export failed')
       await this.jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
+    } finally {
+      stopBeating()
     }
   }
 }

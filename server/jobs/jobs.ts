@@ -5,11 +5,14 @@ import { jobs } from '../db/schema/index'
 export type JobRow = typeof jobs.$inferSelect
 
 /**
- * A job still 'running' this long after its last update was cut off (its instance restarted or died):
+ * A job still 'running' this long after its last update was cut off (its instance restarted or died; a
+ * live one beats every JOB_HEARTBEAT_MS, see keepAlive):
  * nothing it wrote is half done — an ingest is one transaction, an export stores its file in one
  * step — so it is reported failed and the user requests it again.
  */
 export const STALE_JOB_MS = 15 * 60 * 1000
+/** How often a job this process still works on says so (keepAlive): a fifteenth of STALE_JOB_MS. */
+export const JOB_HEARTBEAT_MS = 60 * 1000
 export const INTERRUPTED_JOB_MESSAGE =
   'The job was interrupted because the server restarted. Please try again.'
 
@@ -53,6 +56,24 @@ export class JobsRepository {
       .where(eq(jobs.status, 'running'))
       .returning({ id: jobs.id })
     return rows.length
+  }
+
+  /**
+   * Keeps a job this process still works on from reading as interrupted, however long it runs (a large
+   * export, a big batch): its `updatedAt` moves on every `everyMs` while it is 'running'. Answers the
+   * function that stops the heartbeat; call it when the job ends, whichever way. A beat that fails (the
+   * database busy or gone) is skipped: the next one tries again, and a dead process beats no more.
+   */
+  keepAlive(id: number, everyMs = JOB_HEARTBEAT_MS): () => void {
+    const timer = setInterval(() => {
+      this.db
+        .update(jobs)
+        .set({ updatedAt: new Date(this.now()) })
+        .where(and(eq(jobs.id, id), eq(jobs.status, 'running')))
+        .catch(() => {})
+    }, everyMs)
+    timer.unref()
+    return () => clearInterval(timer)
   }
 
   async finish(id: number, result: Record<string, unknown>, documentId?: number | null): Promise<void> {

@@ -106,6 +106,7 @@ export class CsvIngest {
       recordTypeId: input.recordTypeId,
       rows: rows.length,
     })
+    const stopBeating = this.jobs.keepAlive(job.id)
     try {
       const result = await idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) =>
         this.checkAndWrite(tx, { input, kind, columns, rows, jobId: job.id }, who),
@@ -116,6 +117,8 @@ export class CsvIngest {
     } catch (error) {
       await this.jobs.fail(job.id, error instanceof Error ? error.message : String(error))
       throw error
+    } finally {
+      stopBeating()
     }
   }
 

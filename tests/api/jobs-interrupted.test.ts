@@ -20,6 +20,22 @@ it('reports a job left running by a restart as failed, so it can be requested ag
   expect(read?.error).toBe(INTERRUPTED_JOB_MESSAGE)
 })
 
+it('never reads a job this process still works on as interrupted, however long it runs', async () => {
+  const jobs = new JobsRepository(server.database.db)
+  const job = await jobs.create('export', null, {})
+  const stop = jobs.keepAlive(job.id, 100)
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  // Read as if the stale period were only a second: a job that beat in the last second is running.
+  const soon = new JobsRepository(server.database.db, () => Date.now() + STALE_JOB_MS - 1_000)
+  expect((await soon.get(job.id))?.status).toBe('running')
+  stop()
+  // Once the heartbeat stops (the process died), the job reads as interrupted after the period.
+  await new Promise((resolve) => setTimeout(resolve, 1_500))
+  const read = await soon.get(job.id)
+  expect(read?.status).toBe('error')
+  expect(read?.error).toBe(INTERRUPTED_JOB_MESSAGE)
+})
+
 it('leaves a finished job as it is', async () => {
   const jobs = new JobsRepository(server.database.db)
   const job = await jobs.create('export', null, {})

@@ -16,6 +16,9 @@ export const RECORD_MESSAGES = {
   /** SPEC §8 success texts. */
   uploadAccepted: 'File uploaded successfully. You will be notified once the file is proccessed.',
   exportLogged: 'Request logged, you will receive an email with the results.',
+  // Ours: a user's exports being built at once are bounded (each holds its workbook in memory).
+  tooManyRunning: (n: number, what: string) =>
+    `You have ${n} ${what} still being built. Wait for one to finish, then ask again.`,
   /** SPEC §5 "Data entry save". */
   testEquipmentMin: (n: number, label: string) => `At least ${n} test equipment required for ${label}`,
   /** SPEC §8 test equipment texts. */

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import {
   CERTIFICATE_BATCH_MESSAGES,
+  RECORD_MESSAGES,
   CERTIFICATE_JOB_LIMIT,
   type CertificateFormat,
   type RecordsFilter,
@@ -15,7 +16,7 @@ import type { Db } from '../db/client'
 import { users } from '../db/schema/index'
 import { DocumentsRepository } from '../documents/documents'
 import { HttpError } from '../http-error'
-import { JobsRepository, type JobRow } from '../jobs/jobs'
+import { JobsRepository, RUNNING_JOBS_PER_USER, type JobRow } from '../jobs/jobs'
 import { EXPORT_ACCOUNT_DISABLED } from '../jobs/excel-export-jobs'
 import type { ExportDelivery } from '../records/export/deliver'
 import { CertificateBatch } from './batch'
@@ -56,6 +57,8 @@ export class CertificateBatchJobs {
 
   /** Logs a batch job for `viewer` and starts it; answers the job row at once. */
   async start(request: BatchRequest, viewer: Viewer): Promise<JobRow> {
+    if ((await this.jobs.runningCount('certificateBatch', viewer.id)) >= RUNNING_JOBS_PER_USER)
+      throw new HttpError(429, RECORD_MESSAGES.tooManyRunning(RUNNING_JOBS_PER_USER, 'certificate batches'))
     const job = await this.jobs.create('certificateBatch', viewer.id, { ...request })
     const task = this.run(job.id, request, viewer).finally(() => this.running.delete(task))
     this.running.add(task)

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import type { RecordsFilter } from '../../schemas/records/index'
+import { RECORD_MESSAGES, type RecordsFilter } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { users } from '../db/schema/index'
 import type { ExportDelivery } from '../records/export/deliver'
 import { buildRecordsWorkbook, XLSX_TYPE } from '../records/export/xlsx'
 import { DocumentsRepository } from '../documents/documents'
-import { JobsRepository, type JobRow } from './jobs'
+import { JobsRepository, RUNNING_JOBS_PER_USER, type JobRow } from './jobs'
+import { HttpError } from '../http-error'
 
 /** Why a job's result was not mailed. */
 export const EXPORT_ACCOUNT_DISABLED = 'The export was not sent because this account is disabled.'
@@ -34,6 +35,8 @@ export class ExcelExportJobs {
 
   /** Logs an export job for `viewer` and starts it; answers the job row at once. */
   async start(filter: RecordsFilter, viewer: Viewer): Promise<JobRow> {
+    if ((await this.jobs.runningCount('excelExport', viewer.id)) >= RUNNING_JOBS_PER_USER)
+      throw new HttpError(429, RECORD_MESSAGES.tooManyRunning(RUNNING_JOBS_PER_USER, 'exports'))
     const job = await this.jobs.create('excelExport', viewer.id, { filter })
     const task = this.run(job.id, filter, viewer).finally(() => this.running.delete(task))
     this.running.add(task)

@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, count, eq, gte, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { jobs } from '../db/schema/index'
 
@@ -16,6 +16,9 @@ export const JOB_HEARTBEAT_MS = 60 * 1000
 export const INTERRUPTED_JOB_MESSAGE =
   'The job was interrupted because the server restarted. Please try again.'
 
+/** How many exports (or certificate batches) one user may have being built at once. */
+export const RUNNING_JOBS_PER_USER = 3
+
 /** Background jobs (CSV ingest, Excel export) and their status. */
 export class JobsRepository {
   constructor(
@@ -30,6 +33,25 @@ export class JobsRepository {
       .values({ kind, status: 'running', createdBy, payload })
       .returning()
     return row
+  }
+
+  /**
+   * How many jobs of `kind` the user has running now, on any instance (one a dead process left running
+   * past STALE_JOB_MS does not count: it no longer holds anything).
+   */
+  async runningCount(kind: string, userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(jobs)
+      .where(
+        and(
+          eq(jobs.createdBy, userId),
+          eq(jobs.kind, kind),
+          eq(jobs.status, 'running'),
+          gte(jobs.updatedAt, new Date(this.now() - STALE_JOB_MS)),
+        ),
+      )
+    return Number(row.n)
   }
 
   /** The job; one left running past STALE_JOB_MS is marked failed first (see STALE_JOB_MS). */

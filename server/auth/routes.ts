@@ -45,6 +45,9 @@ const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) =>
           max: opts.loginRateLimit,
           timeWindow: '1 minute',
           hook: 'preHandler',
+          // Only password attempts are limited: a refresh token is a 256-bit secret nobody guesses, and
+          // every session behind one address (an office's NAT) refreshes through the same bucket.
+          allowList: (req) => (req.body as TokenRequest | undefined)?.grant_type === 'refresh_token',
           keyGenerator: (req) => `${req.ip}|${(req.body as TokenRequest | undefined)?.username ?? ''}`,
           errorResponseBuilder: (_req, ctx) => ({
             statusCode: 429,

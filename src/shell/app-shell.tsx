@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../components/confirm-dialog'
 import { Loading } from '../components/page-state'
 import { NotAuthorisedPage } from '../pages/not-authorised-page'
 import { appConfigAtom, canOpenAtom, navItemsAtom, readSession, sessionAtom } from '../session/session-atoms'
-import { canOpenPage } from '../../schemas/roles'
+import { returnPath } from './return-to'
 import { Footer } from './footer'
 import { NavDrawer } from './nav-drawer'
 import { TopBar } from './top-bar'
@@ -19,17 +19,13 @@ const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
 
 /**
- * After sign-in the page reloads; from /login it goes back to where the user was sent from when the
- * view now signed in may open it, else Home (the previous user's page is no business of the next one).
+ * After sign-in the page reloads; from /login it goes back to where the user was sent from when that is
+ * a page of this app the view now signed in may open, else Home (return-to.ts).
  */
 function reloadAfterLogin() {
-  const params = new URLSearchParams(window.location.search)
   if (window.location.pathname.toLowerCase() === '/login') {
-    const back = params.get('returnTo')
-    const local = back && back.startsWith('/') && !back.startsWith('//') ? back : null
-    const view = readSession().view
-    const allowed = local && canOpenPage(view, new URL(local, window.location.origin).pathname)
-    window.location.assign(allowed ? local : '/Home')
+    const returnTo = new URLSearchParams(window.location.search).get('returnTo')
+    window.location.assign(returnPath(returnTo, window.location.origin, readSession().view))
   } else window.location.reload()
 }
 

@@ -90,6 +90,26 @@ describe('POST {auth}/api/token', () => {
       const blocked = await attempt()
       expect(blocked.statusCode).toBe(429)
       expect(blocked.json().message).toMatch(/Too many sign-in attempts/)
+      // Refreshing a session is no password attempt: many sessions behind one address keep refreshing
+      // (audit s8c D2: the 11th refresh a minute from one address used to sign its user out).
+      let refreshToken = (
+        await limited.call(
+          'auth',
+          'POST',
+          '/api/token',
+          form({ grant_type: 'password', username: 'configurator', password: 'configurator-demo' }),
+        )
+      ).json().refresh_token
+      for (let i = 0; i < 6; i++) {
+        const refresh = await limited.call(
+          'auth',
+          'POST',
+          '/api/token',
+          form({ grant_type: 'refresh_token', refresh_token: refreshToken }),
+        )
+        expect(refresh.statusCode, refresh.body).toBe(200)
+        refreshToken = refresh.json().refresh_token
+      }
     } finally {
       await limited.close()
     }

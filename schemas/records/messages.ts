@@ -16,6 +16,9 @@ export const RECORD_MESSAGES = {
   /** SPEC §8 success texts. */
   uploadAccepted: 'File uploaded successfully. You will be notified once the file is proccessed.',
   exportLogged: 'Request logged, you will receive an email with the results.',
+  // Ours: Excel's sheet has at most 16,384 columns (XFD).
+  exportTooWide: (columns: number, max: number) =>
+    `This export would have ${columns.toLocaleString('en')} columns, more than the ${max.toLocaleString('en')} Excel allows. Narrow the filter, for example to one record type.`,
   // Ours: a user's exports being built at once are bounded (each holds its workbook in memory).
   tooManyRunning: (n: number, what: string) =>
     `You have ${n} ${what} still being built. Wait for one to finish, then ask again.`,
@@ -104,6 +107,13 @@ export const RECORD_MESSAGES = {
   csvQuoteTextAfterNotClosed:
     'A quoted cell has text after its closing quote and is never closed; the rest of the file would be read ' +
     'as one cell. Quote the whole cell and write each quote inside it as two quotes ("").',
+  csvMissingColumns: (columns: readonly string[], separator?: string) =>
+    `The CSV header has no column ${columns.map((c) => `"${c}"`).join(', ')}.` +
+    (separator
+      ? ` Its columns seem to be separated by ${separator}; save the file with commas ("CSV UTF-8") and upload it again.`
+      : ''),
+  csvTooManyColumns: (columns: number, max: number) =>
+    `The CSV header has ${columns.toLocaleString('en')} columns; a record type without a data entry form takes at most ${max.toLocaleString('en')}.`,
   csvUnknownColumns: (columns: readonly string[]) => `Unknown columns in the CSV header: ${listed(columns)}`,
   csvDuplicateColumns: (columns: string[]) =>
     `Columns named more than once in the CSV header: ${columns.join(', ')}`,

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { overrideRequestSchema } from './equipment-snapshot'
+import { RECORD_MESSAGES } from './messages'
 
 const optionalId = { type: ['integer', 'null'], minimum: 1 } as const
 
@@ -42,7 +43,8 @@ export const csvUploadSchema = {
     productTypeId: { type: 'integer', minimum: 1 },
     recordTypeId: { type: 'integer', minimum: 1 },
     fileName: { type: ['string', 'null'], maxLength: 500 },
-    data: { type: 'string', minLength: 1 },
+    // An empty file says so in the words of any other file without rows (audit s8c D4).
+    data: { type: 'string', minLength: 1, errorMessage: { minLength: RECORD_MESSAGES.csvEmpty } },
   },
 } as const
 

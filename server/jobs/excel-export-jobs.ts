@@ -70,7 +70,10 @@ export class ExcelExportJobs {
       await this.jobs.finish(jobId, { rows, delivery: this.delivery.kind, to: user?.email ?? null }, doc.id)
     } catch (error) {
       this.log.error({ err: error, jobId }, 'excel export failed')
-      await this.jobs.fail(jobId, 'The export could not be built. Please try again.').catch(() => {})
+      // A refusal meant for the user (too many columns for Excel) is said as it is.
+      const message =
+        error instanceof HttpError ? error.message : 'The export could not be built. Please try again.'
+      await this.jobs.fail(jobId, message).catch(() => {})
     } finally {
       stopBeating()
     }

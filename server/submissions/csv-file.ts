@@ -65,6 +65,29 @@ function breaksIn(text: string, from: number, to: number, br: string): number {
   return n
 }
 
+/** Whether some line ends in CRLF and another in a bare LF: one forward pass, stopping at the first mix. */
+function mixedLineEnds(text: string): boolean {
+  let crlf = false
+  let lf = false
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) {
+    if (text.charCodeAt(i - 1) === 13) crlf = true
+    else lf = true
+    if (crlf && lf) return true
+  }
+  return false
+}
+
+/**
+ * What a header read as one column seems to be separated by instead of commas (a spreadsheet saved with
+ * its locale's list separator), to say so when its columns are not found; undefined otherwise.
+ */
+export function otherSeparatorOf(columns: readonly string[]): string | undefined {
+  if (columns.length !== 1) return undefined
+  if (columns[0].includes(';')) return 'semicolons'
+  if (columns[0].includes('\t')) return 'tabs'
+  return undefined
+}
+
 /** Papa's quote error codes, in words (several at one cell: the field runs on, then to the end). */
 function quoteReason(codes: ReadonlySet<string>): string {
   if (codes.has('InvalidQuotes') && codes.has('MissingQuotes'))
@@ -80,7 +103,16 @@ function quoteReason(codes: ReadonlySet<string>): string {
  * read on to a later quote and swallow the rows between (audit s8 #3).
  */
 export function readCsvLines(text: string): CsvLine[] {
-  const { data, errors, meta } = Papa.parse<string[]>(text, { delimiter: ',', skipEmptyLines: false })
+  // Lines ending in both CRLF and LF (rows appended by another tool): Papa takes the first line's break
+  // for the whole file, and with CRLF first would read every LF row as one (audit s8c D6). Such a file is
+  // read by LF, each row's CR before its LF dropped (it ends the line; it is no part of the last value).
+  const mixed = mixedLineEnds(text)
+  const { data, errors, meta } = Papa.parse<string[]>(text, {
+    delimiter: ',',
+    skipEmptyLines: false,
+    ...(mixed ? { newline: '\n' as const } : {}),
+  })
+  if (mixed) for (const cells of data) cells[cells.length - 1] = cells[cells.length - 1].replace(/\r$/, '')
   const br = meta.linebreak === '\r' ? '\r' : '\n'
   const quoteErrors = errors.filter((e) => e.type === 'Quotes' && e.index !== undefined)
   if (quoteErrors.length) throw badQuotes(text, br, quoteErrors)

@@ -15,6 +15,13 @@ import { acceptedFields } from './accepted-fields'
  */
 const RESERVED = new Set(['__proto__'])
 
+/**
+ * The most columns a file for a record type without a layout may have: each becomes a stored key and an
+ * export column, and an export must fit Excel's 16,384 columns (audit s8c D3). A layout type's columns are
+ * bounded by its layout.
+ */
+export const CSV_COLUMNS_MAX = 1_000
+
 /** The cell or variable a header name addresses: `ratios[01].measured` and `ratios[1].measured` are one cell. */
 const addressOf = (column: string) => {
   const cell = parseCellHeader(column)
@@ -68,6 +75,8 @@ export function checkCsvHeader(
   const reserved = columns.filter((column) => column.split(/[[\].]/).some((part) => RESERVED.has(part)))
   if (reserved.length) throw badRequest(RECORD_MESSAGES.csvReservedColumns(reserved))
   const { layout, mappings } = definition
+  if (!layout && columns.length > CSV_COLUMNS_MAX)
+    throw badRequest(RECORD_MESSAGES.csvTooManyColumns(columns.length, CSV_COLUMNS_MAX))
   // A column without a name is unknown for every record type: its values would have no key to be stored
   // under (several blank columns would even share one, the last one's value winning; audit s8 #8a).
   const accepted = layout ? acceptedColumns({ layout, mappings }) : () => true

@@ -13,7 +13,7 @@ import { ChunkedWrites } from './csv-writes'
 import { runsOffThread } from '../db/copy-rows'
 import { idempotent } from './submissions'
 import { checkCsvHeader, rowData } from './csv-header'
-import { readCsvLines } from './csv-file'
+import { otherSeparatorOf, readCsvLines } from './csv-file'
 
 /** A decoded CSV upload. */
 export interface CsvInput {
@@ -95,7 +95,7 @@ export class CsvIngest {
     const required = [definition.mappings.serialField, definition.mappings.dateOfRecordField]
     const missingRequired = missing.filter((c) => required.includes(c))
     if (missingRequired.length)
-      throw badRequest(`The CSV header has no column ${missingRequired.map((c) => `"${c}"`).join(', ')}.`)
+      throw badRequest(RECORD_MESSAGES.csvMissingColumns(missingRequired, otherSeparatorOf(columns)))
     // Every column is read as one variable, or the file is refused whole (docs/csv-upload.md "The file").
     checkCsvHeader(columns, definition)
 

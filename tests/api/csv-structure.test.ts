@@ -170,6 +170,57 @@ describe('{submission}/api/InstrumentTest/upload-csv/ file structure', () => {
     })
   })
 
+  describe('what the file is made of (audit s8c D3–D6)', () => {
+    it('says an empty file has no data rows, as any file without rows', async () => {
+      const before = await stored()
+      const res = await upload('')
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe('The CSV file has no data rows.')
+      expect(await stored()).toEqual(before)
+    })
+
+    it('says when the columns seem to be separated by semicolons or tabs', async () => {
+      for (const [separator, name] of [
+        [';', 'semicolons'],
+        ['\t', 'tabs'],
+      ])
+        await refusedWith(
+          `serial${separator}testDate${separator}result\nNWT:630${separator}2026-01-01${separator}pass\n`,
+          `The CSV header has no column "serial", "testDate". Its columns seem to be separated by ${name}; ` +
+            'save the file with commas ("CSV UTF-8") and upload it again.',
+        )
+    })
+
+    it('reads a file whose lines end in both CRLF and LF row by row, with no CR left in a value', async () => {
+      const crlfFirst = await upload(`${HEADER}\r\nNWT:631,2026-01-01,pass,Ann\nNWT:632,2026-01-01,pass,Bo\n`)
+      expect(crlfFirst.statusCode, crlfFirst.body).toBe(200)
+      expect(await testersOf(crlfFirst.json().jobId)).toEqual([
+        ['NWT:631', 'Ann'],
+        ['NWT:632', 'Bo'],
+      ])
+      const lfFirst = await upload(
+        `${HEADER}\nNWT:633,2026-01-01,pass,Cy\r\nNWT:634,2026-01-01,pass,"D\nE"\r\n`,
+      )
+      expect(lfFirst.statusCode, lfFirst.body).toBe(200)
+      expect(await testersOf(lfFirst.json().jobId)).toEqual([
+        ['NWT:633', 'Cy'],
+        ['NWT:634', 'D\nE'],
+      ])
+    })
+
+    it('takes at most 1,000 columns for a record type without a form', async () => {
+      const names = Array.from({ length: 998 }, (_, i) => `c${i}`)
+      await refusedWith(
+        `serial,testDate,result,${names.join(',')}\nNWT:635,2026-01-01,pass\n`,
+        'The CSV header has 1,001 columns; a record type without a data entry form takes at most 1,000.',
+      )
+      const fits = await upload(
+        `serial,testDate,result,${names.slice(1).join(',')}\nNWT:635,2026-01-01,pass${',x'.repeat(997)}\n`,
+      )
+      expect(fits.statusCode, fits.body).toBe(200)
+    })
+  })
+
   describe('size', () => {
     it('refuses a file one byte over 20 MB with 413 and the limit, storing nothing', async () => {
       const limit = 20 * 1024 * 1024

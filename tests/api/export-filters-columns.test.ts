@@ -12,6 +12,9 @@ import {
 /** The export's fixed columns (Record ID … Repair Descriptive); the data columns come after them. */
 const FIXED = 15
 
+/** A filter as the paging and export calls carry it: URL-encoded JSON in one path segment. */
+const segment = (filter: object) => encodeURIComponent(JSON.stringify(filter))
+
 type Sheet = { header: string[]; rows: Record<string, unknown>[] }
 
 /** A workbook's header and rows, each row by header. */
@@ -55,8 +58,6 @@ describe('{data} Excel export: every filter field, every stored value', () => {
     expect(res.statusCode, res.body).toBe(200)
   })
   afterAll(() => server.close())
-
-  const segment = (filter: object) => encodeURIComponent(JSON.stringify(filter))
 
   /** The record ids the records page lists for a filter, newest first. */
   async function pageIds(filter: object): Promise<number[]> {
@@ -272,5 +273,68 @@ describe('{data} Excel export: every filter field, every stored value', () => {
     )
     expect(ratios['NWT:4202']).toEqual([0.9, null])
     expect(ratios['NWT:2']).toEqual([1.5, 'Fail'])
+  })
+})
+
+describe('{data} Excel export wider than a sheet', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+  })
+  afterAll(() => server.close())
+
+  it('refuses an export wider than Excel allows, saying so, instead of a workbook that does not open', async () => {
+    // 17 files of 1,000 columns each (a layout-less type's most), every column named anew.
+    for (let f = 0; f < 17; f++) {
+      const names = Array.from({ length: 997 }, (_, i) => `f${f}c${i}`)
+      const csv = `serial,testDate,result,${names.join(',')}\nNWT:${4301 + f},2026-02-01,pass,${names.map(() => 'x').join(',')}\n`
+      const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+        as: 'internal',
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.transformer,
+          recordTypeId: fx.types.csv,
+          data: Buffer.from(csv).toString('base64'),
+        },
+      })
+      expect(res.statusCode, res.body).toBe(200)
+    }
+    const filter = segment({
+      filters: [
+        { field: 'productSerialNumber', value: Array.from({ length: 17 }, (_, f) => `NWT:${4301 + f}`) },
+      ],
+    })
+    const message =
+      'This export would have 16,967 columns, more than the 16,384 Excel allows. Narrow the filter, for example to one record type.'
+    const now = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/ExcelExport/now/filter/${filter}`,
+      {
+        as: 'internal',
+      },
+    )
+    expect(now.statusCode).toBe(400)
+    expect(now.json().message).toBe(message)
+    const logged = await server.call(
+      'data',
+      'GET',
+      `/api/InstrumentTestRecord/ExcelExport/filter/${filter}`,
+      {
+        as: 'internal',
+      },
+    )
+    const jobId = logged.json().jobId
+    await expect
+      .poll(async () =>
+        (
+          await server.call('data', 'GET', `/api/InstrumentTestRecord/ExcelExport/jobs/${jobId}`, {
+            as: 'internal',
+          })
+        ).json(),
+      )
+      .toMatchObject({ status: 'error', error: message })
   })
 })

@@ -225,6 +225,18 @@ describe('shell', () => {
     expect(new URL(page.url()).pathname).toBe('/Home')
   })
 
+  it('never follows returnTo off the site, however it is spelled (audit s8c D1)', async () => {
+    for (const returnTo of ['/\\evil.example/', '/\t/evil.example/Home']) {
+      await page.goto(`${baseUrl}/login?returnTo=${encodeURIComponent(returnTo)}`)
+      await page.getByLabel('Username').fill('admin')
+      await page.getByLabel('Password').fill('admin-demo')
+      await page.getByRole('button', { name: 'Login' }).click()
+      await page.getByRole('heading', { name: 'Home' }).waitFor()
+      expect(page.url()).toBe(`${baseUrl}/Home`)
+      await page.evaluate(() => localStorage.clear())
+    }
+  })
+
   it('stores the session keys of SPEC §3 for a supplier user', async () => {
     await signIn(page, baseUrl, 'supplier')
     const stored = await page.evaluate(() =>

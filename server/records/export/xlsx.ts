@@ -1,5 +1,11 @@
 import { and, desc, sql } from 'drizzle-orm'
-import { CATEGORY_NAMES, resultLabel, type RecordsFilter } from '../../../schemas/records/index'
+import {
+  CATEGORY_NAMES,
+  RECORD_MESSAGES,
+  resultLabel,
+  type RecordsFilter,
+} from '../../../schemas/records/index'
+import { badRequest } from '../../http-error'
 import type { Db } from '../../db/client'
 import { records } from '../../db/schema/index'
 import type { Viewer } from '../../access/viewer'
@@ -20,6 +26,9 @@ import { dataColumns } from './data-columns'
 
 /** The media type of the workbook. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+/** The most columns an Excel sheet holds (XFD): a wider workbook does not open. */
+const EXCEL_COLUMNS_MAX = 16_384
 
 /** Rows fetched per query while streaming. */
 const BATCH = 2000
@@ -59,6 +68,10 @@ export async function buildRecordsWorkbook(
 ): Promise<{ content: Buffer; rows: number }> {
   const where = recordConditions(filter, viewer)
   const extra = await dataColumns(db, { filter, where })
+  if (FIXED_COLUMNS.length + extra.headers.length > EXCEL_COLUMNS_MAX)
+    throw badRequest(
+      RECORD_MESSAGES.exportTooWide(FIXED_COLUMNS.length + extra.headers.length, EXCEL_COLUMNS_MAX),
+    )
   const columns: SheetColumn[] = [
     ...FIXED_COLUMNS.map((c, i) => ({ header: c.header, width: c.width, dateTime: i + 1 === DATE_COLUMN })),
     ...extra.headers.map((header) => ({ header, width: Math.min(40, Math.max(12, header.length + 2)) })),

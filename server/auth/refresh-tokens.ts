@@ -1,9 +1,23 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, not, sql, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { refreshTokens } from '../db/schema/index'
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex')
+
+/**
+ * A sign-in (family) is ended once any of its tokens is revoked: revocation always takes the whole
+ * family, so a token it missed — a successor issued by a rotation racing a Log Out or a CLI `disable`
+ * (audit s8c) — is ended with it, and can neither be rotated nor keep the sign-in's access tokens alive.
+ */
+export const familyEnded = (familyId: SQLWrapper) =>
+  sql`EXISTS (SELECT 1 FROM ${refreshTokens} ended WHERE ended.family_id = ${familyId} AND ended.revoked_at IS NOT NULL)`
+
+/**
+ * The outer row's family, qualified by hand: drizzle writes a column of a one-table statement without
+ * its table, and inside the subquery a bare "family_id" would be the subquery's own.
+ */
+const OWN_FAMILY = sql.raw('"refresh_tokens"."family_id"')
 
 /** Outcome of presenting a refresh token. */
 export type RotateResult =
@@ -47,13 +61,25 @@ export class RefreshTokensRepository {
           eq(refreshTokens.tokenHash, tokenHash),
           isNull(refreshTokens.usedAt),
           isNull(refreshTokens.revokedAt),
+          not(familyEnded(OWN_FAMILY)),
         ),
       )
       .returning()
     if (!claimed) {
-      const [known] = await this.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash))
+      const [known] = await this.db
+        .select({
+          familyId: refreshTokens.familyId,
+          revokedAt: refreshTokens.revokedAt,
+          ended: familyEnded(OWN_FAMILY),
+        })
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, tokenHash))
       if (!known) return { ok: false, reason: 'unknown' }
-      if (known.revokedAt) return { ok: false, reason: 'revoked' }
+      if (known.revokedAt || known.ended) {
+        // A token the revocation missed is revoked now, so the family reads as ended everywhere.
+        if (!known.revokedAt) await this.revokeFamily(known.familyId)
+        return { ok: false, reason: 'revoked' }
+      }
       await this.revokeFamily(known.familyId)
       return { ok: false, reason: 'reused' }
     }

@@ -1,6 +1,7 @@
-import { and, eq, isNull, sql } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { refreshTokens, users } from '../db/schema/index'
+import { familyEnded } from './refresh-tokens'
 
 /** Whether an access token's sign-in still stands. */
 export type SessionState = 'active' | 'ended' | 'disabled'
@@ -12,16 +13,17 @@ const CACHE_ENTRIES = 5_000
 
 /**
  * Reads whether a sign-in still stands: the user exists and is not disabled, and (for a token that
- * names its sign-in) the refresh-token family has a token not revoked. Log Out, a reused refresh token
+ * names its sign-in) the refresh-token family exists and none of its tokens is revoked (familyEnded: a
+ * revocation takes the whole family, so one revoked token ends it). Log Out, a reused refresh token
  * and `npm run user -- disable | set-password | set-claims` revoke families, so their access tokens
  * stop working too, instead of living out their 15 minutes.
  */
 export async function readSessionState(db: Db, userId: number, sessionId?: string): Promise<SessionState> {
   const alive = sessionId
-    ? sql<boolean>`exists (${db
+    ? sql<boolean>`(exists (${db
         .select({ one: sql`1` })
         .from(refreshTokens)
-        .where(and(eq(refreshTokens.familyId, sessionId), isNull(refreshTokens.revokedAt)))})`
+        .where(eq(refreshTokens.familyId, sessionId))}) AND NOT ${familyEnded(sql`${sessionId}`)})`
     : sql<boolean>`true`
   const [row] = await db.select({ disabled: users.disabled, alive }).from(users).where(eq(users.id, userId))
   if (!row) return 'ended'

@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { createHash } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { refreshTokens, users } from '../../server/db/schema/index'
@@ -70,6 +71,24 @@ describe('sessions', () => {
     const late = await productTypes(session.token)
     expect(late.statusCode).toBe(401)
     expect(late.json().message).toBe(ENDED)
+  })
+
+  it('a successor a rotation issued while Log Out ran is ended with its sign-in (audit s8c)', async () => {
+    const session = await signIn('internal')
+    const [mine] = await server.database.db
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, createHash('sha256').update(session.refresh_token).digest('hex')))
+    expect((await logout(session.refresh_token)).statusCode).toBe(204)
+    // The race: a rotation claimed the old token before Log Out and inserts its successor after it.
+    const late = await new RefreshTokensRepository(server.database.db, 3600).issue(mine.userId, mine.familyId)
+    const again = await refresh(late)
+    expect(again.statusCode).toBe(401)
+    expect(again.json().message).toBe(ENDED)
+    pastSessionWindow()
+    const call = await productTypes(session.token)
+    expect(call.statusCode).toBe(401)
+    expect(call.json().message).toBe(ENDED)
   })
 
   it('Log Out is idempotent and says nothing about the token', async () => {

@@ -2,6 +2,8 @@ import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
 import type { Cell } from './cells'
 import {
+  CELL_TEXT_MAX,
+  fitCell,
   cellXml,
   columnLetters,
   sheetHead,
@@ -44,6 +46,16 @@ async function read(content: Buffer) {
 }
 
 describe('export sheet XML and zip writer', () => {
+  it('cuts a text longer than an Excel cell holds visibly, never inside a character', () => {
+    expect(fitCell('x'.repeat(CELL_TEXT_MAX))).toBe('x'.repeat(CELL_TEXT_MAX))
+    const cut = fitCell('x'.repeat(CELL_TEXT_MAX + 1))
+    expect(cut).toHaveLength(CELL_TEXT_MAX)
+    expect(cut.endsWith(' … [cut here: the record holds 32,768 characters]')).toBe(true)
+    const emoji = fitCell('😀'.repeat(20_000))
+    expect(emoji.length).toBeLessThanOrEqual(CELL_TEXT_MAX)
+    expect(emoji).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/)
+  })
+
   it('names columns as spreadsheets do', () => {
     expect([1, 26, 27, 52, 64, 702, 703].map(columnLetters)).toEqual([
       'A',

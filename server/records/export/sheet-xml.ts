@@ -64,7 +64,7 @@ export function cellXml(ref: string, value: Cell, dateStyle: number): string {
       return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`
     case 'string': {
       if (value === '') return ''
-      const text = escapeXml(value)
+      const text = escapeXml(fitCell(value))
       const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''
       return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`
     }
@@ -73,6 +73,22 @@ export function cellXml(ref: string, value: Cell, dateStyle: number): string {
       return Number.isNaN(time) ? '' : `<c r="${ref}" s="${dateStyle}"><v>${excelSerial(value)}</v></c>`
     }
   }
+}
+
+/** The most characters an Excel cell holds; a longer text makes Excel repair the workbook on opening. */
+export const CELL_TEXT_MAX = 32_767
+
+/**
+ * A text as one cell holds it: whole when it fits, else its start and a note saying it was cut and how
+ * long the record's value is — the export is a copy, and the record keeps all of it.
+ */
+export function fitCell(text: string): string {
+  if (text.length <= CELL_TEXT_MAX) return text
+  const note = ` … [cut here: the record holds ${text.length.toLocaleString('en')} characters]`
+  let end = CELL_TEXT_MAX - note.length
+  // Never split a character written as two UTF-16 units.
+  if (/[\uD800-\uDBFF]/.test(text[end - 1])) end--
+  return text.slice(0, end) + note
 }
 
 /** The worksheet up to and including its header row. */

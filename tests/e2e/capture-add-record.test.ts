@@ -244,10 +244,27 @@ describe('CSV upload', () => {
     expect(rows.map((r) => r.split(':')[0])).toEqual(['Line 3', 'Line 4', 'Line 5'])
     expect(rows[0]).toContain('not a date')
     expect(rows[2]).toContain('maybe')
+    await page.getByRole('heading', { name: '3 rows of bad.csv need fixing' }).waitFor()
     expect(await page.getByRole('alert').first().innerText()).toMatch(
       /^API Error: The file was not uploaded: 3 of 4 rows/,
     )
     await screenshot(page, 'capture-csv-errors')
+  })
+
+  it('says one bad row needs fixing, and refuses a file over 20 MB before sending it', async () => {
+    await chooseBatchType()
+    await upload(
+      'one.csv',
+      `serial,testDate,result,errorAt5A,errorAt60A,creepTest\n${meter(7)},01/05/2024,maybe,0.2,-0.1,pass\n`,
+    )
+    await page.getByRole('heading', { name: '1 row of one.csv needs fixing' }).waitFor()
+    let posted = false
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('upload-csv')) posted = true
+    })
+    await upload('big.csv', 'serial\n'.padEnd(20 * 1024 * 1024 + 1, ' '))
+    await page.getByRole('alert').filter({ hasText: 'The file is larger than the 20 MB limit.' }).waitFor()
+    expect(posted).toBe(false)
   })
 
   it('refuses a file that is not .csv before any call', async () => {

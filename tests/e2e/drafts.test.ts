@@ -61,12 +61,16 @@ describe('drafts of a form (issue #18.1)', () => {
     await dialog.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: 'Log Out' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click()
+    // Log Out ends the sign-in on the server, then loads the login: wait for it, or the next navigation
+    // races that load.
+    await page.waitForURL((url) => url.pathname === '/login')
 
     // Another user of the same browser opens the same form: no draft.
     await openRoutineTest('configurator')
     expect(await field('Transformer serial number').inputValue()).toBe('')
     expect(await page.getByRole('region', { name: 'Draft' }).count()).toBe(0)
     await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
   })
 
   it('survives sign-out and sign-in of its user, and goes once the record is saved', async () => {
@@ -78,6 +82,7 @@ describe('drafts of a form (issue #18.1)', () => {
       .waitFor()
     await page.getByRole('button', { name: 'Log Out' }).click()
     await page.getByRole('dialog').getByRole('button', { name: 'Log Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByLabel('Username').waitFor()
 
     await openRoutineTest('internal')
@@ -106,6 +111,7 @@ describe('drafts of a form (issue #18.1)', () => {
     expect(await page.getByRole('region', { name: 'Draft' }).count()).toBe(0)
     // No draft left, so Log Out asks nothing.
     await page.getByRole('button', { name: 'Log Out' }).click()
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByLabel('Username').waitFor()
   })
 })

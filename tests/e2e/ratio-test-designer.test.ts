@@ -156,7 +156,8 @@ describe('a ratio test built in the visual designer (issue #14)', () => {
     await buildRecordType()
     await offerOnProductType()
     await page.getByRole('button', { name: 'Log Out' }).click()
-    // Log Out reloads the page; wait for the sign-in form so the next navigation does not race that reload.
+    // Log Out loads the login; wait for it so the next navigation does not race that load.
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByLabel('Username').waitFor()
 
     await signIn(page, baseUrl, 'internal', '/')

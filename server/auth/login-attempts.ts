@@ -79,12 +79,27 @@ export function clientAddressKey(ip: string): string {
     .join(':')}::/64`
 }
 
+/** What a guarded password check came to: the lock that refused it, else its value (undefined: wrong). */
+export interface Attempt<T> {
+  lock: Lock | null
+  value: T | undefined
+}
+
+/** One counter of a sign-in: the account's for this address, or the address's own ('*'). */
+interface Counter {
+  name: string
+  max: number
+}
+
 /**
  * Failed sign-ins for the login lockout (OWASP ASVS 2.2.1), counted in the database so all instances agree.
  * An account is locked per client address, so a stranger guessing elsewhere cannot lock a user out; an
  * address that fails over many usernames is locked as a whole (spraying one password over many accounts).
- * Each failure is one atomic upsert per counter, so concurrent attempts on several instances all count.
  * Unknown usernames are counted like real ones: the answer never tells whether a user exists.
+ *
+ * An attempt takes its slot on each counter before the password is checked (one atomic upsert per
+ * counter), so guesses sent in parallel, to any instance, get no more checks than the limit (audit s8d
+ * D6): `failures` counts the wrong passwords of the window plus the checks still running.
  */
 export class LoginAttemptsRepository {
   constructor(
@@ -112,50 +127,107 @@ export class LoginAttemptsRepository {
     return lockOf(rows)
   }
 
-  /** Counts a wrong password for the account and the address; answers the lock it started, or null. */
-  async recordFailure(username: string, ip: string): Promise<Lock | null> {
-    if (!this.enabled) return null
+  /**
+   * Runs `check` (the password check; undefined when wrong) under the lockout. Refused with the lock when
+   * one is in force or the slots of the window are taken by failures and checks in flight. A wrong
+   * password keeps its slot and locks once the limit is reached; a right one clears the account's count
+   * and gives back its slot on the address — unless a concurrent failure locked either meanwhile.
+   */
+  async attempt<T>(username: string, ip: string, check: () => Promise<T | undefined>): Promise<Attempt<T>> {
+    if (!this.enabled) return { lock: null, value: await check() }
     const address = clientAddressKey(ip)
-    const { maxFailures, addressFailures } = this.policy
+    const { maxFailures, addressFailures, lockSeconds } = this.policy
+    const account = { name: key(username), max: maxFailures }
+    const all = { name: ANY_USER, max: addressFailures }
+    const counters = [account, all].filter((c) => c.max > 0)
+    // The account first: when the address then refuses, it is locked for every account anyway, so the
+    // account's slot, taken back just after, refuses nobody else meanwhile.
+    for (const [i, counter] of counters.entries()) {
+      if (await this.reserve(address, counter)) continue
+      for (const taken of counters.slice(0, i)) await this.release(address, taken.name)
+      const message = counter === all ? addressLockoutMessage : lockoutMessage
+      const pending = { seconds: lockSeconds, message: message(lockSeconds) }
+      return { lock: (await this.lockFor(username, ip)) ?? pending, value: undefined }
+    }
+    let value: T | undefined
+    try {
+      value = await check()
+    } catch (error) {
+      for (const counter of counters) await this.release(address, counter.name)
+      throw error
+    }
+    if (value === undefined) return { lock: await this.fail(address, counters), value }
+    // A lock set while the password was checked stands: it is neither cleared nor answered with a token.
+    const cleared = [all, account].filter((c) => c.max > 0)
+    for (const counter of cleared) {
+      const done =
+        counter === all ? await this.release(address, ANY_USER) : await this.clear(address, account.name)
+      if (!done) {
+        const lock = await this.lockFor(username, ip)
+        if (lock) return { lock, value: undefined }
+      }
+    }
+    return { lock: null, value }
+  }
+
+  /** Takes a slot on a counter; false when it is locked or full. A new window or an ended lock starts afresh. */
+  private async reserve(address: string, { name, max }: Counter): Promise<boolean> {
+    const restart = sql`(login_attempts.window_started_at < now() - make_interval(secs => ${this.policy.windowSeconds}) OR login_attempts.locked_until <= now())`
+    const result = await this.db.execute(sql`
+      INSERT INTO login_attempts (address, username, failures, window_started_at, locked_until, updated_at)
+      VALUES (${address}, ${name}, 1, now(), NULL, now())
+      ON CONFLICT (address, username) DO UPDATE SET
+        failures = CASE WHEN ${restart} THEN 1 ELSE login_attempts.failures + 1 END,
+        window_started_at = CASE WHEN ${restart} THEN now() ELSE login_attempts.window_started_at END,
+        locked_until = NULL,
+        updated_at = now()
+      WHERE ${restart} OR (login_attempts.locked_until IS NULL AND login_attempts.failures < ${max})
+      RETURNING 1 AS taken`)
+    return rowsOf<{ taken: number }>(result).length > 0
+  }
+
+  /** Gives a slot back (an attempt that was never checked, or a right password); false when locked. */
+  private async release(address: string, name: string): Promise<boolean> {
+    const result = await this.db.execute(sql`
+      UPDATE login_attempts SET failures = greatest(failures - 1, 0), updated_at = now()
+      WHERE address = ${address} AND username = ${name} AND (locked_until IS NULL OR locked_until <= now())
+      RETURNING 1 AS released`)
+    return rowsOf(result).length > 0
+  }
+
+  /** A successful sign-in forgets the account's failures from this address; false when locked. */
+  private async clear(address: string, name: string): Promise<boolean> {
+    const result = await this.db.execute(sql`
+      DELETE FROM login_attempts
+      WHERE address = ${address} AND username = ${name} AND (locked_until IS NULL OR locked_until <= now())
+      RETURNING 1 AS cleared`)
+    return rowsOf(result).length > 0
+  }
+
+  /** A wrong password keeps its slot; at the limit the counter locks. Answers the lock in force, or null. */
+  private async fail(address: string, counters: Counter[]): Promise<Lock | null> {
+    const lock = sql`now() + make_interval(secs => ${this.policy.lockSeconds})`
     const rows = []
-    if (maxFailures > 0)
-      rows.push({ username: key(username), left: await this.count(address, key(username), maxFailures) })
-    if (addressFailures > 0)
-      rows.push({ username: ANY_USER, left: await this.count(address, ANY_USER, addressFailures) })
+    for (const { name, max } of counters) {
+      // Inserted only when a concurrent sign-in cleared the slot: the failure is counted all the same.
+      const result = await this.db.execute(sql`
+        INSERT INTO login_attempts (address, username, failures, window_started_at, locked_until, updated_at)
+        VALUES (${address}, ${name}, 1, now(), CASE WHEN 1 >= ${max} THEN ${lock} END, now())
+        ON CONFLICT (address, username) DO UPDATE SET
+          locked_until = CASE WHEN login_attempts.locked_until > now() THEN login_attempts.locked_until
+            WHEN login_attempts.failures >= ${max} THEN ${lock} END,
+          updated_at = now()
+        RETURNING ceil(extract(epoch from (locked_until - now())))::int AS locked`)
+      rows.push({ username: name, left: rowsOf<{ locked: number | null }>(result)[0]?.locked ?? 0 })
+    }
     await this.db.execute(
       sql`DELETE FROM login_attempts WHERE updated_at < now() - make_interval(secs => ${FORGET_AFTER_SECONDS}) AND (locked_until IS NULL OR locked_until < now())`,
     )
     return lockOf(rows)
   }
-
-  /** One failure on one counter; answers the seconds of the lock it is under, or 0. */
-  private async count(address: string, username: string, max: number): Promise<number> {
-    const { windowSeconds, lockSeconds } = this.policy
-    // A failure after the window (or after a lock ran out) starts counting afresh.
-    const restart = sql`(login_attempts.window_started_at < now() - make_interval(secs => ${windowSeconds}) OR login_attempts.locked_until <= now())`
-    const failures = sql`CASE WHEN ${restart} THEN 1 ELSE login_attempts.failures + 1 END`
-    const result = await this.db.execute(sql`
-      INSERT INTO login_attempts (address, username, failures, window_started_at, locked_until, updated_at)
-      VALUES (${address}, ${username}, 1, now(),
-        CASE WHEN 1 >= ${max} THEN now() + make_interval(secs => ${lockSeconds}) END, now())
-      ON CONFLICT (address, username) DO UPDATE SET
-        failures = ${failures},
-        window_started_at = CASE WHEN ${restart} THEN now() ELSE login_attempts.window_started_at END,
-        locked_until = CASE WHEN ${failures} >= ${max} THEN now() + make_interval(secs => ${lockSeconds}) END,
-        updated_at = now()
-      RETURNING ceil(extract(epoch from (locked_until - now())))::int AS locked`)
-    const [row] = (result as unknown as { rows: { locked: number | null }[] }).rows
-    return Math.max(0, Number(row?.locked ?? 0))
-  }
-
-  /** A successful sign-in forgets the account's failures from this address. */
-  async clear(username: string, ip: string): Promise<void> {
-    if (!this.enabled) return
-    await this.db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.address, clientAddressKey(ip)), eq(loginAttempts.username, key(username))))
-  }
 }
+
+const rowsOf = <R = unknown>(result: unknown) => (result as { rows: R[] }).rows
 
 /** The lock among counter rows: the address's own first (it covers every account), then the account's. */
 function lockOf(rows: { username: string; left: number | null }[]): Lock | null {

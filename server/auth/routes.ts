@@ -66,15 +66,13 @@ const authService: FastifyPluginAsync<AuthServiceOptions> = async (app, opts) =>
       const body = request.body
       if (body.grant_type === 'password') {
         if (!body.username || !body.password) throw badRequest('username and password are required.')
-        const locked = await attempts.lockFor(body.username, request.ip)
-        if (locked) throw new HttpError(429, locked.message)
-        const user = await opts.users.verify(body.username, body.password)
-        if (!user) {
-          const lockedNow = await attempts.recordFailure(body.username, request.ip)
-          if (lockedNow) throw new HttpError(429, lockedNow.message)
-          throw unauthorized('User is Unauthorized.')
-        }
-        await attempts.clear(body.username, request.ip)
+        const { username, password } = body
+        // The attempt is counted before the (slow) hash check, so parallel guesses cannot outrun the lock.
+        const { lock, value: user } = await attempts.attempt(username, request.ip, () =>
+          opts.users.verify(username, password),
+        )
+        if (lock) throw new HttpError(429, lock.message)
+        if (!user) throw unauthorized('User is Unauthorized.')
         // The access token names its sign-in (the refresh-token family), so ending it ends both.
         const sessionId = randomUUID()
         const access = await opts.tokens.sign(user, sessionId)

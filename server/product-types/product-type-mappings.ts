@@ -5,6 +5,7 @@ import { MESSAGES } from '../../schemas/messages'
 import { badRequest, notFound } from '../http-error'
 import type { Db } from '../db/client'
 import { assetModelParents, assetModels } from '../db/schema/index'
+import { lockParentTree } from '../reference/list-lock'
 
 /** Parent mappings between product types (a sub component and its parent), SPEC §7. */
 export class ProductTypeMappingsRepository {
@@ -36,25 +37,30 @@ export class ProductTypeMappingsRepository {
    */
   async setParent(parentId: number, subjectId: number): Promise<number> {
     if (parentId === subjectId) throw badRequest(MESSAGES.productType.ownParent)
-    const types = await this.db.select({ id: assetModels.id }).from(assetModels)
-    const ids = new Set(types.map((t) => t.id))
-    if (!ids.has(parentId) || !ids.has(subjectId)) throw notFound(MESSAGES.productType.notFound)
-    const all = await this.db.select().from(assetModelParents)
-    const parentOf = new Map(all.map((m) => [m.subjectId, m.parentId]))
-    // Walk up from the new parent: meeting the subject means the subject is an ancestor (a cycle).
-    for (
-      let at: number | undefined = parentId, steps = 0;
-      at !== undefined && steps <= all.length;
-      at = parentOf.get(at), steps++
-    ) {
-      if (at === subjectId) throw badRequest(MESSAGES.productType.parentCycle)
-    }
-    const [row] = await this.db
-      .insert(assetModelParents)
-      .values({ subjectId, parentId })
-      .onConflictDoUpdate({ target: assetModelParents.subjectId, set: { parentId } })
-      .returning({ id: assetModelParents.id })
-    return row.id
+    return this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db
+      // Parent changes queue (reads below see the one before), so two at once cannot close a cycle.
+      await lockParentTree(db, 'productType')
+      const types = await db.select({ id: assetModels.id }).from(assetModels)
+      const ids = new Set(types.map((t) => t.id))
+      if (!ids.has(parentId) || !ids.has(subjectId)) throw notFound(MESSAGES.productType.notFound)
+      const all = await db.select().from(assetModelParents)
+      const parentOf = new Map(all.map((m) => [m.subjectId, m.parentId]))
+      // Walk up from the new parent: meeting the subject means the subject is an ancestor (a cycle).
+      for (
+        let at: number | undefined = parentId, steps = 0;
+        at !== undefined && steps <= all.length;
+        at = parentOf.get(at), steps++
+      ) {
+        if (at === subjectId) throw badRequest(MESSAGES.productType.parentCycle)
+      }
+      const [row] = await db
+        .insert(assetModelParents)
+        .values({ subjectId, parentId })
+        .onConflictDoUpdate({ target: assetModelParents.subjectId, set: { parentId } })
+        .returning({ id: assetModelParents.id })
+      return row.id
+    })
   }
 
   /** Removes the mapping of `subjectId` under `parentId`; 404 when there is none. */

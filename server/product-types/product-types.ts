@@ -14,6 +14,7 @@ import { assetModelParents, assetModelRecordTypes, assetModels, dataPointTypes }
 import { AttributesRepository, type AttributeInput } from '../reference/attributes'
 import { mapConstraintErrors } from '../db/errors'
 import { FaultRepairItemsRepository } from '../reference/fault-repair-items'
+import { replaceListOf } from '../reference/list-lock'
 import { parseJsonValue } from '../db/json-value'
 
 /** A product type with its parent and attributes (stored ones plus those kept in tables). */
@@ -156,7 +157,9 @@ export class ProductTypesRepository {
       : []
     const missing = recordTypeIds.find((rt) => !found.some((f) => f.id === rt))
     if (missing !== undefined) throw badRequest(MESSAGES.productType.recordTypeNotFound(missing))
-    await this.db.transaction(async (tx) => {
+    // Concurrent saves queue on the product type's row: the last one stores its list, never a merge (D4).
+    const owner = { kind: 'productType', id, missing: () => notFound(MESSAGES.productType.notFound) } as const
+    await replaceListOf(this.db, owner, async (tx) => {
       await tx.delete(assetModelRecordTypes).where(eq(assetModelRecordTypes.assetModelId, id))
       if (recordTypeIds.length) {
         await tx

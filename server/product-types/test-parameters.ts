@@ -11,6 +11,7 @@ import { MESSAGES } from '../../schemas/messages'
 import type { Db } from '../db/client'
 import { assetModelParameters, assetModelParents, assetModels } from '../db/schema/index'
 import { badRequest, notFound } from '../http-error'
+import { replaceListOf } from '../reference/list-lock'
 
 /** Deepest parent chain followed; mappings refuse cycles, this only bounds a damaged database. */
 const MAX_DEPTH = 32
@@ -39,22 +40,26 @@ export class TestParametersRepository {
   async replace(productTypeId: number, rows: readonly TestParameter[]): Promise<void> {
     const duplicate = duplicateParameterKey(rows)
     if (duplicate !== undefined) throw badRequest(PARAMETER_MESSAGES.duplicateKey(duplicate))
-    const [type] = await this.db
-      .select({ id: assetModels.id })
-      .from(assetModels)
-      .where(eq(assetModels.id, productTypeId))
-    if (!type) throw notFound(MESSAGES.productType.notFound)
-    await this.db.delete(assetModelParameters).where(eq(assetModelParameters.assetModelId, productTypeId))
-    if (rows.length === 0) return
-    await this.db.insert(assetModelParameters).values(
-      rows.map((r, position) => ({
-        assetModelId: productTypeId,
-        key: r.key,
-        value: r.value.trim(),
-        unit: r.unit?.trim() || null,
-        position,
-      })),
-    )
+    // The lock's read is the existence check; concurrent saves queue on it, so the last one stores
+    // exactly its rows instead of a 500 or a merge (D4).
+    const owner = {
+      kind: 'productType',
+      id: productTypeId,
+      missing: () => notFound(MESSAGES.productType.notFound),
+    } as const
+    await replaceListOf(this.db, owner, async (tx) => {
+      await tx.delete(assetModelParameters).where(eq(assetModelParameters.assetModelId, productTypeId))
+      if (rows.length === 0) return
+      await tx.insert(assetModelParameters).values(
+        rows.map((r, position) => ({
+          assetModelId: productTypeId,
+          key: r.key,
+          value: r.value.trim(),
+          unit: r.unit?.trim() || null,
+          position,
+        })),
+      )
+    })
   }
 
   /** The product type and its ancestors, nearest first (a missing type gives an empty chain). */

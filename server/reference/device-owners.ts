@@ -10,6 +10,7 @@ import type { SerialRange } from '../../schemas/entities/serial-range'
 import { deviceOwnerLocations, deviceOwners, type StoredOwnerSerialRange } from '../db/schema/index'
 import { AttributesRepository } from './attributes'
 import { mapConstraintErrors } from '../db/errors'
+import { lockParentTree } from './list-lock'
 
 export type DeviceOwnerRow = typeof deviceOwners.$inferSelect
 
@@ -77,29 +78,15 @@ export class DeviceOwnersRepository {
     const name = input.name.trim()
     if (name !== row.name && !row.createdInItr) throw badRequest(MESSAGES.owner.nameLocked)
     const parentId = input.parentId === undefined ? row.parentId : input.parentId
-    if (parentId != null) await this.checkParent(id, parentId)
-    await mapConstraintErrors(
-      () => this.db.update(deviceOwners).set({ name, parentId }).where(eq(deviceOwners.id, id)),
-      {
-        unique: () => conflict(MESSAGES.owner.nameTaken),
-      },
-    )
-  }
-
-  private async checkParent(id: number, parentId: number): Promise<void> {
-    if (parentId === id) throw badRequest(MESSAGES.owner.ownParent)
-    const all = await this.db
-      .select({ id: deviceOwners.id, parentId: deviceOwners.parentId })
-      .from(deviceOwners)
-    const parentOf = new Map(all.map((o) => [o.id, o.parentId]))
-    if (!parentOf.has(parentId)) throw notFound(MESSAGES.owner.notFound(parentId))
-    for (
-      let at: number | null | undefined = parentId, steps = 0;
-      at != null && steps <= all.length;
-      at = parentOf.get(at), steps++
-    ) {
-      if (at === id) throw badRequest(MESSAGES.owner.parentCycle)
-    }
+    await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Db
+      // Parent changes queue, so two at once cannot each miss the cycle the other closes.
+      if (parentId != null) await checkParent(db, id, parentId)
+      await mapConstraintErrors(
+        () => db.update(deviceOwners).set({ name, parentId }).where(eq(deviceOwners.id, id)),
+        { unique: () => conflict(MESSAGES.owner.nameTaken) },
+      )
+    })
   }
 
   /** Replaces the test-equipment serial ranges after the SPEC §5 rules; stored with capitalised keys. */
@@ -191,5 +178,21 @@ export class DeviceOwnersRepository {
       .from(deviceOwners)
       .where(inArray(deviceOwners.id, [...ids]))
     return new Map(rows.map((r) => [r.id, r.name]))
+  }
+}
+
+/** Refuses a parent that is the owner or one of its descendants; holds the owner tree's lock first. */
+async function checkParent(db: Db, id: number, parentId: number): Promise<void> {
+  if (parentId === id) throw badRequest(MESSAGES.owner.ownParent)
+  await lockParentTree(db, 'owner')
+  const all = await db.select({ id: deviceOwners.id, parentId: deviceOwners.parentId }).from(deviceOwners)
+  const parentOf = new Map(all.map((o) => [o.id, o.parentId]))
+  if (!parentOf.has(parentId)) throw notFound(MESSAGES.owner.notFound(parentId))
+  for (
+    let at: number | null | undefined = parentId, steps = 0;
+    at != null && steps <= all.length;
+    at = parentOf.get(at), steps++
+  ) {
+    if (at === id) throw badRequest(MESSAGES.owner.parentCycle)
   }
 }

@@ -1,8 +1,10 @@
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm'
 import { faultRepairItemsCheck } from '../../schemas/rules/fault-repair-items'
-import { badRequest } from '../http-error'
+import { MESSAGES } from '../../schemas/messages'
+import { badRequest, notFound } from '../http-error'
 import type { Db } from '../db/client'
 import { assetModels, faultRepairItems } from '../db/schema/index'
+import { replaceListOf } from './list-lock'
 
 /** Survey/repair items of product types (the rows behind the FaultRepairItems attribute). */
 export class FaultRepairItemsRepository {
@@ -46,7 +48,14 @@ export class FaultRepairItemsRepository {
   async replace(typeId: number, names: readonly string[]): Promise<void> {
     const checked = faultRepairItemsCheck(names)
     if (checked.error !== undefined) throw badRequest(checked.error)
-    await this.db.transaction(async (tx) => {
+    // Concurrent saves queue on the product type's row, so `existing` is the list the last save stored
+    // and the names it holds are not inserted twice (D4).
+    const owner = {
+      kind: 'productType',
+      id: typeId,
+      missing: () => notFound(MESSAGES.productType.notFound),
+    } as const
+    await replaceListOf(this.db, owner, async (tx) => {
       const existing = await tx
         .select()
         .from(faultRepairItems)

@@ -16,6 +16,7 @@ import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, supplierProducts, supplierSerialRanges } from '../db/schema/index'
 import { AttributesRepository, type AttributeInput } from './attributes'
 import { mapConstraintErrors } from '../db/errors'
+import { replaceListOf } from './list-lock'
 import { parseJsonValue } from '../db/json-value'
 import { noSerialPrefixIds } from '../product-types/product-type-attributes'
 
@@ -196,7 +197,8 @@ export class SuppliersRepository {
     )
     if (error) throw badRequest(error)
     if (typeIds.some((pt) => !names.has(pt))) throw badRequest(MESSAGES.productType.notFound)
-    await this.db.transaction(async (tx) => {
+    const owner = { kind: 'supplier', id, missing: () => notFound(MESSAGES.supplier.notFound(id)) } as const
+    await replaceListOf(this.db, owner, async (tx) => {
       await tx.delete(supplierProducts).where(eq(supplierProducts.supplierId, id))
       for (const [position, product] of products.entries()) {
         const [row] = await tx

@@ -17,7 +17,7 @@ import type { Db } from '../db/client'
 import { dataPointTypes, records, recordTransitions, users } from '../db/schema/index'
 import { conflict, HttpError, notFound } from '../http-error'
 import { ImpactAssessment } from '../impact-cases/assessment'
-import { refreshSummaries } from '../products/product-summaries'
+import { lockProducts, refreshLockedSummaries } from '../products/product-summaries'
 
 /** The record as a transition needs it, read under the caller's scope. */
 interface ReviewedRecord extends ReviewSubject {
@@ -36,8 +36,8 @@ export const actorOf = (viewer: Viewer): ReviewActor => ({
 /**
  * Review and approval of records (issue #19): the transitions and a record's review as the record view
  * shows it. Every read is scoped like `GET Record/{id}` (another supplier's record is a 404), and a
- * transition is one conditional UPDATE, so of two concurrent ones exactly one wins and the other is told
- * it lost (409).
+ * transition decides on the record's row locked, so of two concurrent ones exactly one wins and the other
+ * is told it lost (409), and an amendment racing it is seen (audit s8d D5).
  */
 export class ReviewsRepository {
   constructor(private readonly db: Db) {}
@@ -49,30 +49,50 @@ export class ReviewsRepository {
     comment: string | null | undefined,
     viewer: Viewer,
   ): Promise<RecordReview> {
-    const record = await this.record(recordId, viewer)
-    const outcome = nextReviewState(record, action, actorOf(viewer), comment)
-    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message)
-    const moved = await this.db
+    // Refusals are answered from a plain read, without waiting for anyone's lock.
+    const seen = await this.record(recordId, viewer)
+    const planned = this.decide(seen, action, comment, viewer)
+    // An approval changes its product's summary: the product is locked first, as every writer does
+    // (products, then records), so this cannot deadlock with a new record relinking this one's chain.
+    const locked = await lockProducts(this.db, planned === 'approved' ? [seen.productId] : [])
+    // Audit s8d D5: the rule runs again on the record locked, as an in-place amendment (which reads it
+    // the same way) left it: its amender is refused here, not let through by a stale read.
+    const record = await this.record(recordId, viewer, true)
+    // Another transition committed between our reads (or an edit moved the record): it won.
+    if (record.state !== seen.state || record.productId !== seen.productId)
+      throw conflict(REVIEW_MESSAGES.conflict)
+    const to = this.decide(record, action, comment, viewer)
+    // The policy changed meanwhile: what was locked (or not) no longer fits; answered like a lost race.
+    if (to !== planned) throw conflict(REVIEW_MESSAGES.conflict)
+    await this.db
       .update(records)
-      .set({ reviewState: outcome.to, reviewChangedAt: new Date() })
-      .where(and(eq(records.id, recordId), eq(records.reviewState, record.state)))
-      .returning({ id: records.id })
-    // Another transition committed between our read and our update: it won.
-    if (moved.length === 0) throw conflict(REVIEW_MESSAGES.conflict)
+      .set({ reviewState: to, reviewChangedAt: new Date() })
+      .where(eq(records.id, recordId))
     await this.db.insert(recordTransitions).values({
       recordId,
       fromState: record.state,
-      toState: outcome.to,
+      toState: to,
       byUserId: viewer.id || null,
       comment: comment?.trim() || null,
     })
     // Only an approval changes what counts for the product; the others leave it as it was.
-    if (outcome.to === 'approved' && record.productId !== null)
-      await refreshSummaries(this.db, [record.productId])
+    if (to === 'approved') await refreshLockedSummaries(this.db, locked)
     // Issue #15.3: a record clears a retest only once it counts (approved here); a waiting or rejected
     // one never does.
-    await new ImpactAssessment(this.db, viewer.id || null).afterReview(recordId, outcome.to === 'approved')
+    await new ImpactAssessment(this.db, viewer.id || null).afterReview(recordId, to === 'approved')
     return this.review(recordId, viewer)
+  }
+
+  /** The state `action` moves `record` to, or the rule's refusal. */
+  private decide(
+    record: ReviewedRecord,
+    action: ReviewAction,
+    comment: string | null | undefined,
+    viewer: Viewer,
+  ): ReviewState {
+    const outcome = nextReviewState(record, action, actorOf(viewer), comment)
+    if (!outcome.ok) throw new HttpError(outcome.status, outcome.message)
+    return outcome.to
   }
 
   /** A resubmission (an amended record's content replaced): back to submitted, with its transition. */
@@ -118,9 +138,12 @@ export class ReviewsRepository {
     }
   }
 
-  /** The record under the caller's read scope, or 404 like the record read. */
-  private async record(recordId: number, viewer: Viewer): Promise<ReviewedRecord> {
-    const [row] = await this.db
+  /**
+   * The record under the caller's read scope, or 404 like the record read; `lock`: its row locked for the
+   * rest of the transaction (only the record's: the record type's row stays free).
+   */
+  private async record(recordId: number, viewer: Viewer, lock = false): Promise<ReviewedRecord> {
+    const query = this.db
       .select({
         id: records.id,
         state: records.reviewState,
@@ -133,6 +156,8 @@ export class ReviewsRepository {
       .from(records)
       .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))
       .where(and(eq(records.id, recordId), viewer.recordScope()))
+      .$dynamic()
+    const [row] = await (lock ? query.for('no key update', { of: records }) : query)
     if (!row) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
     const [reviewed] = await this.db
       .select({ by: recordTransitions.byUserId })

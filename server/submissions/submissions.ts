@@ -9,6 +9,7 @@ import {
   type SubmissionResult,
 } from '../../schemas/records/index'
 import { ReviewsRepository } from '../reviews/reviews'
+import { lockProductOfRecord } from '../products/product-summaries'
 import { badRequest, conflict, forbidden, notFound, unprocessable } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
@@ -141,6 +142,10 @@ export class SubmissionsRepository {
   /** `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. */
   edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string) {
     return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
+      // Audit s8d D5: the record is read locked, so a review or approval racing this edit either commits
+      // first (and is replaced below by the resubmission) or waits and then sees who amended it. Its
+      // product first: every writer locks products before records (product-summaries.ts).
+      await lockProductOfRecord(tx, recordId)
       const [existing] = await tx
         .select({
           category: records.category,
@@ -159,6 +164,7 @@ export class SubmissionsRepository {
         // Exactly the read scope of GET Record/{id} (supplier and ITRViewer categories): a record the
         // caller cannot read is answered 404 like the read, never overwritten blind (issue #11.2).
         .where(and(eq(records.id, recordId), who.recordScope()))
+        .for('no key update')
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
       const preparer = new SubmissionPreparer(tx, this.definitions)

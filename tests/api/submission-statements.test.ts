@@ -7,9 +7,10 @@ import { meter } from '../support/statement-meter'
  * Issue #17.1: a submission's transaction is a chain of round trips, so the number of statements decides
  * its time. This meter counts what one submission sends (every statement drizzle runs, BEGIN/COMMIT
  * aside) for the load benchmark's two bodies: a meter test (internal user) and a transformer test with
- * its test equipment (supplier user). The expected counts only ever go down.
+ * its test equipment (supplier user). The expected counts only ever go down, except for correctness: a
+ * record of a stored product locks the product before computing its summary (audit s8d D1), one more.
  */
-const EXPECTED = { meter: 9, meterStoredProduct: 10, transformer: 13, retry: 4 }
+const EXPECTED = { meter: 9, meterStoredProduct: 11, transformer: 13, retry: 4 }
 
 const rowsOf = <T>(result: unknown): T[] =>
   Array.isArray(result) ? (result as T[]) : (result as { rows: T[] }).rows

@@ -6,7 +6,7 @@ import {
 } from '../../../schemas/records/index'
 import type { Db } from '../../db/client'
 import { recordDocuments, recordTestEquipment, records } from '../../db/schema/index'
-import { refreshSummaries } from '../../products/product-summaries'
+import { lockProducts, refreshLockedSummaries } from '../../products/product-summaries'
 import { refreshChains } from '../../reviews/chain'
 import { TestEquipmentRepository } from '../../test-equipment/test-equipment'
 import { ImpactAssessment, type WrittenRecordFacts } from '../../impact-cases/assessment'
@@ -56,13 +56,13 @@ function assessed(
   })
 }
 
-/** The products whose chains a write may change: stored ones, and new ones with several of its records. */
-function productsWithChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
+/** The products this write created with several of its records: their chains need computing too. */
+function createdWithChains(productIds: readonly (number | null)[], inserted: ReadonlySet<number>) {
   const seen = new Set<number>()
   const out = new Set<number>()
   for (const id of productIds) {
-    if (id === null) continue
-    if (!inserted.has(id) || seen.has(id)) out.add(id)
+    if (id === null || !inserted.has(id)) continue
+    if (seen.has(id)) out.add(id)
     seen.add(id)
   }
   return [...out]
@@ -103,14 +103,17 @@ export class RecordWriter {
     const recordIds = await insertWithIds(this.db, records, rows, this.staging)
     await this.link(recordIds, prepared, equipment)
     // Products inserted here already carry their summaries; stored ones (and one a concurrent writer
-    // created first) get theirs from all their records.
-    await refreshSummaries(
+    // created first) get theirs from all their records, once locked (in id order: a CSV chunk locks many),
+    // so a concurrent writer of the same product either committed before and is counted, or waits.
+    const locked = await lockProducts(
       this.db,
-      [...new Set(productIds)].filter((id): id is number => id !== null && !inserted.has(id)),
+      productIds.filter((id) => id !== null && !inserted.has(id)),
     )
-    // Issue #19.4: a new record of a product and record type supersedes the previous one. A product this
-    // write created with one record has no chain to compute (its record was inserted unsuperseded).
-    await refreshChains(this.db, productsWithChains(productIds, inserted))
+    await refreshLockedSummaries(this.db, locked)
+    // Issue #19.4: a new record of a product and record type supersedes the previous one, under the same
+    // locks. A product this write created with one record has no chain to compute (its record was
+    // inserted unsuperseded).
+    await refreshChains(this.db, locked, createdWithChains(productIds, inserted))
     await new ImpactAssessment(this.db, userId).afterWrite(assessed(recordIds, prepared, equipment))
     return recordIds.map((recordId, i) => ({
       recordId,
@@ -151,11 +154,9 @@ export class RecordWriter {
     await this.db.delete(recordTestEquipment).where(eq(recordTestEquipment.recordId, recordId))
     await this.db.delete(recordDocuments).where(eq(recordDocuments.recordId, recordId))
     await this.link([recordId], [p], [testEquipmentId])
-    await refreshSummaries(
-      this.db,
-      [productId, previousProductId].filter((id): id is number => id !== null),
-    )
-    await refreshChains(this.db, [productId, previousProductId])
+    const locked = await lockProducts(this.db, [productId, previousProductId])
+    await refreshLockedSummaries(this.db, locked)
+    await refreshChains(this.db, locked)
     await new ImpactAssessment(this.db, userId).afterWrite(
       assessed([recordId], [p], [testEquipmentId]),
       false,

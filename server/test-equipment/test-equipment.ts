@@ -6,6 +6,7 @@ import {
   type TestEquipment,
 } from '../../schemas/records/index'
 import { notFound } from '../http-error'
+import { upsertFromCalibration, type TestEquipmentInput } from './calibration-upsert'
 import {
   CalibrationHistory,
   calibrationsOf,
@@ -25,26 +26,7 @@ import {
   testEquipment,
 } from '../db/schema/index'
 
-/** What a calibration record writes onto a test-equipment item. */
-export interface TestEquipmentInput {
-  ownerId: number
-  serialNumberPrefix: string
-  serialNumber: string
-  assetModelId?: number | null
-  locationId: number | null
-  assetTag: string | null
-  description: string | null
-  calibration: {
-    skipped: boolean
-    date: Date
-    expires: Date | null
-    calibratorId: number | null
-    certificateDocumentId: number | null
-  }
-}
-
-/** The full serial text of test equipment: the owner's prefix (ending with ':') plus the value. */
-export const fullSerial = (prefix: string, value: string) => `${prefix}${value}`
+export { fullSerial, type TestEquipmentInput } from './calibration-upsert'
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -180,38 +162,13 @@ export class TestEquipmentRepository {
     return row
   }
 
-  /** Creates the item on first calibration, otherwise updates it; returns its id. */
-  async upsertFromCalibration(input: TestEquipmentInput): Promise<number> {
-    const full = fullSerial(input.serialNumberPrefix, input.serialNumber)
-    const values = {
-      locationId: input.locationId,
-      assetTag: input.assetTag,
-      description: input.description,
-      calibrationSkipped: input.calibration.skipped,
-      calibrationDate: input.calibration.date,
-      calibrationExpires: input.calibration.expires,
-      calibratorId: input.calibration.calibratorId,
-      certificateDocumentId: input.calibration.certificateDocumentId,
-      ...(input.assetModelId ? { assetModelId: input.assetModelId } : {}),
-    }
-    const existing = await this.rowBySerial(full)
-    if (existing) {
-      // An older calibration submitted late must not replace a newer one.
-      const newer = !existing.calibrationDate || existing.calibrationDate <= input.calibration.date
-      if (newer) await this.db.update(testEquipment).set(values).where(eq(testEquipment.id, existing.id))
-      return existing.id
-    }
-    const [row] = await this.db
-      .insert(testEquipment)
-      .values({
-        ownerId: input.ownerId,
-        serialNumberPrefix: input.serialNumberPrefix,
-        serialNumber: input.serialNumber,
-        fullSerialNumber: full,
-        ...values,
-      })
-      .returning({ id: testEquipment.id })
-    return row.id
+  /**
+   * Creates the item on first calibration, otherwise updates it with this calibration unless the item
+   * already holds a newer one; returns its id (safe against concurrent calibrations, see
+   * calibration-upsert.ts).
+   */
+  upsertFromCalibration(input: TestEquipmentInput): Promise<number> {
+    return upsertFromCalibration(this.db, input)
   }
 
   /** Links test equipment to a product (idempotent). */

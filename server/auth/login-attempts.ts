@@ -91,6 +91,11 @@ interface Counter {
   max: number
 }
 
+/** How long an attempt waits for slots held by checks still running (not by wrong passwords). */
+const RESERVE_WAIT_MS = 5_000
+/** How often it asks again meanwhile: a password check takes tens of milliseconds. */
+const RESERVE_RETRY_MS = 25
+
 /**
  * Failed sign-ins for the login lockout (OWASP ASVS 2.2.1), counted in the database so all instances agree.
  * An account is locked per client address, so a stranger guessing elsewhere cannot lock a user out; an
@@ -142,12 +147,25 @@ export class LoginAttemptsRepository {
     const counters = [account, all].filter((c) => c.max > 0)
     // The account first: when the address then refuses, it is locked for every account anyway, so the
     // account's slot, taken back just after, refuses nobody else meanwhile.
-    for (const [i, counter] of counters.entries()) {
-      if (await this.reserve(address, counter)) continue
+    // Slots held only by checks still running are no lock: wait for those checks to end (a right password
+    // gives its slot back, wrong ones lock the counter), so concurrent sign-ins with the right password
+    // are not refused with a lockout no wrong password caused.
+    const until = Date.now() + RESERVE_WAIT_MS
+    for (let i = 0; i < counters.length;) {
+      const counter = counters[i]
+      if (await this.reserve(address, counter)) {
+        i++
+        continue
+      }
       for (const taken of counters.slice(0, i)) await this.release(address, taken.name)
-      const message = counter === all ? addressLockoutMessage : lockoutMessage
-      const pending = { seconds: lockSeconds, message: message(lockSeconds) }
-      return { lock: (await this.lockFor(username, ip)) ?? pending, value: undefined }
+      const lock = await this.lockFor(username, ip)
+      if (lock) return { lock, value: undefined }
+      if (Date.now() >= until) {
+        const message = counter === all ? addressLockoutMessage : lockoutMessage
+        return { lock: { seconds: lockSeconds, message: message(lockSeconds) }, value: undefined }
+      }
+      await new Promise((resolve) => setTimeout(resolve, RESERVE_RETRY_MS))
+      i = 0
     }
     let value: T | undefined
     try {

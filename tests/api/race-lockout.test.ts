@@ -152,6 +152,13 @@ describe('login lockout under parallel guesses', () => {
     )
   })
 
+  it('signs in every one of many concurrent right passwords: checks still running are no lockout', async () => {
+    spyOnChecks()
+    const answers = await Promise.all(Array.from({ length: 3 * MAX }, () => signIn('internal-demo')))
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200))
+    expect(await counter()).toBeUndefined()
+  })
+
   it('a sign-in clears the account counter and takes back only its own slot on the address counter', async () => {
     spyOnChecks()
     // Sequentially: the right password after fewer than LOGIN_LOCKOUT_ATTEMPTS failures signs in and clears them.

@@ -199,8 +199,9 @@ describe('shell', () => {
     await signIn(page, baseUrl, 'viewAll', '/Owners')
     const refreshToken = await page.evaluate(() => localStorage.getItem('refreshToken'))
     await page.getByRole('button', { name: 'Log Out' }).click()
+    // Log Out ends the sign-in on the server, then loads the login at the front door.
+    await page.waitForURL((url) => url.pathname === '/login')
     await page.getByRole('heading', { name: 'Login - ITR Studio' }).waitFor()
-    expect(new URL(page.url()).pathname).toBe('/login')
     // A copy of the refresh token is worthless now.
     const refresh = await fetch(`${baseUrl}/svc/auth/api/token`, {
       method: 'POST',

@@ -1,7 +1,8 @@
-import pg from 'pg'
+import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { startTestServer, withDatabase, type TestServer } from '../support/api'
+import { startTestServer, type TestServer } from '../support/api'
+import { secondClient } from '../support/held-open'
 import { records } from '../../server/db/schema/index'
 import { rowsOf } from '../../server/submissions/write/sql-batch'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
@@ -31,13 +32,7 @@ describe('review racing an in-place amendment', () => {
       body: { name: type.name, sensorTypeId: type.sensorTypeId, units: type.units, reviewPolicy: 'review' },
     })
     expect(res.statusCode).toBe(204)
-    if (url) {
-      const [{ name }] = rowsOf<{ name: string }>(
-        await server.database.db.execute(sql`SELECT current_database() AS name`),
-      )
-      other = new pg.Client({ connectionString: withDatabase(url, name) })
-      await other.connect()
-    }
+    other = await secondClient(server.database.db)
   })
   afterAll(async () => {
     await other?.end()

@@ -1,7 +1,9 @@
+import pg from 'pg'
 import { sql } from 'drizzle-orm'
 import type { LightMyRequestResponse as InjectResponse } from 'fastify'
 import type { Db } from '../../server/db/client'
 import { rowsOf } from '../../server/submissions/write/sql-batch'
+import { withDatabase } from './api'
 
 /** Sessions of this database waiting for a lock (row, index entry or advisory). PostgreSQL only. */
 export async function lockWaiters(root: Db): Promise<number> {
@@ -39,4 +41,17 @@ export async function firstHeldOpen(
   release()
   await holding
   return answer
+}
+
+/**
+ * A second connection to the test server's own database, to hold one writer's transaction open beside
+ * the app's pool; undefined on PGlite (no TEST_DATABASE_URL), whose one connection cannot race.
+ */
+export async function secondClient(root: Db): Promise<pg.Client | undefined> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return undefined
+  const [{ name }] = rowsOf<{ name: string }>(await root.execute(sql`SELECT current_database() AS name`))
+  const client = new pg.Client({ connectionString: withDatabase(url, name) })
+  await client.connect()
+  return client
 }

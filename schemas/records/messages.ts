@@ -65,6 +65,10 @@ export const RECORD_MESSAGES = {
   locationNotFound: (name: string) => `Location ${name} does not exist for this device owner.`,
   recordNotFound: (id: number | string) => `Record ${id} does not exist`,
   notProblemReport: 'Only Problem Report records can be edited.',
+  /** An edit or review made on a revision of the record that is no longer its content (If-Match). */
+  changedSince: (revision: number) =>
+    `This record was changed after you opened it; it is now revision ${revision}. Reload it and check the changes first.`,
+  badIfMatch: 'The If-Match header must be the record revision you loaded, in quotes, for example "2".',
   /** Ours: an edit in place keeps what the record is (its serial may be corrected; the product follows). */
   editKeeps: (id: number, what: 'record type' | 'product type' | 'supplier') =>
     `Record ${id} keeps its ${what} when edited; store a new record for another ${what}.`,

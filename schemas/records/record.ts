@@ -71,6 +71,11 @@ export const recordDetailSchema = {
     /** Each used device as it was at the record's date, with any override (issue #15.2). */
     testEquipmentUsed: { type: 'array', items: equipmentSnapshotSchema },
     createdAt: { type: 'string' },
+    /**
+     * The content's revision: 1 as stored, one more at each change in place (a Problem Report edit). An
+     * edit or a review sends it back as If-Match, and is refused (409) when the record changed since.
+     */
+    revision: { type: 'integer' },
     /** The product type's test parameters the record was judged with (issue #14.4); null when none. */
     parameters: { type: ['array', 'null'], items: testParameterSchema },
   },

@@ -168,6 +168,8 @@ export const reviewTransitionItemSchema = {
     by: { type: ['string', 'null'] },
     at: { type: 'string' },
     comment: { type: ['string', 'null'] },
+    /** The record's content revision the transition was made on. */
+    revision: { type: 'integer' },
   },
 } as const
 
@@ -180,6 +182,8 @@ export const recordReviewSchema = {
   properties: {
     policy: { type: 'string', enum: [...REVIEW_POLICIES] },
     state: { type: 'string', enum: [...REVIEW_STATES] },
+    /** The record's content revision now: 1 as stored, one more at each edit in place. */
+    revision: { type: 'integer' },
     submittedBy: { type: ['string', 'null'] },
     /** The newer record of the same product and record type that superseded this one (re-test chain). */
     supersededBy: { type: ['integer', 'null'] },

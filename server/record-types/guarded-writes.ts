@@ -4,38 +4,21 @@ import type { RecordTypeAttributeWrite, RecordTypeWrite } from '../../schemas/en
 import { MESSAGES } from '../../schemas/messages'
 import type { Db } from '../db/client'
 import { dataPointTypes } from '../db/schema/index'
-import { badRequest, conflict } from '../http-error'
+import { conflict } from '../http-error'
+import { expectedRevisionOf, ifMatchHeader } from '../if-match'
 import { rowsOf } from '../submissions/write/sql-batch'
 import { checkRecordTypeAttribute } from './checks'
 import { RecordTypesRepository } from './record-types'
 
 /** The header of the guarded writes, for the OpenAPI description (optional: SPEC §7 callers send none). */
-export const ifMatchHeaders = {
-  type: 'object',
-  properties: {
-    'if-match': {
-      type: 'string',
-      description:
-        'The layoutRevision the caller loaded, in quotes ("0" when it was null). When another save stored a ' +
-        'newer revision since, the write is refused with 409 and nothing is written.',
-    },
-  },
-} as const
+export const ifMatchHeaders = ifMatchHeader('The layoutRevision ("0" when it was null)')
 
 /**
  * The layout revision a record type editor loaded, from `If-Match: "<revision>"` (0: it had no layout
- * revision yet; `W/"3"` and a bare `3` are read too). Undefined without the header, or with `*`: the
- * caller asked for no check, and gets today's last-writer-wins (SPEC §7 callers send no header).
+ * revision yet); undefined when the caller asked for no check (server/if-match.ts).
  */
-export function expectedRevisionOf(request: Pick<FastifyRequest, 'headers'>): number | undefined {
-  const raw = request.headers['if-match']
-  if (raw === undefined) return undefined
-  const text = (Array.isArray(raw) ? raw.join(',') : raw).trim()
-  if (text === '*') return undefined
-  const match = /^(?:W\/)?"?([0-9]{1,9})"?$/.exec(text)
-  if (!match) throw badRequest(MESSAGES.recordType.badIfMatch)
-  return Number(match[1])
-}
+export const layoutRevisionExpected = (request: Pick<FastifyRequest, 'headers'>) =>
+  expectedRevisionOf(request, MESSAGES.recordType.badIfMatch)
 
 /**
  * The record type writes of the editor's save (PUT, attribute POST and DELETE), each in one transaction

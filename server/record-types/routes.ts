@@ -12,7 +12,7 @@ import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
 import { badRequest, notFound } from '../http-error'
 import { RecordTypesRepository } from './record-types'
-import { expectedRevisionOf, ifMatchHeaders, RecordTypeWrites } from './guarded-writes'
+import { ifMatchHeaders, layoutRevisionExpected, RecordTypeWrites } from './guarded-writes'
 import { invalidId, positiveId } from '../http-params'
 
 const tags = ['record types']
@@ -91,7 +91,7 @@ const recordTypeWriteRoutes: FastifyPluginAsync = async (app) => {
       async (request, reply) => {
         const id = idParam(request)
         assertCaptureFitsCategory(request.body)
-        const expected = expectedRevisionOf(request)
+        const expected = layoutRevisionExpected(request)
         if (!(await writes(request).update(id, request.body, expected))) throw missing(id)
         return reply.status(204).send()
       },
@@ -112,7 +112,7 @@ const attributeRoutes: FastifyPluginAsync = async (app) => {
     { config: write, schema: { tags, headers: ifMatchHeaders, body: recordTypeAttributeWriteSchema } },
     async (request, reply) => {
       const id = idParam(request)
-      const expected = expectedRevisionOf(request)
+      const expected = layoutRevisionExpected(request)
       const layoutRevision = await writes(request).putAttribute(
         id,
         request.body,
@@ -130,7 +130,8 @@ const attributeRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const id = idParam(request)
       const key = (request.params as { attrKey: string }).attrKey
-      if (!(await writes(request).deleteAttribute(id, key, expectedRevisionOf(request)))) throw missing(id)
+      if (!(await writes(request).deleteAttribute(id, key, layoutRevisionExpected(request))))
+        throw missing(id)
       return reply.status(204).send()
     },
   )

@@ -57,6 +57,7 @@ const detailHead = () =>
       productId: records.productId,
       testEquipmentId: records.testEquipmentId,
       createdAt: isoText(records.createdAt),
+      revision: records.revision,
       equipment: RECORD_EQUIPMENT,
     }).map(([key, field]) => sql`${field} AS ${sql.identifier(key)}`)
     return sql`SELECT ${sql.join(columns, sql`, `)}
@@ -79,6 +80,7 @@ type DetailRow = RecordListItem & {
   productId: number | null
   testEquipmentId: number | null
   createdAt: string
+  revision: number
   equipment: { id: number; snapshot: EquipmentSnapshot | null }[] | null
 }
 

@@ -24,6 +24,8 @@ interface ReviewedRecord extends ReviewSubject {
   id: number
   productId: number | null
   supersededById: number | null
+  /** The content's revision (records.revision). */
+  revision: number
 }
 
 /** The caller as the review rule sees it (admins may do both steps). */
@@ -42,12 +44,17 @@ export const actorOf = (viewer: Viewer): ReviewActor => ({
 export class ReviewsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Reviews, approves or rejects a record; answers its review afterwards. */
+  /**
+   * Reviews, approves or rejects a record; answers its review afterwards. `expected`: the content revision
+   * the caller saw (If-Match); a decision on content changed since is refused, so nobody approves a
+   * revision they did not see.
+   */
   async transition(
     recordId: number,
     action: ReviewAction,
     comment: string | null | undefined,
     viewer: Viewer,
+    expected?: number,
   ): Promise<RecordReview> {
     // Refusals are answered from a plain read, without waiting for anyone's lock.
     const seen = await this.record(recordId, viewer)
@@ -64,6 +71,9 @@ export class ReviewsRepository {
     const to = this.decide(record, action, comment, viewer)
     // The policy changed meanwhile: what was locked (or not) no longer fits; answered like a lost race.
     if (to !== planned) throw conflict(REVIEW_MESSAGES.conflict)
+    // Checked on the locked row: an edit committed after the caller loaded the record is seen here.
+    if (expected !== undefined && expected !== record.revision)
+      throw conflict(RECORD_MESSAGES.changedSince(record.revision))
     await this.db
       .update(records)
       .set({ reviewState: to, reviewChangedAt: new Date() })
@@ -74,6 +84,7 @@ export class ReviewsRepository {
       toState: to,
       byUserId: viewer.id || null,
       comment: comment?.trim() || null,
+      revision: record.revision,
     })
     // Only an approval changes what counts for the product; the others leave it as it was.
     if (to === 'approved') await refreshLockedSummaries(this.db, locked)
@@ -95,12 +106,21 @@ export class ReviewsRepository {
     return outcome.to
   }
 
-  /** A resubmission (an amended record's content replaced): back to submitted, with its transition. */
-  async resubmitted(recordId: number, from: ReviewState, to: ReviewState, userId: number): Promise<void> {
+  /**
+   * A resubmission (an amended record's content replaced): back to submitted, with its transition, made on
+   * the record's new `revision`.
+   */
+  async resubmitted(
+    recordId: number,
+    from: ReviewState,
+    to: ReviewState,
+    userId: number,
+    revision: number,
+  ): Promise<void> {
     if (from === to && to === 'none') return
     await this.db
       .insert(recordTransitions)
-      .values({ recordId, fromState: from, toState: to, byUserId: userId })
+      .values({ recordId, fromState: from, toState: to, byUserId: userId, revision })
   }
 
   /** A record's review: state, policy, history, and what the caller may do now. */
@@ -113,6 +133,7 @@ export class ReviewsRepository {
         by: users.username,
         at: recordTransitions.at,
         comment: recordTransitions.comment,
+        revision: recordTransitions.revision,
       })
       .from(recordTransitions)
       .leftJoin(users, eq(users.id, recordTransitions.byUserId))
@@ -124,6 +145,7 @@ export class ReviewsRepository {
     return {
       policy: record.policy,
       state: record.state,
+      revision: record.revision,
       submittedBy: submitter?.name ?? null,
       supersededBy: record.supersededById,
       transitions: history.map((h) => ({
@@ -132,6 +154,7 @@ export class ReviewsRepository {
         by: h.by,
         at: h.at.toISOString(),
         comment: h.comment,
+        revision: h.revision,
       })),
       actions: allowedReviewActions(record, actorOf(viewer)),
       mayAmend: record.state === 'rejected' && record.submittedBy === viewer.id,
@@ -152,6 +175,7 @@ export class ReviewsRepository {
         amendedBy: records.updatedBy,
         productId: records.productId,
         supersededById: records.supersededById,
+        revision: records.revision,
       })
       .from(records)
       .innerJoin(dataPointTypes, eq(dataPointTypes.id, records.recordTypeId))

@@ -7,6 +7,7 @@ import {
   type ReviewTransitionBody,
 } from '../../schemas/records/index'
 import { positiveId, textParams } from '../http-params'
+import { expectedRevisionOf, ifMatchHeader } from '../if-match'
 import { ReviewsRepository } from './reviews'
 
 const tags = ['records']
@@ -46,7 +47,9 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
           'action review | approve | reject; a reject needs a comment. A submitted record is reviewed (with the ' +
           'one-step policy the review approves it), a reviewed one approved; either may be rejected. Refused: ' +
           'wrong state (409), wrong role or own record (403), a record outside the read scope (404), a reject ' +
-          'without comment (400). Of two concurrent transitions one wins; the other gets 409.',
+          'without comment (400). Of two concurrent transitions one wins; the other gets 409. With If-Match ' +
+          'naming the revision the caller saw, a decision on a record changed since is refused with 409.',
+        headers: ifMatchHeader("The record's revision"),
         params: textParams('id'),
         body: reviewTransitionSchema,
         response: { 200: recordReviewSchema },
@@ -58,6 +61,7 @@ const reviewRoutes: FastifyPluginAsync = async (app) => {
         request.body.action,
         request.body.comment,
         request.user,
+        expectedRevisionOf(request, RECORD_MESSAGES.badIfMatch),
       ),
   )
 }

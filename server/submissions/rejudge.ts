@@ -1,4 +1,4 @@
-import { and, asc, eq, gt } from 'drizzle-orm'
+import { and, asc, eq, gt, sql } from 'drizzle-orm'
 import {
   findDisagreements,
   judgeRecord,
@@ -113,6 +113,8 @@ async function correct(
         data: normaliseNa(judgedData) as Record<string, unknown>,
         testResult: finding.judgedResult as 'pass' | 'fail' | '-',
         updatedAt: new Date(),
+        // A corrected verdict is a change of content: a review made on the old one is refused (If-Match).
+        revision: sql`${records.revision} + 1`,
       })
       .where(and(eq(records.id, recordId)))
       .returning()

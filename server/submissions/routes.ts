@@ -14,12 +14,19 @@ import { CsvIngest } from './csv-ingest'
 import { decodeCsvFile } from './csv-file'
 import { SubmissionsRepository } from './submissions'
 import type { SubmissionKind } from './types'
+import { expectedRevisionOf, ifMatchHeader } from '../if-match'
 import { positiveId, revisionOfParam, textParams } from '../http-params'
 
 const tags = ['submission']
 const headers = {
   type: 'object',
   properties: { 'idempotency-key': { type: 'string', minLength: 1, maxLength: 200 } },
+} as const
+
+/** An edit's headers: the Idempotency-Key, and If-Match with the record revision the editor loaded. */
+const editHeaders = {
+  type: 'object',
+  properties: { ...headers.properties, ...ifMatchHeader("The record's revision").properties },
 } as const
 
 /** The optional Idempotency-Key header: a retried call with the same key gets the first answer. */
@@ -95,8 +102,9 @@ const editRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => {
           'Only a record the caller may read (supplier and ITRViewer categories), otherwise 404 like the GET. ' +
           'Judged against the layout revision the record was captured with. A data field that is neither a ' +
           'variable of that layout nor a mapped field is refused with 400 naming it, unless the record already ' +
-          'holds it.',
-        headers,
+          'holds it. With If-Match naming the revision the editor loaded, an edit of a record changed since is ' +
+          'refused with 409.',
+        headers: editHeaders,
         params: textParams('id'),
         body: recordSubmissionSchema,
         response: { 200: submissionResultSchema },
@@ -108,6 +116,7 @@ const editRoutes: FastifyPluginAsync<SubmitOptions> = async (app, options) => {
         request.body,
         request.user,
         keyOf(request),
+        expectedRevisionOf(request, RECORD_MESSAGES.badIfMatch),
       ),
   )
 }

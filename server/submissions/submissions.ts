@@ -139,8 +139,12 @@ export class SubmissionsRepository {
     })
   }
 
-  /** `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. */
-  edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string) {
+  /**
+   * `PUT /api/InstrumentTest/Record/{id}`: Problem Report records only. `expected`: the revision the editor
+   * loaded (If-Match); an edit of a record changed since is refused, so two editors never overwrite each
+   * other's change unseen.
+   */
+  edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string, expected?: number) {
     return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
       // Audit s8d D5: the record is read locked, so a review or approval racing this edit either commits
       // first (and is replaced below by the resubmission) or waits and then sees who amended it. Its
@@ -157,6 +161,7 @@ export class SubmissionsRepository {
           parameters: records.parameters,
           reviewState: records.reviewState,
           createdBy: records.createdBy,
+          revision: records.revision,
           fields: DATA_KEYS,
           documents: HELD_DOCUMENTS,
         })
@@ -167,6 +172,8 @@ export class SubmissionsRepository {
         .for('no key update')
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
+      if (expected !== undefined && expected !== existing.revision)
+        throw conflict(RECORD_MESSAGES.changedSince(existing.revision))
       const preparer = new SubmissionPreparer(tx, this.definitions)
       // A product type the caller cannot read is answered as its read answers it (404), first.
       await preparer.assertProductTypeVisible(input, who)
@@ -208,6 +215,7 @@ export class SubmissionsRepository {
           existing.reviewState as ReviewState,
           state,
           who.id,
+          existing.revision + 1,
         )
       return result
     })

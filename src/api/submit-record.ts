@@ -7,18 +7,20 @@ export type SubmitRoute = 'upload-single' | 'calibration' | 'despatch' | 'edit'
 /**
  * One save. The Idempotency-Key makes the server answer a resent request (a retry after refreshing an
  * expired token, or the outbox sending it again after a lost answer) with the first answer instead of
- * storing the record twice.
+ * storing the record twice. An edit names the record revision it was made on (If-Match), so an edit of a
+ * record someone else changed since (`recordRevision`) is refused instead of overwriting their change.
  */
 export function submitRecord(
   route: SubmitRoute,
   body: RecordSubmission,
   recordId: number | undefined,
   key: string,
+  recordRevision?: number,
 ): Promise<SubmissionResult> {
   const headers = { 'Idempotency-Key': key }
   if (route === 'edit')
     return api.put<SubmissionResult>('submission', `/api/InstrumentTest/Record/${recordId}`, body, {
-      headers,
+      headers: recordRevision == null ? headers : { ...headers, 'If-Match': `"${recordRevision}"` },
     })
   // Other edited records are stored as a new record that names the one it revises (the audit trail links
   // the two, so the history of either shows both).

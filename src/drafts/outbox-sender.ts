@@ -3,7 +3,7 @@ import { isUnreachable, submitRecord } from '../api/submit-record'
 import { entriesOf, removeEntry, updateEntry, type OutboxEntry } from './outbox-store'
 
 type Submit = (entry: OutboxEntry) => Promise<unknown>
-const send: Submit = (e) => submitRecord(e.route, e.body, e.recordId, e.key)
+const send: Submit = (e) => submitRecord(e.route, e.body, e.recordId, e.key, e.revision)
 
 let running: Promise<void> | null = null
 /** How long a save in progress is left to its own page before the outbox takes it over. */

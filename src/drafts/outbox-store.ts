@@ -16,6 +16,8 @@ export interface OutboxEntry {
   user: string
   route: SubmitRoute
   recordId?: number
+  /** An edit's record revision as loaded (If-Match); entries kept before it was sent have none. */
+  revision?: number
   body: RecordSubmission
   /** What the panel calls it, e.g. 'Transformer Routine Test — NWT:4001'. */
   title: string

@@ -178,4 +178,58 @@ describe('review and approval', () => {
     await expect.poll(() => rows.count()).toBe(2)
     await screenshot(page, 'review-records-narrow')
   })
+
+  it('a review of a record edited since the reviewer opened it is refused; the page shows the new content', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 })
+    const types = await adminCall<{ id: number; name: string; sensorTypeId: number; units: string }[]>(
+      'GET',
+      '/svc/meta/api/DataPointTypes',
+    )
+    const type = types.find((t) => t.name === 'Problem Report')!
+    await adminCall('PUT', `/svc/meta/api/DataPointTypes/${type.id}`, {
+      name: type.name,
+      sensorTypeId: type.sensorTypeId,
+      units: type.units,
+      reviewPolicy: 'review',
+    })
+    const suppliers = await adminCall<{ id: number; name: string }[]>(
+      'GET',
+      '/svc/meta/api/assetmanufacturers',
+    )
+    const body = (notes: string) => ({
+      supplierId: suppliers.find((s) => s.name.startsWith('Northwind'))!.id,
+      productTypeId: 100200,
+      recordTypeId: type.id,
+      data: { serialNumber: 'NWT:4999', reportDate: '2026-05-02T00:00:00Z', notes },
+    })
+    const { recordId } = await adminCall<{ recordId: number }>(
+      'POST',
+      '/svc/submission/api/InstrumentTest/upload-single',
+      body('Found at the depot.'),
+    )
+
+    // The reviewer opens it; meanwhile the record is edited in place (revision 2).
+    await signInAs('reviewer', 'reviewer-demo')
+    await page.goto(`${baseUrl}/Records/${recordId}`)
+    await page.getByText('Found at the depot.').waitFor()
+    await adminCall('PUT', `/svc/submission/api/InstrumentTest/Record/${recordId}`, body('Gasket replaced.'))
+    await review().getByRole('button', { name: 'Review' }).click()
+    await review()
+      .getByText(
+        'This record was changed after you opened it; it is now revision 2. Reload it and check the changes first.',
+      )
+      .waitFor()
+    // The page loaded the record again: the reviewer now sees what they would decide on.
+    await page.getByText('Gasket replaced.').waitFor()
+    expect(await review().getByRole('list', { name: 'Review history' }).innerText()).not.toContain('Approved')
+    await screenshot(page, 'review-changed-since')
+
+    await review().getByRole('button', { name: 'Review' }).click()
+    const history = review().getByRole('list', { name: 'Review history' })
+    await history.getByText('Approved by reviewer').waitFor()
+    expect(await history.innerText()).toContain('revision 2')
+    await page.setViewportSize({ width: 400, height: 900 })
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(400)
+    await screenshot(page, 'review-revision-narrow')
+  })
 })

@@ -248,6 +248,7 @@ CREATE TABLE "records" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_by" integer,
 	"updated_at" timestamp with time zone,
+	"revision" integer DEFAULT 1 NOT NULL,
 	"review_state" text DEFAULT 'none' NOT NULL,
 	"review_changed_at" timestamp with time zone,
 	"superseded_by_id" integer,
@@ -374,7 +375,8 @@ CREATE TABLE "record_transitions" (
 	"to_state" text NOT NULL,
 	"by_user_id" integer,
 	"at" timestamp with time zone DEFAULT now() NOT NULL,
-	"comment" text
+	"comment" text,
+	"revision" integer DEFAULT 1 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "review_mail_users" (

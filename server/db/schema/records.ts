@@ -171,6 +171,12 @@ export const records = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * The content's revision: 1 when stored, one more at each change of it in place (a Problem Report edit,
+     * a rejudge correction). An edit or a review may name the revision it was made on (If-Match) and is
+     * refused when the record changed since; each review transition keeps the revision it decided on.
+     */
+    revision: integer('revision').notNull().default(1),
     /** Issue #19: none (no review needed) | submitted | reviewed | approved | rejected. */
     reviewState: text('review_state').notNull().default('none'),
     /** When the review state last changed (mail batching); null while it never needed review. */

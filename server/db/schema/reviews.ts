@@ -19,6 +19,8 @@ export const recordTransitions = pgTable(
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     comment: text('comment'),
+    /** The record's content revision the transition was made on (records.revision at that moment). */
+    revision: integer('revision').notNull().default(1),
   },
   (t) => [index('record_transitions_record_idx').on(t.recordId, t.id)],
 )

@@ -149,6 +149,7 @@ export class RecordWriter {
         ...recordColumns(p, { customerId, testEquipmentId, productId }),
         updatedBy: userId,
         updatedAt: new Date(),
+        revision: sql`${records.revision} + 1`,
       })
       .where(eq(records.id, recordId))
     await this.db.delete(recordTestEquipment).where(eq(recordTestEquipment.recordId, recordId))

@@ -29,8 +29,13 @@ const ACTION_LABEL = { review: 'Review', approve: 'Approve', reject: 'Reject' } 
  * Review / Approve / Reject for whoever may take them now. Shown on /Records/{id} and read-only /DataEntry;
  * nothing for a record that never needed review.
  */
-export function ReviewPanel(props: { recordId: number | string | null | undefined; onChanged?: () => void }) {
-  const c = useRecordReview(props.recordId, props.onChanged)
+export function ReviewPanel(props: {
+  recordId: number | string | null | undefined
+  /** The content revision the page shows (GET Record/{id}'s `revision`), which a decision is made on. */
+  revision?: number
+  onChanged?: () => void
+}) {
+  const c = useRecordReview(props.recordId, props.revision, props.onChanged)
   const data = c.review.data
   if (!data || (data.state === 'none' && data.transitions.length === 0)) return null
   return (
@@ -118,6 +123,8 @@ function ReviewFacts({ data }: { data: RecordReview }) {
             <ListGroup.Item as="li" key={i} className="px-0">
               <span className="fw-semibold">{REVIEW_STATE_LABELS[t.to]}</span>
               {t.by ? ` by ${t.by}` : ''} · {formatUtc(t.at)}
+              {/* Only an edited record has revisions worth telling apart. */}
+              {(data.revision ?? 1) > 1 && t.revision != null && ` · revision ${t.revision}`}
               {t.comment && <div className="text-break review-comment">{t.comment}</div>}
             </ListGroup.Item>
           ))}

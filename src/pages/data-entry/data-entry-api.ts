@@ -33,5 +33,6 @@ export const dataEntryApi = {
     body: RecordSubmission,
     recordId?: number,
     key: string = crypto.randomUUID(),
-  ) => submitRecord(route, body, recordId, key),
+    revision?: number,
+  ) => submitRecord(route, body, recordId, key, revision),
 }

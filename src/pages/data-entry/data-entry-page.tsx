@@ -91,7 +91,7 @@ export default function DataEntryPage() {
             recordId={c.recordId}
             kept={<DraftKept keptAt={c.draft.keptAt} />}
           />
-          {c.readOnly && <ReviewPanel recordId={c.recordId} />}
+          {c.readOnly && <ReviewPanel recordId={c.recordId} revision={c.revision} />}
           {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
         </>
       )}

@@ -30,6 +30,7 @@ export async function queueSubmission(
       user,
       route,
       recordId: data.record?.recordId,
+      revision: data.record?.revision,
       body,
       title: `${data.recordType.name}${serial ? ` — ${serial}` : ''}`,
       reopen: window.location.pathname + window.location.search,

@@ -114,7 +114,7 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
   // Kept in the outbox while it is sent (issue #18.2): a closed tab or a lost answer loses nothing.
   const queued = await queueSubmission(route, body, data, value)
   try {
-    await dataEntryApi.submit(route, body, data.record?.recordId, queued.key)
+    await dataEntryApi.submit(route, body, data.record?.recordId, queued.key, data.record?.revision)
     await queued.sent()
     input.onSaved?.()
     if (input.category === 'Despatch' && !input.existing) {

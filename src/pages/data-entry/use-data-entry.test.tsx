@@ -144,6 +144,8 @@ describe('useDataEntry', () => {
       undefined,
       // The outbox entry's Idempotency-Key (issue #18.2).
       expect.stringMatching(/^[0-9a-f-]{36}$/),
+      // A new record has no revision to name.
+      undefined,
     )
     expect(result.current.c.summary).toEqual({ productTypeName: 'Transformer', recordTypeName: 'Test type' })
     act(() => result.current.c.addDuplicate())
@@ -216,6 +218,7 @@ describe('useDataEntry', () => {
       testResult: '-',
       recordDate: '2024-01-01T00:00:00Z',
       layoutVersion: 2,
+      revision: 4,
       data: { serial: 'NWT:42', notes: 'old' },
     })
     mocked.layoutRevision.mockResolvedValue({ layout: { ...testLayout, title: 'Old revision' } })
@@ -232,6 +235,8 @@ describe('useDataEntry', () => {
     await act(() => result.current.c.save())
     expect(mocked.submit.mock.calls[0][0]).toBe('edit')
     expect(mocked.submit.mock.calls[0][2]).toBe(50)
+    // The edit names the revision it was made on (If-Match), so a change made meanwhile is not overwritten.
+    expect(mocked.submit.mock.calls[0][4]).toBe(4)
   })
 
   it("reopens a test stored as n/a ('-') with n/a on again", async () => {

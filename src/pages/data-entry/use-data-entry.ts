@@ -54,6 +54,8 @@ function loadedParts(data: Loaded | undefined) {
     recordType: data?.recordType,
     /** The layout revision a stored record was captured and judged with (issue #12). */
     layoutRevision: record?.layoutVersion ?? null,
+    /** A stored record's content revision, which a review decides on (If-Match). */
+    revision: record?.revision,
   }
 }
 

@@ -45,7 +45,9 @@ export default function RecordDetailPage() {
         {data && <ParametersUsed parameters={data.record.parameters ?? []} />}
         {data && <EquipmentUsed snapshots={data.record.testEquipmentUsed} />}
       </PageState>
-      {data && <ReviewPanel recordId={data.record.recordId} />}
+      {data && (
+        <ReviewPanel recordId={data.record.recordId} revision={data.record.revision} onChanged={reload} />
+      )}
       <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
       <div className="mt-3">
         <Link to="/Records">All records</Link>

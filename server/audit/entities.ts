@@ -1,5 +1,5 @@
 import { Viewer } from '../access/viewer'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { AuditEntity } from '../../schemas/audit'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import type { Db } from '../db/client'
@@ -67,8 +67,63 @@ export const ENTITY_READERS: Record<AuditEntity, (db: Db, id: number) => Promise
   certificateSettings: (db) => new CertificateSettingsRepository(db).forAudit(),
 }
 
+/** The row id an audit id names: a positive integer, else undefined (it names no row). */
+const rowId = (id: string): number | undefined =>
+  /^[0-9]{1,9}$/.test(id) && Number(id) >= 1 ? Number(id) : undefined
+
 /** Reads an entity for the log; ids that are not positive integers name no row. */
 export function readEntity(db: Db, entity: AuditEntity, id: string): Promise<unknown> {
-  if (!/^[0-9]{1,9}$/.test(id) || Number(id) < 1) return Promise.resolve(undefined)
-  return ENTITY_READERS[entity](db, Number(id))
+  const row = rowId(id)
+  return row === undefined ? Promise.resolve(undefined) : ENTITY_READERS[entity](db, row)
+}
+
+/**
+ * First keys of the transaction-level advisory locks an audited write of each entity holds (the entity's
+ * id is the second key). Any fixed numbers will do as long as every instance uses the same ones; the
+ * two-key space never meets the one-key locks of list-lock.ts or the migrations.
+ */
+const AUDIT_LOCK_KEYS: Record<Exclude<AuditEntity, 'record'>, number> = {
+  supplier: 725_604_201,
+  productType: 725_604_202,
+  recordType: 725_604_203,
+  deviceOwner: 725_604_204,
+  calibrator: 725_604_205,
+  configuration: 725_604_206,
+  impactCase: 725_604_207,
+  certificateSettings: 725_604_208,
+}
+
+/**
+ * Holds what an audited write of the entity `id` waits for, until the transaction ends; the wrapper
+ * (route-audit.ts) takes it before it reads the entity's "before", as the transaction's first lock.
+ *
+ * Why: under READ COMMITTED a second write of the same entity read its "before" while the first was still
+ * open and only then queued on the first's row lock, so its audit row showed a change from the state
+ * before the first write. Under this lock the second write's read is a new statement that starts after
+ * the first committed: every audit row's "before" is the state its change replaced.
+ *
+ * - A record: the product it points at, `FOR NO KEY UPDATE`, exactly as `lockProductOfRecord` takes it:
+ *   every writer of records (submissions relinking re-test chains, edits in place, review transitions)
+ *   locks products first, then records, so this is the lock those writers queue on and keeps their order.
+ *   A record without a product: its own row, the only lock its writers share. Only one of the two
+ *   sub-selects finds a row to lock, so their order within the statement does not matter.
+ * - Any other entity: an advisory lock on (entity, id). Only this wrapper takes it, and as the first lock
+ *   of its transaction, so whoever waits for it holds nothing and cannot close a deadlock; the handlers'
+ *   own row locks (list-lock.ts) follow as before. A row lock would not do for impact cases: submissions
+ *   change a case (its records' rows, reopening it) under their product locks, in an order of their own.
+ *
+ * Cost: one statement per audited write of an existing entity (creates have no "before" and take none).
+ */
+export async function lockForAudit(db: Db, entity: AuditEntity, id: string): Promise<void> {
+  const row = rowId(id)
+  if (row === undefined) return
+  if (entity === 'record') {
+    await db.execute(sql`SELECT
+      (SELECT count(*) FROM (SELECT id FROM products
+        WHERE id = (SELECT product_id FROM records WHERE id = ${row}) FOR NO KEY UPDATE) p)
+      + (SELECT count(*) FROM (SELECT id FROM records
+        WHERE id = ${row} AND product_id IS NULL FOR NO KEY UPDATE) r) AS locked`)
+    return
+  }
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${AUDIT_LOCK_KEYS[entity]}::int, ${row}::int)`)
 }

@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { revisionOfParam } from '../http-params'
 import { RecordsRepository } from '../records/records'
 import { runInScope } from './context'
-import { readEntity } from './entities'
+import { lockForAudit, readEntity } from './entities'
 import { changeOf, snapshot } from './snapshot'
 import { audit, auditCreation } from './write'
 
@@ -80,7 +80,8 @@ const SENT = Symbol('sent')
 
 /**
  * Wraps an audited route's handler: one transaction (every repository query of the request goes to it,
- * see context.ts) reads the entity, runs the handler, reads the entity again and writes the audit row.
+ * see context.ts) locks the entity (`lockForAudit`) and reads it, runs the handler, reads the entity
+ * again and writes the audit row.
  * A rejected write rolls back and logs nothing.
  */
 function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending: WeakMap<object, Pending>) {
@@ -100,6 +101,8 @@ function wrap(root: Db, route: AuditRoute, handler: RouteHandlerMethod, pending:
           request.db = db
           const link = route.entity === 'record' ? await revisionOf(db, request) : undefined
           const known = idBefore(route, request)
+          // Before reading "before": a concurrent write of the same entity commits first (entities.ts).
+          if (known) await lockForAudit(db, route.entity, known)
           const before = known ? snapshot(await readEntity(db, route.entity, known)) : null
           // A reply is thenable and settles only once it has been written, which waits for this
           // transaction (onSend below): a handler that sends itself is done when its answer is sent.

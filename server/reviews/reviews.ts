@@ -56,7 +56,8 @@ export class ReviewsRepository {
     viewer: Viewer,
     expected?: number,
   ): Promise<RecordReview> {
-    // Refusals are answered from a plain read, without waiting for anyone's lock.
+    // The rule is asked on a plain read first (a refusal needs no lock of its own); the audit wrapper has
+    // already queued this request behind other writers of the record's product (route-audit.ts).
     const seen = await this.record(recordId, viewer)
     const planned = this.decide(seen, action, comment, viewer)
     // An approval changes its product's summary: the product is locked first, as every writer does

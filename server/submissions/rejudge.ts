@@ -13,6 +13,7 @@ import { records } from '../db/schema/index'
 import { normaliseNa } from './write/record-columns'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { ProductsRepository } from '../products/products'
+import { lockProductOfRecord } from '../products/product-summaries'
 import { judgedRecordResult } from './judge'
 
 /** One stored record whose verdict is not the judge's. */
@@ -106,6 +107,9 @@ async function correct(
   actor: AuditActor,
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    // Its product first, as every writer of records locks (products, then records): the update below
+    // locks the record, and a review or edit of it holds the product while it waits for the record.
+    await lockProductOfRecord(tx, recordId)
     const [before] = await tx.select().from(records).where(eq(records.id, recordId))
     const [after] = await tx
       .update(records)

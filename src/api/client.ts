@@ -3,7 +3,7 @@ import { MESSAGES } from '../../schemas/messages'
 import { hostUrl } from './app-config'
 import { refreshTokens } from './auth-api'
 import { sessionExpiry } from './session-expiry'
-import { clearSession, hasValidToken, readSession } from './session-storage'
+import { clearSession, hasValidToken, readSession, userOfToken } from './session-storage'
 
 /** A failed call. `message` is the server's message when it gave one; pages show 'API Error: {message}'. */
 export class ApiError extends Error {
@@ -14,6 +14,36 @@ export class ApiError extends Error {
   ) {
     super(message)
     this.name = 'ApiError'
+  }
+}
+
+/** Why a request was not sent again: the session now belongs to another user (audit s9 S1). */
+export const SESSION_CHANGED = 'Signed in as another user: the request was not sent again.'
+
+/**
+ * A request stopped because the session's user changed while it ran (signed out, then someone else signed
+ * in, in this tab or another). Without a status, like an unreachable server: the server did not answer it
+ * for its user, so a save keeps its outbox entry for that user instead of dropping it.
+ */
+export class SessionChangedError extends ApiError {
+  constructor() {
+    super(SESSION_CHANGED)
+    this.name = 'SessionChangedError'
+  }
+}
+
+/**
+ * Binds a request to one user (audit s9 S1): the user of the token stored when it begins (expired or not),
+ * or, when there was none, the user of the first token it is sent with. The answered check throws
+ * {@link SessionChangedError} when the stored token is another user's, so a request is never sent, or
+ * resent after a refresh or a sign-in, with the next user's token: the server would store the first user's
+ * work as the second's. Call the check right before each send, in the same tick.
+ */
+export function bindToUser(owner: string | null = userOfToken()): () => void {
+  return () => {
+    const user = userOfToken()
+    owner ??= user
+    if (user !== owner) throw new SessionChangedError()
   }
 }
 
@@ -72,21 +102,27 @@ export async function refreshOrSignIn(): Promise<void> {
  * Calls a service host with the bearer token, JSON by default, following SPEC §4 "Session": an expired
  * token is refreshed first; a 401 (or a 403 once the token has expired) triggers one refresh and a
  * retry, and if that fails the user signs in again (the login modal over the page, then the same request
- * once more; see {@link sessionLost}); a 403 with a valid token is rejected without logging out.
+ * once more; see {@link sessionLost}); a 403 with a valid token is rejected without logging out. Every send
+ * goes with the same user's token ({@link bindToUser}).
  */
 export async function apiRequest<T = unknown>(
   host: Host,
   path: string,
   options: RequestOptions = {},
 ): Promise<T> {
+  const sameUser = bindToUser()
+  const sendAsUser = () => {
+    sameUser()
+    return send(host, path, options)
+  }
   if (!hasValidToken()) await refreshOrSignIn()
-  let res = await send(host, path, options)
+  let res = await sendAsUser()
   if (res.status === 401 || (res.status === 403 && !hasValidToken())) {
     await refreshOrSignIn()
-    res = await send(host, path, options)
+    res = await sendAsUser()
     if (res.status === 401) {
       await sessionLost()
-      res = await send(host, path, options)
+      res = await sendAsUser()
     }
   }
   if (!res.ok) throw await errorFrom(res)

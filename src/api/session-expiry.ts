@@ -5,6 +5,7 @@ type Listener = (lost: boolean) => void
 
 const listeners = new Set<Listener>()
 let pending: { promise: Promise<void>; resolve: () => void; user: string | null } | null = null
+let leaving = false
 
 /**
  * A session lost while the user works (issue #18.4): the token could not be refreshed. While the shell
@@ -21,8 +22,21 @@ export const sessionExpiry = {
     return () => void listeners.delete(listener)
   },
 
-  /** Resolves once the user signed in again over the page; null when nothing can show the modal. */
+  /**
+   * Log Out has begun: the session is being cleared and the app reloads at `/`. From now on a call that
+   * finds no session (a page still loading, its answer a 401) waits for that reload: no login modal
+   * flashes over the page, no error banner, and no detour to /login.
+   */
+  leave(): void {
+    leaving = true
+  },
+
+  /**
+   * Resolves once the user signed in again over the page; null when nothing can show the modal. While
+   * Log Out runs ({@link leave}) it never settles and nobody is told.
+   */
   waitForSignIn(): Promise<void> | null {
+    if (leaving) return new Promise<void>(() => undefined)
     if (listeners.size === 0) return null
     if (!pending) {
       let resolve = () => undefined as void

@@ -1,13 +1,14 @@
 import { hostUrl } from './app-config'
-import { ApiError, refreshOrSignIn } from './client'
+import { ApiError, bindToUser, refreshOrSignIn } from './client'
 import { hasValidToken, readSession } from './session-storage'
 import type { Host } from '../../schemas/config'
 
 /** Upload progress in percent, 0..100. */
 export type ProgressListener = (percent: number) => void
 
-async function validToken(): Promise<string> {
-  if (!hasValidToken()) await refreshOrSignIn()
+/** The stored token, when it is still the request's user's (see `bindToUser` in client.ts). */
+function tokenOf(sameUser: () => void): string {
+  sameUser()
   return readSession().token ?? ''
 }
 
@@ -39,7 +40,8 @@ function send(
 /**
  * POSTs a body with upload progress (fetch reports none), with the same session rules and error shape as
  * `api` in src/api/client.ts: the token is refreshed first when expired, a 401 refreshes once and
- * retries, and a failure rejects with an ApiError carrying the server's message and details.
+ * retries, a retry never goes with another user's token, and a failure rejects with an ApiError carrying
+ * the server's message and details.
  */
 export async function postWithProgress<T>(
   host: Host,
@@ -49,10 +51,12 @@ export async function postWithProgress<T>(
   signal?: AbortSignal,
 ): Promise<T> {
   const url = new URL(hostUrl(host) + path, window.location.origin).toString()
-  let res = await send(url, await validToken(), body, onProgress, signal)
+  const sameUser = bindToUser()
+  if (!hasValidToken()) await refreshOrSignIn()
+  let res = await send(url, tokenOf(sameUser), body, onProgress, signal)
   if (res.status === 401) {
     await refreshOrSignIn()
-    res = await send(url, readSession().token ?? '', body, onProgress, signal)
+    res = await send(url, tokenOf(sameUser), body, onProgress, signal)
   }
   let parsed: unknown
   try {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { ApiError } from '../api/client'
+import { storeTokens } from '../api/session-storage'
 import { flushOutbox } from './outbox-sender'
 import { entriesOf, putEntry, type OutboxEntry } from './outbox-store'
 
@@ -12,6 +13,19 @@ const entry = (key: string, createdAt: number, user = 'u1'): OutboxEntry => ({
   reopen: '/DataEntry',
   createdAt,
   state: 'waiting',
+})
+
+/** Signs `sub` in: the outbox sends a user's entries only while the session is theirs. */
+const signIn = (sub: string) =>
+  storeTokens({
+    token: `e30.${btoa(JSON.stringify({ sub, ITRSubmitter: true }))}.sig`,
+    expires: Math.floor(Date.now() / 1000) + 600,
+    refresh_token: `r-${sub}`,
+  })
+
+beforeEach(() => {
+  localStorage.clear()
+  signIn('u1')
 })
 
 describe('the outbox (issue #18.2)', () => {

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { logoutOnServer } from '../api/auth-api'
+import { sessionExpiry } from '../api/session-expiry'
 import { clearSession, readSession, userOfToken } from '../api/session-storage'
 import { countDrafts } from '../drafts/draft-store'
 import { hasUnsavedWork, leaveApp } from '../components/unsaved-registry'
@@ -22,6 +23,9 @@ export function useLogOut() {
   const [question, setQuestion] = useState<string | null>(null)
   const leave = async () => {
     leaveApp()
+    // Before the session goes: a page still loading meets no session from here on, and its calls wait for
+    // the reload instead of raising the login modal over the page for a moment.
+    sessionExpiry.leave()
     const refreshToken = readSession().refreshToken
     clearSession()
     await logoutOnServer(refreshToken)

@@ -13,9 +13,16 @@ import { audit, auditCreation } from './write'
 export interface AuditRoute {
   entity: AuditEntity
   /** The id of the changed entity from the request; by default the `id` (or `productTypeId`) path
-   * parameter, else the body's `subjectId` or `id`. When there is none the route creates the entity and
+   * parameter, else the body field `bodyId` names. When there is none the route creates the entity and
    * its id is taken from the answer (a number, or `recordId`/`id`). */
   id?: (request: FastifyRequest) => string | undefined
+  /**
+   * The body field that names the changed entity, for the SPEC calls that name it there (`DELETE Mapping`,
+   * `PUT`/`DELETE Configuration`). Only routes that declare it read it: a body field on any other route,
+   * a create's above all, is the caller's word, and would log the create as an unchanged other entity
+   * (nothing) instead of the new one (audit s9 F1).
+   */
+  bodyId?: 'id' | 'subjectId'
 }
 
 declare module 'fastify' {
@@ -44,8 +51,7 @@ function idBefore(route: AuditRoute, request: FastifyRequest): string | undefine
   return (
     field(request.params, 'id') ??
     field(request.params, 'productTypeId') ??
-    field(request.body, 'subjectId') ??
-    field(request.body, 'id')
+    (route.bodyId ? field(request.body, route.bodyId) : undefined)
   )
 }
 

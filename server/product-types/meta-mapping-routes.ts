@@ -37,7 +37,7 @@ const productTypeMappingRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Body: Mapping }>(
     '/api/Mapping',
     {
-      config: { views: CONFIGURE_VIEWS, audit: 'productType' },
+      config: { views: CONFIGURE_VIEWS, audit: { entity: 'productType', bodyId: 'subjectId' } },
       schema: { tags, summary: 'Removes a parent mapping.', body: mappingSchema },
     },
     async (request, reply) => {

@@ -43,8 +43,9 @@ const descriptiveWriteRoutes: FastifyPluginAsync = async (app) => {
       throw badRequest(MESSAGES.configuration.notFound(body.domain, String(body.id ?? '')))
     return body.id
   }
-  const writeOptions = (summary: string, response?: object) => ({
-    config: { views: CONFIGURE_VIEWS, audit: 'configuration' as const },
+  // PUT and DELETE name the descriptive in the body; a POST creates one, whatever id its body holds.
+  const writeOptions = (summary: string, response?: object, bodyId?: 'id') => ({
+    config: { views: CONFIGURE_VIEWS, audit: { entity: 'configuration' as const, bodyId } },
     schema: {
       tags,
       summary,
@@ -88,7 +89,9 @@ const descriptiveWriteRoutes: FastifyPluginAsync = async (app) => {
       app.route<{ Body: ConfigurationWrite }>({
         method: route.method,
         url,
-        ...writeOptions(route.summary, route.method === 'POST' ? newIdSchema : undefined),
+        ...(route.method === 'POST'
+          ? writeOptions(route.summary, newIdSchema)
+          : writeOptions(route.summary, undefined, 'id')),
         handler: (request, reply) => route.handler(request.body, reply, repo(request)),
       })
     }

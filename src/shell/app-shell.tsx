@@ -55,6 +55,17 @@ export function AppShell() {
     if (isNarrow()) setDrawerOpen(false)
   }, [])
 
+  // Crossing the narrow breakpoint (a phone turned, a window resized) starts the drawer as a fresh page
+  // of that width would: closed over a narrow page, which it would otherwise cover whole; open beside a
+  // wide one.
+  useEffect(() => {
+    const query = window.matchMedia?.(NARROW)
+    if (!query) return
+    const follow = (e: MediaQueryListEvent) => setDrawerOpen(!e.matches)
+    query.addEventListener('change', follow)
+    return () => query.removeEventListener('change', follow)
+  }, [])
+
   const leave = useLogOut()
   const outbox = useOutbox(signedIn)
 

@@ -183,6 +183,19 @@ describe('shell', () => {
     await expect.poll(() => drawer.isVisible()).toBe(false)
   })
 
+  it('closes the drawer when the window narrows past the breakpoint, and opens it when it widens', async () => {
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await signIn(page, baseUrl, 'viewAll')
+    const drawer = page.getByRole('navigation', { name: 'Main navigation' })
+    await expect.poll(() => drawer.isVisible()).toBe(true)
+    // A phone turned upright or a window made narrow: the page is not left covered by the drawer.
+    await page.setViewportSize({ width: 400, height: 800 })
+    await expect.poll(() => drawer.isVisible()).toBe(false)
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor()
+    await page.setViewportSize({ width: 1366, height: 800 })
+    await expect.poll(() => drawer.isVisible()).toBe(true)
+  })
+
   it('logs out back to the login modal and forgets the session', async () => {
     await signIn(page, baseUrl, 'configurator')
     await page.getByRole('button', { name: 'Log Out' }).click()

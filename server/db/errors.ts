@@ -37,3 +37,18 @@ export async function mapConstraintErrors<T>(
     throw error
   }
 }
+
+/** PostgreSQL stopped the transaction to break a cycle of lock waits (deadlock_detected). */
+const DEADLOCK_DETECTED = '40P01'
+/** A SERIALIZABLE or REPEATABLE READ transaction met a concurrent one's change (serialization_failure). */
+const SERIALIZATION_FAILURE = '40001'
+
+/**
+ * The database rolled the transaction back because of a concurrent one (a deadlock, or a serialization
+ * failure): nothing of it was saved, and the same request sent again can succeed. Never a server fault,
+ * so callers answer it as a conflict (409) rather than a 500.
+ */
+export const isConcurrencyAbort = (error: unknown) => {
+  const state = sqlState(error)
+  return state === DEADLOCK_DETECTED || state === SERIALIZATION_FAILURE
+}

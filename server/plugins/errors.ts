@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin'
 import type { FastifySchemaValidationError } from 'fastify/types/schema'
 import { HttpError } from '../http-error'
-import { sqlState } from '../db/errors'
+import { isConcurrencyAbort, sqlState } from '../db/errors'
 
 /**
  * One error shape for every failed call: `{message, details?}`. Caller mistakes keep their 4xx and a
@@ -27,6 +27,12 @@ export default fp(
         // A value the database refuses (NUL in text, a number past the column) is the caller's mistake.
         const dataProblem = dataExceptionMessage(sqlState(error))
         if (dataProblem) return reply.status(400).send({ message: dataProblem })
+        // PostgreSQL rolled the transaction back to break a deadlock (or a serialization failure) with a
+        // concurrent writer: nothing was saved and the same request can succeed, so not a server fault.
+        if (isConcurrencyAbort(error)) {
+          request.log.warn({ err: error }, 'transaction rolled back by a concurrent one')
+          return reply.status(409).send({ message: CONCURRENT_WRITE })
+        }
         const status = error.statusCode ?? 500
         if (status < 500) return reply.status(status).send({ message: error.message })
         request.log.error({ err: error }, 'unhandled error')
@@ -36,6 +42,10 @@ export default fp(
   },
   { name: 'errors' },
 )
+
+/** The answer when the database stopped a write because of a concurrent one (deadlock, serialization). */
+export const CONCURRENT_WRITE =
+  'Someone else changed the same data at the same moment, so nothing was saved. Send it again.'
 
 /** The refusal of a request body past the route's limit. */
 export const requestTooLarge = (mb: number) =>

@@ -47,6 +47,15 @@ export class ChunkedWrites {
     return this.failure !== null
   }
 
+  /**
+   * The error to answer for `error`, met while checking rows: a failed write's own error if there was one.
+   * A statement sent on the transaction after a write failed answers only "current transaction is
+   * aborted" (25P02), which would hide the write's error (a deadlock, say) behind a 500.
+   */
+  causeOf(error: unknown): unknown {
+    return this.failure ? this.failure.error : error
+  }
+
   /** Queues a checked row; a full chunk starts its write (and, without overlap, waits for it). */
   async add(record: PreparedRecord): Promise<void> {
     this.chunk.push(record)

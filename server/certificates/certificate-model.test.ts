@@ -94,7 +94,9 @@ describe('certificate model', () => {
     expect(model.images.map((i) => i.name)).toEqual(['photo.jpg'])
     expect(model.files).toEqual(['broken.png (image not shown: not a readable image)', 'report.pdf'])
     expect(model.heading).toBe('Test certificate')
-    expect(model.draft).toBe(false)
+    expect(model.stamps).toEqual([])
+    expect(model.approvals).toEqual([])
+    expect(model.signature).toEqual({ label: 'Authorised signature', name: '' })
   })
 
   it('shows a shown test and n/a as the form does', () => {
@@ -106,8 +108,9 @@ describe('certificate model', () => {
   })
 
   it('writes values as text: dates as SPEC §9, lists joined, booleans in words', () => {
-    expect(valueText('2026-07-01')).toBe('01/07/2026')
-    expect(valueText('2026-07-01T13:45:00Z')).toBe('01/07/2026 13:45')
+    const datepicker = { type: 'datepicker' } as const
+    expect(valueText('2026-07-01', datepicker)).toBe('01/07/2026')
+    expect(valueText('2026-07-01T13:45:00Z', datepicker)).toBe('01/07/2026 13:45')
     expect(valueText(['a', 'b'])).toBe('a, b')
     expect(valueText(true)).toBe('Yes')
     expect(valueText({ originalFilename: 'cert.pdf' })).toBe('cert.pdf')

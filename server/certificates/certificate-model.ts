@@ -2,7 +2,6 @@ import {
   NA_TEXT,
   fromServerData,
   judgeRecord,
-  passChoiceOf,
   readTestEntry,
   resolveLimits,
   testTypeIssue,
@@ -14,6 +13,10 @@ import { parameterValues } from '../../schemas/entities/test-parameter'
 import type { Thumbnail } from './certificate-images'
 import { equipmentRow, snapshotRow } from './certificate-equipment'
 import { formatDate } from './certificate-dates'
+import type { Approval } from './certificate-reads'
+import { approvalLines, signatureOf, stampsOf, type Signature } from './certificate-state'
+import { tableSection, type CertificateTable } from './certificate-table'
+import { limitsOf, markOf, valueText } from './certificate-values'
 import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
 
 /** A result as the certificate marks it: a word that survives black-and-white printing. */
@@ -27,12 +30,16 @@ export interface CertificateRow {
   mark?: Mark
 }
 
-/** A group of the layout (or the record's top level): a heading, its rows and nested notes. */
+/**
+ * A group of the layout (or the record's top level): a heading, its rows and nested notes; or a
+ * measurement table, headed by its label and result, with its rows as a table of their own.
+ */
 export interface CertificateSection {
   title: string
   mark?: Mark
   notes: string[]
   rows: CertificateRow[]
+  table?: CertificateTable
 }
 
 /** An uploaded image the certificate shows as a thumbnail. */
@@ -70,10 +77,15 @@ export interface CertificateModel {
   footer: string
   url: string
   /**
-   * Issue #19's hook: a record not yet approved prints 'DRAFT — not approved' across every page and in
-   * the header: set for a record that waits for review or approval, or was rejected.
+   * What the record's state says across every page and under the heading (issues #19, audit s9): 'DRAFT
+   * — not approved' while it waits, 'REJECTED — not valid', 'SUPERSEDED — replaced by record N'. Empty
+   * for a current record that counts.
    */
-  draft: boolean
+  stamps: string[]
+  /** 'Reviewed by … on …', 'Approved by … on …' of an approved record (from its transitions). */
+  approvals: string[]
+  /** The signature line beside 'Tested by'. */
+  signature: Signature
 }
 
 /** What the server gathers for one certificate. */
@@ -85,49 +97,15 @@ export interface CertificateInput {
   audit: { edits: number; lastBy: string | null; lastAt: Date | null; createdBy: string | null }
   organisation: string
   url: string
-  /** See {@link CertificateModel.draft}; false unless given. */
-  draft?: boolean
+  /** The record's last approval (record_transitions), if it has one. */
+  approval?: Approval
   /** When the certificate is made (now unless given). */
   issuedAt?: Date
 }
 
 export { formatDate } from './certificate-dates'
-
-const MARKS: Record<string, Mark> = {
-  Pass: 'PASS',
-  Fail: 'FAIL',
-  [NA_TEXT]: 'N/A',
-  pass: 'PASS',
-  fail: 'FAIL',
-}
-const markOf = (result: unknown): Mark => MARKS[String(result)] ?? ''
-
-/** Any captured value as text: lists joined, booleans Yes/No, ISO dates as SPEC §9, documents by name. */
-export function valueText(value: unknown): string {
-  if (value == null || value === '') return '—'
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-  if (typeof value === 'number') return String(value)
-  if (typeof value === 'string') {
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatDate(value)
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatDate(value, false)
-    return value
-  }
-  if (Array.isArray(value)) return value.length ? value.map(valueText).join(', ') : '—'
-  const o = value as Record<string, unknown>
-  for (const key of ['full', 'originalFilename', 'name'])
-    if (typeof o[key] === 'string') return o[key] as string
-  if ('value' in o) return valueText(o.value)
-  return JSON.stringify(value)
-}
-
-function limitsOf(control: Extract<Control, { type: 'testField' }>, unit: string): string {
-  if (control.testType !== 'numeric') return `Pass on "${passChoiceOf(control) ?? ''}"`
-  const { min, max } = control
-  if (min !== undefined && max !== undefined) return `${min} to ${max}${unit}`
-  if (min !== undefined) return `≥ ${min}${unit}`
-  if (max !== undefined) return `≤ ${max}${unit}`
-  return 'No limits'
-}
+export { valueText } from './certificate-values'
+export type { CertificateTable } from './certificate-table'
 
 /** The layout's controls as sections: top-level fields in one section, each group in its own. */
 function sectionsOf(
@@ -151,6 +129,10 @@ function sectionsOf(
         }
         sections.push(section)
         visit(control.children, section)
+      } else if (control.type === 'table') {
+        // A table follows its group's other fields, as a section of its own (audit s9 F2).
+        if (!judged.hidden.has(control.variable))
+          sections.push(tableSection(control, data[control.variable], judged))
       } else {
         const variable = variableOf(control)
         if (!variable || judged.hidden.has(variable)) continue
@@ -166,7 +148,7 @@ function rowOf(control: Control, raw: unknown, result: unknown): CertificateRow 
   const label = 'label' in control && typeof control.label === 'string' ? control.label : ''
   if (control.type !== 'testField' || testTypeIssue(control)) {
     const unit = 'unit' in control && typeof control.unit === 'string' ? ` ${control.unit}` : ''
-    const text = valueText(raw)
+    const text = valueText(raw, control)
     return { label, value: text === '—' ? text : `${text}${unit}` }
   }
   const unit = control.unit ? ` ${control.unit}` : ''
@@ -230,7 +212,8 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     issued:
       `Issued on ${formatDate(input.issuedAt ?? new Date())} UTC from record ${record.recordId} as stored` +
       `${record.layoutVersion == null ? '' : ` (layout revision ${record.layoutVersion})`}. ` +
-      `The record can be seen at ${input.url} (the QR code above).`,
+      // A path when no APP_URL says where the app is (certificate-origin.ts).
+      `The record can be seen ${input.url.startsWith('/') ? 'in the app ' : ''}at ${input.url} (the QR code above).`,
     testedBy: audit.createdBy ?? '—',
     // What was true when the device was used; records from before snapshots show today's calibration.
     equipment: record.testEquipmentUsed?.length
@@ -241,6 +224,8 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     files,
     footer: `${input.organisation} · Record ${record.recordId} · ${record.productSerialNumber}${edited}`,
     url: input.url,
-    draft: input.draft ?? false,
+    stamps: stampsOf(record),
+    approvals: approvalLines(record, input.approval),
+    signature: signatureOf(record, input.approval),
   }
 }

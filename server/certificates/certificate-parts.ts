@@ -6,8 +6,6 @@ import { BOLD, REGULAR } from './certificate-fonts'
 
 /** Parts of every certificate besides its tables: the QR code, the closing block and the page footers. */
 
-export const DRAFT = 'DRAFT — not approved'
-
 /**
  * The QR code of SPEC's approach drawn as vector squares (each run of dark modules one rectangle): sharp
  * at any zoom and print size, and no image to encode and decode for every certificate.
@@ -33,23 +31,35 @@ export function qrCode(doc: Doc, text: string, x: number, y: number, size: numbe
   doc.restore()
 }
 
-/** The closing block: how the certificate was issued, who tested, and a line to sign. */
+/**
+ * The closing block: how the certificate was issued, who reviewed and approved it and when, who tested,
+ * and the signature lines (the approver's name above the second once approved).
+ */
 export function closing(doc: Doc, model: CertificateModel) {
-  ensure(doc, 90)
+  ensure(doc, 90 + 24 * model.approvals.length)
   doc.moveDown(0.8)
   doc
     .font(REGULAR)
     .fontSize(8.5)
     .fillColor('#444444')
     .text(printable(model.issued), MARGIN, doc.y, { width: width(doc) })
+  if (model.approvals.length) doc.moveDown(0.5)
+  for (const line of model.approvals)
+    doc
+      .font(BOLD)
+      .fontSize(9)
+      .fillColor('#111111')
+      .text(printable(line), MARGIN, doc.y, { width: width(doc) })
   doc.moveDown(1.2)
   const y = doc.y + 24
   const half = (width(doc) - 30) / 2
   doc.font(REGULAR).fontSize(9).fillColor('#111111')
   doc.text(printable(model.testedBy), MARGIN, y - 14, { width: half, lineBreak: false })
+  if (model.signature.name)
+    doc.text(printable(model.signature.name), MARGIN + half + 30, y - 14, { width: half, lineBreak: false })
   for (const [x, label] of [
     [MARGIN, 'Tested by'],
-    [MARGIN + half + 30, model.draft ? 'Approved by (not yet approved)' : 'Authorised signature'],
+    [MARGIN + half + 30, model.signature.label],
   ] as const) {
     doc
       .moveTo(x, y)
@@ -80,29 +90,39 @@ export function verdict(doc: Doc, mark: Mark) {
   doc.y = y + 40
 }
 
+/** The angle of the stamps across a page, in degrees. */
+const STAMP_ANGLE = 35
+
 /**
- * Writes the footer, 'Page n of m' (counted within this certificate) and, for a draft, the watermark on
- * pages `first`..`last` of the buffer.
+ * The record's stamps across the page, one under the other about its middle, each sized to fit the
+ * line through the page's centre at the stamps' angle (a superseded record's stamp is longer than
+ * 'DRAFT — not approved', which keeps its 54 points).
+ */
+function watermark(doc: Doc, stamps: readonly string[]) {
+  const { width: w, height: h } = doc.page
+  const angle = (STAMP_ANGLE * Math.PI) / 180
+  const across = 0.85 * Math.min(w / Math.cos(angle), h / Math.sin(angle))
+  doc.save()
+  doc.rotate(-STAMP_ANGLE, { origin: [w / 2, h / 2] })
+  doc.font(BOLD).fillColor('#b02a37').fillOpacity(0.14)
+  stamps.forEach((stamp, i) => {
+    const size = Math.min(54, across / doc.fontSize(1).widthOfString(stamp))
+    const y = h / 2 - size / 2 + (i - (stamps.length - 1) / 2) * 66
+    // Centred by hand on the page's middle: pdfkit's `align` needs a box at least as wide as the text.
+    doc.fontSize(size).text(stamp, w / 2 - doc.widthOfString(stamp) / 2, y, { lineBreak: false })
+  })
+  doc.restore()
+}
+
+/**
+ * Writes the footer, 'Page n of m' (counted within this certificate) and the record's stamps (draft,
+ * rejected, superseded) across pages `first`..`last` of the buffer.
  */
 export function footers(doc: Doc, model: CertificateModel, first: number, count: number) {
   for (let i = 0; i < count; i++) {
     doc.switchToPage(first + i)
     const y = doc.page.height - MARGIN - 14
-    if (model.draft) {
-      doc.save()
-      doc.rotate(-35, { origin: [doc.page.width / 2, doc.page.height / 2] })
-      doc
-        .font(BOLD)
-        .fontSize(54)
-        .fillColor('#b02a37')
-        .fillOpacity(0.14)
-        .text(DRAFT, 0, doc.page.height / 2 - 30, {
-          width: doc.page.width,
-          align: 'center',
-          lineBreak: false,
-        })
-      doc.restore()
-    }
+    if (model.stamps.length) watermark(doc, model.stamps)
     doc
       .moveTo(MARGIN, y - 6)
       .lineTo(MARGIN + width(doc), y - 6)

@@ -15,7 +15,8 @@ import {
 } from './certificate-cells'
 import { BOLD, REGULAR, registerFonts } from './certificate-fonts'
 import { attachments } from './certificate-attachments'
-import { DRAFT, closing, footers, qrCode, verdict } from './certificate-parts'
+import { closing, footers, qrCode, verdict } from './certificate-parts'
+import type { CertificateTable } from './certificate-table'
 
 export type { Paper } from './certificate-cells'
 
@@ -36,7 +37,7 @@ function table(
   head: string[],
   rows: string[][],
   fractions: number[],
-  colours?: (row: string[]) => string[],
+  colours?: (row: string[], index: number) => string[],
 ) {
   const widths = fractions.map((f) => f * width(doc))
   const header = () => {
@@ -48,12 +49,23 @@ function table(
   header()
   // A field without a criterion or result (text, a date) takes the whole width after its label.
   const spanned = [widths[0], width(doc) - widths[0]]
-  for (const row of rows) {
-    const r = cells(doc, row, row.length === 2 ? spanned : widths, { colour: colours?.(row) })
+  for (const [i, row] of rows.entries()) {
+    const r = cells(doc, row, row.length === 2 ? spanned : widths, { colour: colours?.(row, i) })
     if (ensure(doc, r.height)) header()
     r.draw(doc.y)
   }
   doc.moveDown(0.6)
+}
+
+/**
+ * A measurement table: the row label column, then the columns sharing the rest of the width; a test
+ * cell is coloured by its mark. Rows never split across pages and the captions repeat (see `table`).
+ */
+function measurementTable(doc: Doc, t: CertificateTable) {
+  const label = t.rows.some((r) => r[0].length > 4) ? 0.16 : 0.07
+  const rest = (1 - label) / (t.head.length - 1)
+  const fractions = [label, ...t.head.slice(1).map(() => rest)]
+  table(doc, t.head, t.rows, fractions, (_, i) => t.marks[i].map((m) => (m ? COLOURS[m] : '#111111')))
 }
 
 /** The letterhead: logo, organisation and address at the left, the QR code of the record at the right. */
@@ -79,8 +91,11 @@ async function letterhead(doc: Doc, model: CertificateModel, template: Certifica
     .font(BOLD)
     .fontSize(17)
     .fillColor('#0b3d6e')
-    .text(model.heading + (model.draft ? ` — ${DRAFT}` : ''), MARGIN, doc.y + 4, { width: textWidth })
+    .text(model.heading, MARGIN, doc.y + 4, { width: textWidth })
   doc.font(REGULAR).fontSize(11).fillColor('#111111').text(printable(model.title), { width: textWidth })
+  // The record's state (draft, rejected, superseded) under the title, as well as across every page.
+  for (const stamp of model.stamps)
+    doc.font(BOLD).fontSize(11).fillColor(COLOURS.FAIL).text(stamp, { width: textWidth })
   doc.y = Math.max(doc.y, top + 84)
   doc
     .moveTo(MARGIN, doc.y + 4)
@@ -123,6 +138,7 @@ export async function drawCertificate(doc: Doc, model: CertificateModel, templat
     heading(doc, section.title, section.mark)
     for (const note of section.notes)
       doc.font(REGULAR).fontSize(9).fillColor('#444444').text(printable(note)).moveDown(0.2)
+    if (section.table) measurementTable(doc, section.table)
     const rows = section.rows.map(rowTexts)
     // A section of fields only (no tests) reads as Field / Value, without empty result columns.
     if (rows.length && rows.every((r) => r.length === 2))

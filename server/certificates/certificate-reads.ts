@@ -1,8 +1,8 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { RecordDetail, TestEquipment } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { auditLog, documents, recordDocuments } from '../db/schema/index'
+import { auditLog, documents, recordDocuments, recordTransitions, users } from '../db/schema/index'
 import { anyOf, groupBy, recordDetails } from '../records/record-details'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 
@@ -12,6 +12,22 @@ export interface AuditSummary {
   lastBy: string | null
   lastAt: Date | null
   createdBy: string | null
+}
+
+/** One review step as record_transitions holds it: who (null: a deleted user), when, on which content revision. */
+export interface ReviewStep {
+  by: string | null
+  at: Date
+  revision: number
+}
+
+/**
+ * A record's approval (issue #19): its last transition to 'approved' and, when that approval was the
+ * second of two steps (made from 'reviewed'), the review it followed.
+ */
+export interface Approval {
+  approved: ReviewStep
+  reviewed: ReviewStep | null
 }
 
 /** A file linked to a record, as the certificate lists it (bytes are read later, for images only). */
@@ -29,6 +45,8 @@ export interface CertificateData {
   devices: Map<number, TestEquipment>
   files: Map<number, LinkedFile[]>
   audit: Map<number, AuditSummary>
+  /** Approvals of the records that have one, by id (see {@link Approval}). */
+  approvals: Map<number, Approval>
 }
 
 const NO_AUDIT: AuditSummary = { edits: 0, lastBy: null, lastAt: null, createdBy: null }
@@ -70,9 +88,48 @@ async function auditOf(db: Db, ids: readonly number[]): Promise<Map<number, Audi
 }
 
 /**
+ * The last approval of each record and the review it followed, from the records' transitions to
+ * 'reviewed' and 'approved' in the order they were made (one statement for all the records).
+ */
+async function approvalsOf(db: Db, ids: readonly number[]): Promise<Map<number, Approval>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({
+      recordId: recordTransitions.recordId,
+      from: recordTransitions.fromState,
+      to: recordTransitions.toState,
+      by: users.username,
+      at: recordTransitions.at,
+      revision: recordTransitions.revision,
+    })
+    .from(recordTransitions)
+    .leftJoin(users, eq(users.id, recordTransitions.byUserId))
+    .where(
+      and(
+        anyOf(recordTransitions.recordId, ids),
+        inArray(recordTransitions.toState, ['reviewed', 'approved']),
+      ),
+    )
+    .orderBy(asc(recordTransitions.recordId), asc(recordTransitions.id))
+  const approvals = new Map<number, Approval>()
+  const reviews = new Map<number, ReviewStep>()
+  for (const row of rows) {
+    const step = { by: row.by, at: row.at, revision: row.revision }
+    if (row.to === 'reviewed') reviews.set(row.recordId, step)
+    else
+      approvals.set(row.recordId, {
+        approved: step,
+        // A one-step policy approves from 'submitted': its reviewer is its approver, named once.
+        reviewed: row.from === 'reviewed' ? (reviews.get(row.recordId) ?? null) : null,
+      })
+  }
+  return approvals
+}
+
+/**
  * Everything the certificates of `ids` read, in a handful of statements whatever their number: the
  * records (only those the viewer may read), the current devices of records without snapshots, the
- * names of their files and their audit summaries. A batch reads its records a page at a time with it,
+ * names of their files, their audit summaries and the approvals of approved ones. A batch reads its records a page at a time with it,
  * instead of five statements a certificate.
  */
 export async function readCertificateData(
@@ -82,7 +139,8 @@ export async function readCertificateData(
 ): Promise<CertificateData> {
   const found = await recordDetails(db, ids, viewer)
   const readable = [...found.keys()]
-  if (!readable.length) return { records: found, devices: new Map(), files: new Map(), audit: new Map() }
+  if (!readable.length)
+    return { records: found, devices: new Map(), files: new Map(), audit: new Map(), approvals: new Map() }
   const deviceIds = new Set<number>()
   for (const record of found.values())
     if (!record.testEquipmentUsed?.length) for (const id of record.testEquipment ?? []) deviceIds.add(id)
@@ -103,6 +161,10 @@ export async function readCertificateData(
     devices: new Map(devices.map((d) => [d.id, d])),
     files: groupBy(files, (f) => f.recordId),
     audit: await auditOf(db, readable),
+    approvals: await approvalsOf(
+      db,
+      readable.filter((id) => found.get(id)?.reviewState === 'approved'),
+    ),
   }
 }
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { loadLayout, type FormLayout } from '../../schemas/form-layout/index'
-import { COUNTING_STATES, RECORD_MESSAGES, type RecordDetail } from '../../schemas/records/index'
+import { RECORD_MESSAGES, type RecordDetail } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { documents } from '../db/schema/index'
@@ -139,8 +139,8 @@ export class Certificates {
           audit: auditSummaryOf(data, id),
           organisation,
           url: `${origin}/Records/${id}`,
-          // Issue #19: a record still waiting (or rejected) prints 'DRAFT — not approved'.
-          draft: !COUNTING_STATES.includes(record.reviewState ?? 'none'),
+          // Issue #19, audit s9 F5: who approved it and when; its state's stamps come from the record.
+          approval: data.approvals.get(id),
         }),
       )
     }

@@ -18,6 +18,7 @@ import { RecordsRepository } from '../records/records'
 import { parseRecordsFilter } from '../records/records-filter'
 import { CertificateBatch } from './batch'
 import { CertificateBatchJobs, CONTENT_TYPES } from './batch-jobs'
+import { certificateOrigin } from './certificate-origin'
 
 const tags = ['records']
 const BASE = '/api/InstrumentTestRecord/Certificates'
@@ -57,7 +58,8 @@ function batchRoute(app: FastifyInstance, { settings, records, delivery, batchJo
       if ((chosen === undefined) === (rawFilter === undefined))
         throw badRequest(CERTIFICATE_BATCH_MESSAGES.idsOrFilter)
       const batch = new CertificateBatch(request.db, settings)
-      const origin = `${request.protocol}://${request.host}`
+      // APP_URL, never the request's Host (audit s9 F10); a job keeps it in its payload.
+      const origin = certificateOrigin(app.settings)
       let ids: number[]
       if (chosen) ids = await batch.checkIds(chosen, request.user)
       else {

@@ -10,6 +10,7 @@ import { parseRecordsFilter } from './records-filter'
 import { parsePaging } from './filter-params'
 import { RecordsRepository } from './records'
 import { Certificates } from '../certificates/certificates'
+import { certificateOrigin } from '../certificates/certificate-origin'
 import { positiveId, textParams } from '../http-params'
 
 const tags = ['records']
@@ -46,7 +47,7 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
         title: app.settings.title,
         paper: app.settings.certificatePaper,
       })
-      const pdf = await certificates.pdf(id, request.user, `${request.protocol}://${request.host}`)
+      const pdf = await certificates.pdf(id, request.user, certificateOrigin(app.settings))
       return reply
         .type('application/pdf')
         .header('Content-Disposition', `attachment; filename="certificate-${id}.pdf"`)

@@ -26,7 +26,9 @@ const model = (extra: Partial<CertificateModel> = {}): CertificateModel => ({
   files: [],
   footer: 'Eastern Power · Record 7 · NWT:7',
   url: 'https://itr.example/Records/7',
-  draft: false,
+  stamps: [],
+  approvals: [],
+  signature: { label: 'Authorised signature', name: '' },
   ...extra,
 })
 const template = { organisation: 'Eastern Power', address: '1 Grid Way', logo: null, paper: 'A4' as const }
@@ -48,7 +50,8 @@ describe('certificate PDF', () => {
 
   it("prints 'DRAFT — not approved' on every page of a draft (issue #19's hook)", async () => {
     const long = model({
-      draft: true,
+      stamps: ['DRAFT — not approved'],
+      signature: { label: 'Approved by (not yet approved)', name: '' },
       sections: [
         {
           title: 'Many',
@@ -60,7 +63,7 @@ describe('certificate PDF', () => {
     const { text, pages } = await pdfText(await certificatePdf(long, template))
     expect(pages).toBeGreaterThan(1)
     for (const page of text.split('\f')) expect(page).toContain('DRAFT — not approved')
-    expect(text).toContain('Test certificate — DRAFT — not approved')
+    expect(text.split('\f')[0]).toMatch(/Test certificate .*DRAFT — not approved .*DRAFT — not approved/)
     expect(text).toContain('Approved by (not yet approved)')
   })
 

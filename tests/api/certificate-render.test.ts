@@ -46,7 +46,9 @@ const model = (n: number): CertificateModel => ({
   files: ['report.docx'],
   footer: `Eastern Power · Record ${n} · NWT:${n}`,
   url: `https://itr.example/Records/${n}`,
-  draft: false,
+  stamps: [],
+  approvals: [],
+  signature: { label: 'Authorised signature', name: '' },
 })
 const template = { organisation: 'Eastern Power', address: '1 Grid Way', logo: png(), paper: 'A4' as const }
 

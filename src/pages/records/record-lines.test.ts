@@ -77,4 +77,31 @@ describe('formatValue', () => {
     expect(formatValue('2026-11-24T09:30:00Z')).toBe('24/11/2026 09:30')
     expect(humanise('repair_descriptives')).toBe('Repair descriptives')
   })
+
+  it('shows a text that only looks like a date exactly as typed (audit s9 F3)', () => {
+    // Days that do not exist, and texts that merely start with a date, are not dates.
+    expect(formatValue('2026-99-99')).toBe('2026-99-99')
+    expect(formatValue('2026-02-30')).toBe('2026-02-30')
+    expect(formatValue('2026-02-30T25:99 see note')).toBe('2026-02-30T25:99 see note')
+    expect(formatValue('2026-02-28T24:00:00Z')).toBe('2026-02-28T24:00:00Z')
+    // A text control's value is shown as typed even when it is a real date.
+    expect(formatValue('2026-11-24', true)).toBe('2026-11-24')
+  })
+
+  it("shows a text control's value as typed on the record, and a datepicker's as a date", () => {
+    const withText: FormLayout = {
+      ...layout,
+      controls: [
+        ...layout.controls,
+        { type: 'singletext', variable: 'note', label: 'Note' },
+        { type: 'datepicker', variable: 'tested', label: 'Tested on' },
+      ],
+    }
+    const lines = recordLines(
+      { ...record, data: { ...record.data, note: '2026-11-24', tested: '2026-11-24T09:30:00Z' } },
+      withText,
+    )
+    expect(lines.find((l) => l.key === 'data.note')?.value).toBe('2026-11-24')
+    expect(lines.find((l) => l.key === 'data.tested')?.value).toBe('24/11/2026 09:30')
+  })
 })

@@ -34,18 +34,36 @@ export function layoutLabels(layout: FormLayout | null): Map<string, string> {
 
 const PASS_OR_FAIL: Record<string, string> = { Pass: 'Pass', Fail: 'Fail', '-': '-', 'n/a': 'n/a' }
 
-/** A captured value as text: lists joined, test fields as 'value (Pass)' or 'n/a', booleans Yes/No, dates as SPEC §9. */
-export function formatValue(value: unknown): string {
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+
+/**
+ * Whether `text` is wholly an ISO date or timestamp of a day that exists: '2026-02-30' and '2026-99-99'
+ * are not (Date would roll them over to another day), nor is a text that merely starts with a date.
+ */
+export function isRealIsoDate(text: string): boolean {
+  const m = ISO_DATE.exec(text)
+  if (!m) return false
+  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
+  const date = new Date(Date.UTC(year, month - 1, day))
+  const dayExists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  return dayExists && (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60))
+}
+
+/**
+ * A captured value as text: lists joined, test fields as 'value (Pass)' or 'n/a', booleans Yes/No, dates as
+ * SPEC §9. `asText`: the value of a control that holds text, shown exactly as typed even when it looks like
+ * a date (audit s9 F3, as on the certificate).
+ */
+export function formatValue(value: unknown, asText = false): string {
   if (value == null || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number') return String(value)
   if (typeof value === 'string') {
+    if (asText || !isRealIsoDate(value)) return value
     // Timestamps as DD/MM/YYYY HH:mm (UTC), calendar dates as DD/MM/YYYY (SPEC §9).
-    if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return formatUtc(value) || value
-    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return formatUtcDay(value) || value
-    return value
+    return (value.includes('T') ? formatUtc(value) : formatUtcDay(value)) || value
   }
-  if (Array.isArray(value)) return value.length ? value.map(formatValue).join(', ') : '—'
+  if (Array.isArray(value)) return value.length ? value.map((v) => formatValue(v, asText)).join(', ') : '—'
   if (typeof value === 'object') {
     const o = value as Record<string, unknown>
     if ('passOrFail' in o) {
@@ -67,10 +85,10 @@ export function formatValue(value: unknown): string {
  * then every captured value, labelled as the layout it was captured with labels it, in layout order.
  */
 export function recordLines(record: RecordDetail, layout: FormLayout | null): RecordLine[] {
-  const line = (key: string, label: string, value: unknown): RecordLine => ({
+  const line = (key: string, label: string, value: unknown, asText = false): RecordLine => ({
     key,
     label,
-    value: formatValue(value),
+    value: formatValue(value, asText),
   })
   const head: RecordLine[] = [
     line('recordId', 'Record ID', record.recordId),
@@ -95,10 +113,21 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   const devices = equipmentSerials(record, layout)
   // Measurement tables (issue #14) are shown as tables of their own (record-tables.ts), not as lines.
   const tables = new Set(layout ? tablesOf(layout).map((t) => t.variable) : [])
+  const texts = textVariables(layout)
   const values = order
     .filter((k) => k in data && !tables.has(k))
-    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), devices(k, data[k])))
+    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), devices(k, data[k]), texts.has(k)))
   return [...head, ...values]
+}
+
+/** The variables of controls where a user types text: their values are shown as typed. */
+function textVariables(layout: FormLayout | null): Set<string> {
+  const variables = new Set<string>()
+  if (layout)
+    for (const { control } of walkControls(layout.controls))
+      if ((control.type === 'singletext' || control.type === 'multitext') && control.variable)
+        variables.add(control.variable)
+  return variables
 }
 
 /**

@@ -77,6 +77,9 @@ export const REVIEW_MESSAGES = {
   commentRequired: 'A comment is required to reject a record.',
   conflict: 'Someone else changed this record first; reload it to see its state.',
   otherSubmitter: 'Only the submitter of a rejected record can amend it.',
+  /** The transition's comment when `npm run rejudge -- --apply` corrects a reviewed or approved verdict. */
+  rejudged: (stored: string, judged: string) =>
+    `The server's judge corrected the verdict from ${stored} to ${judged}; review it again.`,
   badAction: (action: string) => `Unknown review action ${action}.`,
 } as const
 

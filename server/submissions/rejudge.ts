@@ -9,7 +9,9 @@ import { parameterValues } from '../../schemas/entities/test-parameter'
 import { changeOf, snapshot } from '../audit/snapshot'
 import { audit, type AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
-import { records } from '../db/schema/index'
+import { records, recordTransitions } from '../db/schema/index'
+import { REVIEW_MESSAGES } from '../../schemas/records/index'
+import { ImpactAssessment } from '../impact-cases/assessment'
 import { normaliseNa } from './write/record-columns'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { ProductsRepository } from '../products/products'
@@ -111,6 +113,9 @@ async function correct(
     // locks the record, and a review or edit of it holds the product while it waits for the record.
     await lockProductOfRecord(tx, recordId)
     const [before] = await tx.select().from(records).where(eq(records.id, recordId))
+    // A reviewer or approver decided on the old verdict: the corrected record waits for its review again,
+    // as an amended one does (a waiting, rejected or unreviewed record keeps its state).
+    const decided = before.reviewState === 'reviewed' || before.reviewState === 'approved'
     const [after] = await tx
       .update(records)
       .set({
@@ -119,11 +124,24 @@ async function correct(
         updatedAt: new Date(),
         // A corrected verdict is a change of content: a review made on the old one is refused (If-Match).
         revision: sql`${records.revision} + 1`,
+        ...(decided ? { reviewState: 'submitted', reviewChangedAt: new Date() } : {}),
       })
       .where(and(eq(records.id, recordId)))
       .returning()
     const change = changeOf(snapshot(before), snapshot(after))
     if (change) await audit(tx, { actor, entity: 'record', entityId: recordId, ...change })
+    if (decided) {
+      await tx.insert(recordTransitions).values({
+        recordId,
+        fromState: before.reviewState,
+        toState: 'submitted',
+        byUserId: null,
+        comment: REVIEW_MESSAGES.rejudged(finding.storedResult, finding.judgedResult),
+        revision: after.revision,
+      })
+      // An approved record stops counting until it is approved again: a retest it cleared waits again.
+      if (before.reviewState === 'approved') await new ImpactAssessment(tx, null).afterReview(recordId, false)
+    }
     if (productId) await new ProductsRepository(tx).refreshSummary(productId)
   })
 }

@@ -5,6 +5,7 @@ import { products, records } from '../../server/db/schema/index'
 import { UsersRepository } from '../../server/auth/users'
 import { recordFixtures, type RecordFixtures } from './records-fixtures'
 import { pdfText } from '../support/pdf-text'
+import { rejudgeRecords } from '../../server/submissions/rejudge'
 
 /** Issue #19: review and approval, the re-test chain, and what counts for a product. */
 describe('record review and approval', () => {
@@ -317,6 +318,35 @@ describe('record review and approval', () => {
     expect(review.json().actions).toEqual([])
     // Someone else still can.
     expect((await act(id, 'admin', 'review')).statusCode).toBe(200)
+  })
+
+  it('a verdict the rejudge corrects after approval sends the record back to review', async () => {
+    const { recordId, productId } = await submit({ serial: 'NWT:275' })
+    await act(recordId, 'reviewer', 'review')
+    expect((await act(recordId, 'approver', 'approve')).json().state).toBe('approved')
+    expect((await productOf(productId)).currentStatus).toBe('pass')
+    // A failing value stored as Pass behind the server's back (an old build), then corrected.
+    const [row] = await db().select().from(records).where(eq(records.id, recordId))
+    await db()
+      .update(records)
+      .set({ data: { ...row.data, ratio: { value: 7, passOrFail: 'Pass' } } })
+      .where(eq(records.id, recordId))
+    const report = await rejudgeRecords(db(), { apply: true, actor: { username: 'rejudge', view: 'cli' } })
+    expect(report.findings.map((f) => f.recordId)).toContain(recordId)
+
+    const review = await server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${recordId}/review`, {
+      token: tokens.approver,
+    })
+    expect(review.json()).toMatchObject({ state: 'submitted', revision: 2 })
+    expect(review.json().transitions.at(-1)).toMatchObject({
+      from: 'approved',
+      to: 'submitted',
+      by: null,
+      revision: 2,
+      comment: "The server's judge corrected the verdict from pass to fail; review it again.",
+    })
+    // It no longer counts for its product until it is reviewed and approved again.
+    expect((await productOf(productId)).currentStatus).toBeNull()
   })
 
   it('concurrent approve and reject: one wins, the other gets a clear conflict', async () => {

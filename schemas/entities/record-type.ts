@@ -19,57 +19,76 @@ export const RECORD_TYPE_ATTRIBUTES = {
 /** SPEC §3: record types are stored with the description 'description'. */
 export const RECORD_TYPE_DESCRIPTION = 'description'
 
+/**
+ * A write body takes the fields it names and no other (audit s9 F7): an unknown key is refused with 400
+ * naming it (each key its own ajv-errors message, `${0}` being the key), not dropped unseen.
+ */
+const onlyNamed = (properties: Record<string, unknown>, what: string) =>
+  ({
+    additionalProperties: false,
+    propertyNames: {
+      enum: Object.keys(properties),
+      errorMessage: M.unknownField(what, Object.keys(properties)),
+    },
+  }) as const
+
+const recordTypeWriteProperties = {
+  name: {
+    type: 'string',
+    pattern: '\\S',
+    maxLength: RECORD_TYPE_NAME_MAX,
+    title: 'Name',
+    errorMessage: { type: M.nameRequired, pattern: M.nameRequired, maxLength: M.nameTooLong },
+  },
+  sensorTypeId: {
+    type: 'integer',
+    enum: Object.values(SENSOR_TYPE_BY_CAPTURE),
+    title: 'Capture Type',
+    description: `Sensor type id: ${SENSOR_TYPE_BY_CAPTURE.file} = file, ${SENSOR_TYPE_BY_CAPTURE.form} = form.`,
+  },
+  valueType: { type: 'string', maxLength: 50 },
+  units: {
+    type: 'string',
+    enum: [...RECORD_CATEGORIES],
+    title: 'Record Category',
+    description: 'The category.',
+  },
+  description: { type: 'string', maxLength: 200 },
+  reviewPolicy: {
+    type: 'string',
+    enum: [...REVIEW_POLICIES],
+    title: 'Review',
+    description:
+      'Issue #19: none (records count once saved), review, or review-and-approve. Kept when absent.',
+  },
+} as const
+
 /** Body of `POST /api/DataPointTypes/` and `PUT /api/DataPointTypes/{id}` (SPEC §7). */
 export const recordTypeWriteSchema = {
   $id: 'RecordTypeWrite',
   type: 'object',
   required: ['name', 'sensorTypeId', 'units'],
-  properties: {
-    name: {
-      type: 'string',
-      pattern: '\\S',
-      maxLength: RECORD_TYPE_NAME_MAX,
-      title: 'Name',
-      errorMessage: { type: M.nameRequired, pattern: M.nameRequired, maxLength: M.nameTooLong },
-    },
-    sensorTypeId: {
-      type: 'integer',
-      enum: Object.values(SENSOR_TYPE_BY_CAPTURE),
-      title: 'Capture Type',
-      description: `Sensor type id: ${SENSOR_TYPE_BY_CAPTURE.file} = file, ${SENSOR_TYPE_BY_CAPTURE.form} = form.`,
-    },
-    valueType: { type: 'string', maxLength: 50 },
-    units: {
-      type: 'string',
-      enum: [...RECORD_CATEGORIES],
-      title: 'Record Category',
-      description: 'The category.',
-    },
-    description: { type: 'string', maxLength: 200 },
-    reviewPolicy: {
-      type: 'string',
-      enum: [...REVIEW_POLICIES],
-      title: 'Review',
-      description:
-        'Issue #19: none (records count once saved), review, or review-and-approve. Kept when absent.',
-    },
-  },
+  properties: recordTypeWriteProperties,
+  ...onlyNamed(recordTypeWriteProperties, 'record type'),
   errorMessage: { required: { name: M.nameRequired } },
 } as const
 
 export type RecordTypeWrite = FromSchema<typeof recordTypeWriteSchema>
+
+const recordTypeAttributeWriteProperties = {
+  key: { type: 'string', minLength: 1, maxLength: 100 },
+  value: { type: 'string', maxLength: 5_000_000 },
+  name: { type: ['string', 'null'], maxLength: 200 },
+  description: { type: ['string', 'null'], maxLength: 200 },
+} as const
 
 /** Body of `POST /api/DataPointTypes/attributes/{id}`: one attribute, its value a JSON document. */
 export const recordTypeAttributeWriteSchema = {
   $id: 'RecordTypeAttributeWrite',
   type: 'object',
   required: ['key', 'value'],
-  properties: {
-    key: { type: 'string', minLength: 1, maxLength: 100 },
-    value: { type: 'string', maxLength: 5_000_000 },
-    name: { type: ['string', 'null'], maxLength: 200 },
-    description: { type: ['string', 'null'], maxLength: 200 },
-  },
+  properties: recordTypeAttributeWriteProperties,
+  ...onlyNamed(recordTypeAttributeWriteProperties, 'attribute'),
 } as const
 
 export type RecordTypeAttributeWrite = FromSchema<typeof recordTypeAttributeWriteSchema>

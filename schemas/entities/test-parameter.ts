@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { decimalNumber } from '../form-layout/rule-values'
 
 /**
  * A product type's test parameters (issue #14.4): named values (a nameplate ratio, a loss limit, an
@@ -108,17 +109,15 @@ export function resolveParameters(levels: readonly ParameterLevel[]): ResolvedPa
 }
 
 /**
- * What the rules read as `param`: each value as a number when it is one ('1.5', '-2e3'), else its text
- * (an equipment class 'I' is compared as text).
+ * What the rules read as `param`: each value as a number when it is written as one in decimal notation
+ * ('1.5', '-2e3'), else its text (an equipment class 'I' is compared as text; '0x10' is text too, never
+ * 16, audit s9 S4: the grid takes text, so such a value is kept, and a limit naming it stays unknown).
  */
 export function parameterValues(
   parameters: readonly Pick<TestParameter, 'key' | 'value'>[],
 ): Record<string, number | string> {
   const out: Record<string, number | string> = {}
-  for (const { key, value } of parameters) {
-    const n = value.trim() === '' ? NaN : Number(value)
-    out[key] = Number.isFinite(n) ? n : value
-  }
+  for (const { key, value } of parameters) out[key] = decimalNumber(value) ?? value
   return out
 }
 

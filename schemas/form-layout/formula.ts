@@ -106,10 +106,19 @@ export type FormulaScope = (name: string) => number | null
 
 const finite = (n: number) => (Number.isFinite(n) ? n : null)
 
-/** Rounds half away from zero to `decimals` places without binary noise (1.005 → 1.01). */
+/** From 2^52 up every double is a whole number, so it has no digit after the point to round. */
+const WHOLE_FROM = 2 ** 52
+
+/**
+ * Rounds half away from zero to `decimals` places without binary noise (1.005 → 1.01). A value too large
+ * to hold a digit at that place is returned as it is (audit s9 F8): scaling it first would overflow to
+ * ±Infinity (1e308 × 100) after the formula's own check that its result is finite.
+ */
 export function roundTo(value: number, decimals: number): number {
   const factor = 10 ** decimals
-  return Math.sign(value) * (Math.round(Math.abs(value) * factor + Number.EPSILON * factor) / factor)
+  const scaled = Math.abs(value) * factor
+  if (!(scaled < WHOLE_FROM)) return value
+  return Math.sign(value) * (Math.round(scaled + Number.EPSILON * factor) / factor)
 }
 
 /** The formula's value, or null when an input is missing or the arithmetic has no answer. */

@@ -1,4 +1,5 @@
 import { PASS_OR_FAIL, UNSET_RESULT } from './constants'
+import { DATA_VALUE_MESSAGES } from './messages'
 import type { TableColumn, TableControl } from './table-schema'
 
 /** A JSON Schema object (as field-schema.ts's `DataSchema`, which imports this file). */
@@ -39,6 +40,22 @@ function requiredTestCell(schema: DataSchema, label: string): DataSchema {
   }
 }
 
+/**
+ * A test cell whose result is no result word is refused as a group's is, 'must be Pass, Fail, - or n/a'
+ * (audit s9 F12), not with ajv's bare enum text: the message sits on the result itself.
+ */
+function worded(schema: DataSchema): DataSchema {
+  const properties = schema.properties as Record<string, DataSchema> | undefined
+  if (!properties?.passOrFail) return schema
+  return {
+    ...schema,
+    properties: {
+      ...properties,
+      passOrFail: { ...properties.passOrFail, errorMessage: DATA_VALUE_MESSAGES.groupResult },
+    },
+  }
+}
+
 /** The row count a table allows. */
 export function rowLimits(control: TableControl): { min: number; max: number | undefined } {
   if (control.rowLabels) return { min: control.rowLabels.length, max: control.rowLabels.length }
@@ -60,9 +77,9 @@ export function tableDataSchema(
   for (const column of control.columns) {
     const required = 'required' in column && column.required === true
     properties[column.variable] =
-      required && column.type === 'testField'
-        ? requiredTestCell(cellSchema(column), column.label)
-        : cellSchema(column)
+      column.type !== 'testField'
+        ? cellSchema(column)
+        : worded(required ? requiredTestCell(cellSchema(column), column.label) : cellSchema(column))
     if (required) requiredCells.push(column.variable)
   }
   const { min, max } = rowLimits(control)

@@ -2,6 +2,7 @@ import { DEFAULT_PASS_CHOICE, NA_TEXT, TEST_TYPES, UNSET_RESULT, type PassOrFail
 import type { TestFieldControl } from './control-schemas'
 import { FORM_LAYOUT_MESSAGES } from './messages'
 import { limitUnknown } from './limits'
+import { decimalNumber } from './rule-values'
 
 /**
  * SPEC §4 "Test result per field": how one test field's entry becomes Pass, Fail, '-' (unset) or n/a.
@@ -37,10 +38,8 @@ export function passChoiceOf(control: TestFieldControl): string | undefined {
 /** The number an entry stands for, or undefined when it is not a number (numeric strings count). */
 export function asNumber(value: unknown): number | undefined {
   if (typeof value === 'number') return Number.isFinite(value) ? value : undefined
-  if (typeof value === 'string' && value.trim() !== '') {
-    const n = Number(value)
-    return Number.isFinite(n) ? n : undefined
-  }
+  // Decimal notation only (rule-values.ts): '0x10' is not 16.
+  if (typeof value === 'string') return decimalNumber(value)
   return undefined
 }
 

@@ -37,6 +37,9 @@ export const RECORD_MESSAGES = {
   supplierRequired: 'A supplier is required for this record.',
   productTypeRequired: 'A product type is required for this record.',
   ownerRequired: 'A device owner is required for a calibration record.',
+  /** A body field a calibration does not take (audit s9 F6): its device belongs to the device owner. */
+  calibrationNotTaken: (field: string) =>
+    `A calibration record takes no ${field}: its test equipment belongs to the device owner.`,
   notOwnSupplier: 'You may only submit records for your own supplier.',
   notSubmitter: 'You are not allowed to submit records.',
   categoryNotAllowed: (category: string) => `You are not allowed to submit ${category} records.`,
@@ -91,6 +94,16 @@ export const RECORD_MESSAGES = {
 
   /** A JSON submission's data key that is neither a layout variable nor a mapped field (docs/decisions.md). */
   unknownFields: (names: readonly string[]) => `Unknown fields in the record data: ${listed(names)}`,
+  /**
+   * A top-level body key the submission does not take (audit s9 F7). An ajv-errors template: `${0}` is
+   * replaced with the key, quoted, by the body schema (schemas/records/submission.ts).
+   */
+  unknownSubmissionField: (accepted: readonly string[]) =>
+    'Unknown field in the submission: ${0}. ' +
+    `A submission holds ${accepted.join(', ')}; the form's values go in data.`,
+  /** The same for a CSV upload's body. */
+  unknownUploadField: (accepted: readonly string[]) =>
+    'Unknown field in the CSV upload: ${0}. ' + `An upload holds ${accepted.join(', ')}.`,
   revisionOfOnce: 'A record revises one record: give ?revisionOf= once.',
   mappedNotCell: (name: string) => `The field ${name} must be text, a number or empty.`,
 

@@ -5,6 +5,31 @@ import { RECORD_MESSAGES } from './messages'
 const optionalId = { type: ['integer', 'null'], minimum: 1 } as const
 
 /**
+ * A body takes the fields its schema names and no other (audit s9 F7): a key it does not name is refused
+ * with 400 naming it ('Unknown field in the submission: "testResult". …'), like an unknown key inside
+ * `data`, rather than dropped unseen. `propertyNames` rather than a bare `additionalProperties: false`, so
+ * each unknown key gets a message of its own that names it (ajv-errors' `${0}` is the key itself).
+ */
+function closed<P extends Record<string, unknown>>(properties: P, message: (accepted: string[]) => string) {
+  return {
+    properties,
+    additionalProperties: false,
+    propertyNames: { enum: Object.keys(properties), errorMessage: message(Object.keys(properties)) },
+  } as const
+}
+
+const recordSubmissionProperties = {
+  supplierId: optionalId,
+  deviceOwnerId: optionalId,
+  productTypeId: optionalId,
+  recordTypeId: { type: 'integer', minimum: 1 },
+  fileName: { type: ['string', 'null'], maxLength: 500 },
+  data: { type: 'object', additionalProperties: true },
+  /** Blocked test equipment used anyway, by configurators and admins only (issue #15.1). */
+  calibrationOverrides: { type: ['array', 'null'], maxItems: 100, items: overrideRequestSchema },
+} as const
+
+/**
  * Body of `POST {submission}/api/InstrumentTest/upload-single/`, `/calibration`, `/despatch` and
  * `PUT /api/InstrumentTest/Record/{id}` (SPEC §3 "Record submission"). `data` holds the form's values by
  * layout variable; the record type's field mappings say which variable carries serial, date, result …
@@ -13,16 +38,7 @@ export const recordSubmissionSchema = {
   $id: 'RecordSubmission',
   type: 'object',
   required: ['recordTypeId', 'data'],
-  properties: {
-    supplierId: optionalId,
-    deviceOwnerId: optionalId,
-    productTypeId: optionalId,
-    recordTypeId: { type: 'integer', minimum: 1 },
-    fileName: { type: ['string', 'null'], maxLength: 500 },
-    data: { type: 'object', additionalProperties: true },
-    /** Blocked test equipment used anyway, by configurators and admins only (issue #15.1). */
-    calibrationOverrides: { type: ['array', 'null'], maxItems: 100, items: overrideRequestSchema },
-  },
+  ...closed(recordSubmissionProperties, RECORD_MESSAGES.unknownSubmissionField),
 } as const
 
 export type RecordSubmission = FromSchema<typeof recordSubmissionSchema>
@@ -38,14 +54,17 @@ export const csvUploadSchema = {
   $id: 'CsvUpload',
   type: 'object',
   required: ['supplierId', 'productTypeId', 'recordTypeId', 'data'],
-  properties: {
-    supplierId: { type: 'integer', minimum: 1 },
-    productTypeId: { type: 'integer', minimum: 1 },
-    recordTypeId: { type: 'integer', minimum: 1 },
-    fileName: { type: ['string', 'null'], maxLength: 500 },
-    // An empty file says so in the words of any other file without rows (audit s8c D4).
-    data: { type: 'string', minLength: 1, errorMessage: { minLength: RECORD_MESSAGES.csvEmpty } },
-  },
+  ...closed(
+    {
+      supplierId: { type: 'integer', minimum: 1 },
+      productTypeId: { type: 'integer', minimum: 1 },
+      recordTypeId: { type: 'integer', minimum: 1 },
+      fileName: { type: ['string', 'null'], maxLength: 500 },
+      // An empty file says so in the words of any other file without rows (audit s8c D4).
+      data: { type: 'string', minLength: 1, errorMessage: { minLength: RECORD_MESSAGES.csvEmpty } },
+    } as const,
+    RECORD_MESSAGES.unknownUploadField,
+  ),
 } as const
 
 export type CsvUpload = FromSchema<typeof csvUploadSchema>

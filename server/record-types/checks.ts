@@ -9,6 +9,9 @@ import {
   fieldMappingsSchema,
   findDuplicateVariables,
   loadLayout,
+  TEST_TYPES,
+  testTypeIssue,
+  walkControls,
   type FieldMappings,
   type FormLayout,
   type RecordCategory,
@@ -60,6 +63,7 @@ export async function checkRecordTypeAttribute(
     }
     const duplicate = findDuplicateVariables(loaded.layout)[0]
     if (duplicate) throw badRequest(FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(duplicate))
+    assertTestTypesSpelled(loaded.layout)
     await assertMappingsStillFit(repo, recordType, loaded.layout)
     return { layout: loaded.layout }
   }
@@ -76,6 +80,21 @@ export async function checkRecordTypeAttribute(
     if (issues.length > 0) throw badRequest(issues[0].message, issues)
   }
   return {}
+}
+
+/**
+ * A test type that is a known one in another case ('passfail') is a typing slip that would leave the test
+ * unjudged, showing SPEC's 'invalid test type' text in the form: refused, naming the spelling to use
+ * (audit s9 F11). Any other unknown type stays storable: SPEC §5 renders such a field with that text,
+ * and the server refuses a value for it (server/submissions/judge.ts).
+ */
+function assertTestTypesSpelled(layout: FormLayout): void {
+  for (const { control } of walkControls(layout.controls)) {
+    if (control.type !== 'testField' || !testTypeIssue(control)) continue
+    const given = String((control as { testType: unknown }).testType)
+    const known = TEST_TYPES.find((t) => t.toLowerCase() === given.toLowerCase())
+    if (known) throw badRequest(FORM_LAYOUT_MESSAGES.recordType.testTypeCase(control.variable, given, known))
+  }
 }
 
 /** The record type as SPEC §5's checks see it, with these mappings and this layout. */

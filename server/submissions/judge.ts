@@ -10,12 +10,16 @@ import {
   findDisagreements,
   judgeRecord,
   fillTableCells,
+  canonicalClaims,
   resolveLimits,
   tableDisagreements,
   type FormLayout,
   type Judgement,
   type MissingParameter,
   type Parameters,
+  testTypeIssue,
+  UNSET_RESULT,
+  walkControls,
 } from '../../schemas/form-layout/index'
 import {
   PARAMETER_MESSAGES,
@@ -38,9 +42,11 @@ export function judgeSubmission(
   // Limits from the product type (issue #14.4) are resolved first: the judge reads numbers only.
   const params = parameterValues(parameters)
   const { layout, missing } = resolveLimits(storedLayout, params)
-  const judgement = judgeRecord(layout, data, params)
+  // A claim in any case ('pass', 'FAIL') is read, checked and stored as its stored spelling (audit s9 F12).
+  const claims = canonicalClaims(layout, data)
+  const judgement = judgeRecord(layout, claims, params)
   // Table cells (issue #14) are filled in like top-level tests: bare values get their judged result.
-  const filled = fillTableCells(layout, fillResults(layout, data, judgement), judgement)
+  const filled = fillTableCells(layout, fillResults(layout, claims, judgement), judgement)
   return { layout, judgement, filled, params, missing }
 }
 
@@ -69,9 +75,36 @@ export function assertRulesHold({ layout, judgement, filled, missing, params }: 
       variable: m.variable,
       message: `${m.variable}: ${PARAMETER_MESSAGES.missing(m.key).replace(/\.$/, '')}`,
     }))
+  unjudgeable.push(...unknownTestTypes(layout, filled, judgement))
   if (rulesOf(layout).none) return refuse(unjudgeable)
   refuse([...unjudgeable, ...ruleDisagreements(layout, filled, judgement)])
 }
+
+/**
+ * A test field whose test type no rule knows cannot be judged (audit s9 F11): a value or a claimed result
+ * sent for it would be stored unchecked, so it is refused with SPEC's text for such a field. Such a layout
+ * may be stored (SPEC §5 renders it with that text); its other fields are captured as usual.
+ */
+function unknownTestTypes(
+  layout: FormLayout,
+  filled: Record<string, unknown>,
+  judgement: Judgement,
+): { variable: string; message: string }[] {
+  const out: { variable: string; message: string }[] = []
+  for (const { control } of walkControls(layout.controls)) {
+    if (control.type !== 'testField' || !testTypeIssue(control)) continue
+    const entry = filled[control.variable]
+    if (judgement.hidden.has(control.variable) || !(hasValue(entry) || hasClaim(entry))) continue
+    out.push({ variable: control.variable, message: `${control.variable}: ${testTypeIssue(control)}` })
+  }
+  return out
+}
+
+/** A test entry `{passOrFail}` that claims a result (unset '-' claims none). */
+const hasClaim = (entry: unknown) =>
+  typeof entry === 'object' &&
+  entry !== null &&
+  !['', null, undefined, UNSET_RESULT].includes((entry as { passOrFail?: unknown }).passOrFail as never)
 
 /** A test entry that holds a value (a number, a choice, or `{value}` with one). */
 const hasValue = (entry: unknown) =>
@@ -107,8 +140,9 @@ export function assertAgrees({ layout, judgement, filled, params }: JudgedSubmis
 
 /**
  * The record result the judge gives (pass, fail or '-'): the judged result of the control the record
- * type's result mapping names (a group or a test field); mapped to any other control, the layout's overall
- * result. Undefined when there is nothing to judge (no layout, no tests): the submitted value stands.
+ * type's result mapping names (a group, a test field or a measurement table, audit s9 F9); mapped to any
+ * other control, the layout's overall result. Undefined when there is nothing to judge (no layout, no
+ * tests): the submitted value stands.
  */
 export function judgedRecordResult(
   layout: FormLayout | null,
@@ -120,6 +154,12 @@ export function judgedRecordResult(
   const control = findControlByVariable(layout, resultField)?.control
   if (control?.type === 'group' || control?.type === 'testField')
     return resultOf(judgement.data[resultField], resultField)
+  // A table's result is not stored in its data (a list of rows): the judge gives it, as for a group.
+  // A table hidden by its condition or not sent measured nothing.
+  if (control?.type === 'table') {
+    const result = judgement.tables[resultField]
+    return result === undefined ? '-' : result === 'Pass' ? 'pass' : 'fail'
+  }
   if (judgement.overall === '-') return undefined
   return judgement.overall === 'Pass' ? 'pass' : 'fail'
 }

@@ -80,6 +80,7 @@ export class SubmissionPreparer {
     options: PrepareOptions = {},
   ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
+    if (kind === 'calibration') await this.assertCalibrationIds(input)
     await this.askFirst(input, supplierId, who.supplierId !== undefined)
     await this.assertProductTypeVisible(input, who)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)
@@ -146,6 +147,17 @@ export class SubmissionPreparer {
       asLeft: m.asLeftResultField ? measured(m.asLeftResultField) : base.testResult,
     }
     return this.calibrationRecord(input, base, fields, condition)
+  }
+
+  /**
+   * A calibration is about the device owner's test equipment (DESIGN.md §5): it takes no supplier, so one
+   * sent is refused rather than dropped unseen (audit s9 F6). Its product type, when sent, is the device's
+   * model (the test equipment's product type SPEC's detail page loads), stored on the record and on the
+   * device: it must exist, or the answer is 400 naming it, never the database's foreign-key 500.
+   */
+  private async assertCalibrationIds(input: SubmissionInput): Promise<void> {
+    if (input.supplierId != null) throw badRequest(RECORD_MESSAGES.calibrationNotTaken('supplierId'))
+    if (input.productTypeId != null) await this.lookups.productTypeName(input.productTypeId)
   }
 
   /**

@@ -6,6 +6,7 @@ import type { Supplier, SupplierProducts } from '../../../schemas/entities/suppl
 import {
   findControlByVariable,
   NA_TEXT,
+  tableResult,
   walkControls,
   type Control,
   type FieldMappings,
@@ -72,7 +73,8 @@ const tableAnswered = (rows: unknown): boolean =>
 /**
  * SPEC §2: the header's pass/fail status for Test records with a result variable (the mapping's
  * resultField); null when there is no icon. A group result is '-' until one of its tests has an answer,
- * since a fresh group starts at 'Fail' (SPEC §4) before anything was tested.
+ * since a fresh group starts at 'Fail' (SPEC §4) before anything was tested; a measurement table's the
+ * same, then its own result.
  */
 export function headerResult(
   layout: FormLayout,
@@ -85,6 +87,11 @@ export function headerResult(
   const found = findControlByVariable(layout, variable)
   if (!found) return null
   const { control } = found
+  // A table's result is read from its judged rows (the server's record result too, audit s9 F9).
+  if (control.type === 'table') {
+    const rows = data[variable]
+    return Array.isArray(rows) && tableAnswered(rows) ? tableResult(rows) : '-'
+  }
   if (control.type === 'group') {
     const tests = [...walkControls(control.children)].map((v) => v.control)
     const anyAnswer = tests.some(

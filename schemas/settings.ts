@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { closedBody } from './entities/closed-body'
 
 /**
  * Certificate template settings (issue #16.4, beyond SPEC): the organisation name, an address line and a
@@ -27,13 +28,15 @@ export const SETTINGS_MESSAGES = {
     `The certificate cannot print these characters of the ${field}: ${chars.join(' ')}. Its font covers Latin, Greek, Cyrillic, Hebrew and Arabic letters.`,
 } as const
 
-/** Body of `PUT {config}/api/Settings/certificate` and its GET answer. */
+/**
+ * Body of `PUT {config}/api/Settings/certificate` and its GET answer (so the GET answer can be sent back
+ * as it is). Any other key is refused naming it (closed-body.ts).
+ */
 export const certificateSettingsSchema = {
   $id: 'CertificateSettings',
   type: 'object',
   required: ['organisationName', 'addressLine', 'logo'],
-  additionalProperties: false,
-  properties: {
+  ...closedBody('certificate settings', {
     organisationName: {
       type: 'string',
       maxLength: 200,
@@ -59,7 +62,7 @@ export const certificateSettingsSchema = {
         type: SETTINGS_MESSAGES.logoType,
       },
     },
-  },
+  }),
 } as const
 
 export type CertificateSettings = FromSchema<typeof certificateSettingsSchema>

@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { closedBody } from './closed-body'
 
 /**
  * SPEC's attribute model: key/value rows on an entity, named by table name. Attribute keys with a
@@ -43,13 +44,15 @@ export type Attribute = FromSchema<typeof attributeSchema>
 /**
  * Body of the attribute writes of SPEC §7: `POST {meta}/api/assetmanufacturers/attributes/{id}`
  * ({tableName, key, value, name, description}), `POST {meta}/api/AssetModels/Attributes/{id}`
- * ({key, description, value}) and `POST|PUT {meta}/api/AssetModels/attributes/{id}/{attrKey}`.
+ * ({key, description, value}) and `POST|PUT {meta}/api/AssetModels/attributes/{id}/{attrKey}`. `tableName`
+ * is taken as SPEC's client sends it and not used (the path names the entity). No other key is taken
+ * (closed-body.ts).
  */
 export const attributeWriteSchema = {
   $id: 'AttributeWrite',
   type: 'object',
   required: ['key'],
-  properties: {
+  ...closedBody('attribute', {
     tableName: { type: ['string', 'null'], maxLength: 100, title: 'Table name' },
     key: {
       type: 'string',
@@ -66,7 +69,7 @@ export const attributeWriteSchema = {
     name: { type: ['string', 'null'], maxLength: 200, title: 'Name' },
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     value: { type: ['string', 'null'], maxLength: 1_000_000, title: 'Value' },
-  },
+  }),
   errorMessage: { required: { key: MESSAGES.attribute.keyRequired } },
 } as const
 

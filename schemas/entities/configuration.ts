@@ -1,6 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
+import { closedBody } from './closed-body'
 
 /** Configuration domains of SPEC §3/§9. */
 export const CONFIG_DOMAINS = {
@@ -52,20 +53,21 @@ export type ConfigurationEntry = FromSchema<typeof configurationEntrySchema>
 /**
  * Body of `POST|PUT|DELETE {meta}/api/Configuration/` (SPEC §7). These calls save or delete survey/repair
  * descriptives, so the domain must be one of the three descriptive domains and the value (the name) is
- * required. `id` is ignored on POST and names the row on PUT and DELETE.
+ * required. `id` is ignored on POST and names the row on PUT and DELETE. No other key is taken
+ * (closed-body.ts).
  */
 export const configurationWriteSchema = {
   $id: 'ConfigurationWrite',
   type: 'object',
   required: ['domain', 'value'],
-  properties: {
+  ...closedBody('Survey/Repair descriptive', {
     domain: { type: 'string', enum: Object.values(DESCRIPTIVE_DOMAINS), title: 'Survey/Repair Category' },
     id: { type: ['integer', 'null'], title: 'ID' },
     key: { type: ['string', 'null'], maxLength: 200, title: 'Key' },
     value: nameProperty('Survey/Repair type', 500, MESSAGES.surveyRepair.nameRequired),
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     shortDescription: { type: ['string', 'null'], maxLength: 200, title: 'Short description' },
-  },
+  }),
   errorMessage: {
     required: { domain: MESSAGES.surveyRepair.invalidCategory, value: MESSAGES.surveyRepair.nameRequired },
     properties: { domain: MESSAGES.surveyRepair.invalidCategory },

@@ -2,25 +2,36 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
 import { serialRangeSchema } from './serial-range'
+import { closedBody, closedUnnamed } from './closed-body'
 
 /** SPEC §9: the serial prefix separator; owner test-equipment prefixes end with it. */
 export const SERIAL_PREFIX_SEPARATOR = ':'
 
-/** Body of `POST {itr}/api/deviceOwners` and `PATCH {itr}/api/deviceOwners/{id}` (SPEC §7: name; parent too). */
+/**
+ * Body of `POST {itr}/api/deviceOwners` and `PATCH {itr}/api/deviceOwners/{id}` (SPEC §7: name; parent
+ * too). No other key is taken; the refusal lists the fields rather than naming the key, as the owner
+ * screen's copy of this schema runs in the browser's interpreting validator (closed-body.ts).
+ */
 export const deviceOwnerWriteSchema = {
   $id: 'DeviceOwnerWrite',
   type: 'object',
   required: ['name'],
-  properties: {
-    name: nameProperty('owner', 200, MESSAGES.owner.nameRequired),
-    parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
-  },
-  errorMessage: { required: { name: MESSAGES.owner.nameRequired } },
+  ...closedUnnamed(
+    'owner',
+    {
+      name: nameProperty('owner', 200, MESSAGES.owner.nameRequired),
+      parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
+    },
+    { required: { name: MESSAGES.owner.nameRequired } },
+  ),
 } as const
 
 export type DeviceOwnerWrite = FromSchema<typeof deviceOwnerWriteSchema>
 
-/** Body of `PUT {itr}/api/deviceOwners/{id}/serialRanges/testEquipment`: the owner's whole list. */
+/**
+ * Body of `PUT {itr}/api/deviceOwners/{id}/serialRanges/testEquipment`: the owner's whole list, each range
+ * closed (schemas/entities/serial-range.ts).
+ */
 export const ownerSerialRangesSchema = {
   $id: 'OwnerSerialRanges',
   type: 'array',
@@ -41,14 +52,12 @@ export const calibrationContactsSchema = {
 
 export type CalibrationContacts = FromSchema<typeof calibrationContactsSchema>
 
-/** Body of `POST|PUT {itr}/api/DeviceOwners/{id}/Locations[/{locationId}]`: (name). */
+/** Body of `POST|PUT {itr}/api/DeviceOwners/{id}/Locations[/{locationId}]`: (name), no other key. */
 export const locationWriteSchema = {
   $id: 'LocationWrite',
   type: 'object',
   required: ['name'],
-  properties: {
-    name: nameProperty('location', 200, MESSAGES.owner.locationNameRequired),
-  },
+  ...closedBody('location', { name: nameProperty('location', 200, MESSAGES.owner.locationNameRequired) }),
   errorMessage: { required: { name: MESSAGES.owner.locationNameRequired } },
 } as const
 

@@ -2,21 +2,26 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
 import { attributeSchema } from './attribute'
+import { closedBody } from './closed-body'
 
 /** SPEC §9: this product type can never be deleted. */
 export const PROTECTED_PRODUCT_TYPE_ID = 100210
 
-/** Body of `POST {meta}/api/assetmodels/` and `PUT {meta}/api/assetmodels/{id}` (SPEC §7). */
+/**
+ * Body of `POST {meta}/api/assetmodels/` and `PUT {meta}/api/assetmodels/{id}` (SPEC §7: assetManufacturerId,
+ * assetTypeKey, name, description). No other key is taken (closed-body.ts): the parent, record types and
+ * attributes have calls of their own.
+ */
 export const productTypeWriteSchema = {
   $id: 'ProductTypeWrite',
   type: 'object',
   required: ['name'],
-  properties: {
+  ...closedBody('product type', {
     name: nameProperty('product type', 200, MESSAGES.productType.nameRequired),
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
     assetTypeKey: { type: ['string', 'null'], maxLength: 100, title: 'Asset type key' },
     assetManufacturerId: { type: ['integer', 'null'], title: 'Supplier' },
-  },
+  }),
   errorMessage: { required: { name: MESSAGES.productType.nameRequired } },
 } as const
 
@@ -59,19 +64,24 @@ export const productTypeListItemSchema = {
 
 export type ProductTypeListItem = FromSchema<typeof productTypeListItemSchema>
 
-/** A parent mapping (SPEC §7 `DELETE {meta}/api/Mapping` body and `GET …/ParentMappings/{id}` items). */
+/**
+ * A parent mapping (SPEC §7 `DELETE {meta}/api/Mapping` body and `GET …/ParentMappings/{id}` items). As a
+ * body it also takes the read-only `id` and `parentName` of the GET item, so a loaded mapping can be sent
+ * back whole; the subject and parent name the mapping, and those two are not used. No other key is taken
+ * (closed-body.ts).
+ */
 export const mappingSchema = {
   $id: 'Mapping',
   type: 'object',
   required: ['subjectTableName', 'subjectId', 'parentTableName', 'parentId'],
-  properties: {
+  ...closedBody('mapping', {
     id: { type: 'integer' },
     subjectTableName: { type: 'string', title: 'Subject table' },
     subjectId: { type: 'integer', title: 'Subject id' },
     parentTableName: { type: 'string', title: 'Parent table' },
     parentId: { type: 'integer', title: 'Parent id' },
     parentName: { type: 'string' },
-  },
+  }),
 } as const
 
 export type Mapping = FromSchema<typeof mappingSchema>

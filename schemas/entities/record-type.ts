@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { RECORD_CATEGORIES } from '../form-layout/field-mappings'
 import { FORM_LAYOUT_MESSAGES, RECORD_TYPE_NAME_MAX } from '../form-layout/messages'
 import { attributeSchema } from './attribute'
+import { closedBody } from './closed-body'
 import { SENSOR_TYPE_BY_CAPTURE } from './data-point-type'
 import { REVIEW_POLICIES } from '../records/review'
 
@@ -18,19 +19,6 @@ export const RECORD_TYPE_ATTRIBUTES = {
 
 /** SPEC §3: record types are stored with the description 'description'. */
 export const RECORD_TYPE_DESCRIPTION = 'description'
-
-/**
- * A write body takes the fields it names and no other (audit s9 F7): an unknown key is refused with 400
- * naming it (each key its own ajv-errors message, `${0}` being the key), not dropped unseen.
- */
-const onlyNamed = (properties: Record<string, unknown>, what: string) =>
-  ({
-    additionalProperties: false,
-    propertyNames: {
-      enum: Object.keys(properties),
-      errorMessage: M.unknownField(what, Object.keys(properties)),
-    },
-  }) as const
 
 const recordTypeWriteProperties = {
   name: {
@@ -68,8 +56,7 @@ export const recordTypeWriteSchema = {
   $id: 'RecordTypeWrite',
   type: 'object',
   required: ['name', 'sensorTypeId', 'units'],
-  properties: recordTypeWriteProperties,
-  ...onlyNamed(recordTypeWriteProperties, 'record type'),
+  ...closedBody('record type', recordTypeWriteProperties),
   errorMessage: { required: { name: M.nameRequired } },
 } as const
 
@@ -87,8 +74,7 @@ export const recordTypeAttributeWriteSchema = {
   $id: 'RecordTypeAttributeWrite',
   type: 'object',
   required: ['key', 'value'],
-  properties: recordTypeAttributeWriteProperties,
-  ...onlyNamed(recordTypeAttributeWriteProperties, 'attribute'),
+  ...closedBody('attribute', recordTypeAttributeWriteProperties),
 } as const
 
 export type RecordTypeAttributeWrite = FromSchema<typeof recordTypeAttributeWriteSchema>

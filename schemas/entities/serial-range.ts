@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
+import { closedBody } from './closed-body'
 
 /**
  * The largest serial number a range may name: supplier ranges are stored as 32-bit integers, and a
@@ -14,14 +15,15 @@ export const SERIAL_RANGE_MAX = 2_147_483_647
  */
 export const serialRangeSchema = {
   type: 'object',
-  properties: {
+  // `id` is taken and not kept (stored ranges are numbered 1..n); no other key is taken (closed-body.ts).
+  ...closedBody('serial range', {
     id: { type: ['integer', 'null'], title: 'ID' },
     prefix: { type: ['string', 'null'], maxLength: 50, title: 'Prefix' },
     // Any number here: whole numbers within 0..SERIAL_RANGE_MAX are the shared rules' to say
     // (schemas/rules/serial-ranges.ts), so the screens and every call give the same text.
     min: { type: ['number', 'null'], title: 'Min', errorMessage: MESSAGES.serialRange.outOfBounds },
     max: { type: ['number', 'null'], title: 'Max', errorMessage: MESSAGES.serialRange.outOfBounds },
-  },
+  }),
 } as const
 
 export type SerialRange = FromSchema<typeof serialRangeSchema>

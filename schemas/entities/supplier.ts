@@ -3,6 +3,7 @@ import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
 import { attributeSchema } from './attribute'
 import { SERIAL_RANGE_MAX, serialRangeSchema } from './serial-range'
+import { closedBody } from './closed-body'
 
 export { attributeSchema, type Attribute } from './attribute'
 
@@ -11,9 +12,7 @@ export const supplierWriteSchema = {
   $id: 'SupplierWrite',
   type: 'object',
   required: ['name'],
-  properties: {
-    name: nameProperty('supplier', 200, MESSAGES.supplier.nameRequired),
-  },
+  ...closedBody('supplier', { name: nameProperty('supplier', 200, MESSAGES.supplier.nameRequired) }),
   errorMessage: { required: { name: MESSAGES.supplier.nameRequired } },
 } as const
 
@@ -35,15 +34,19 @@ export type Supplier = FromSchema<typeof supplierSchema>
 /** A supplier's range names all three keys (blank values are answered by the supplier rules). */
 const supplierSerialRangeSchema = { ...serialRangeSchema, required: ['prefix', 'min', 'max'] } as const
 
-/** One product of the SupplierProducts attribute: a product type and its serial ranges. */
+/**
+ * One product of the SupplierProducts attribute: a product type and its serial ranges. `name` (the
+ * product type's, as read) is taken and not kept: the list names the type by id and answers its current
+ * name. No other key is taken (closed-body.ts).
+ */
 export const supplierProductSchema = {
   type: 'object',
   required: ['id', 'serialRanges'],
-  properties: {
+  ...closedBody('supplier product', {
     id: { type: ['integer', 'null'], title: 'Product type' },
     name: { type: ['string', 'null'], title: 'Name' },
     serialRanges: { type: 'array', items: supplierSerialRangeSchema, title: 'Serial ranges' },
-  },
+  }),
 } as const
 
 export type SupplierProduct = FromSchema<typeof supplierProductSchema>
@@ -66,11 +69,11 @@ export const serialRangeCheckSchema = {
   $id: 'SerialRangeCheck',
   type: 'object',
   required: ['min', 'max'],
-  properties: {
+  ...closedBody('serial range check', {
     prefix: serialRangeSchema.properties.prefix,
     min: { type: 'integer', minimum: 0, maximum: SERIAL_RANGE_MAX, title: 'Min' },
     max: { type: 'integer', minimum: 0, maximum: SERIAL_RANGE_MAX, title: 'Max' },
-  },
+  }),
   errorMessage: {
     required: { min: MESSAGES.supplier.minMaxRequired, max: MESSAGES.supplier.minMaxRequired },
     properties: { min: MESSAGES.serialRange.outOfBounds, max: MESSAGES.serialRange.outOfBounds },

@@ -15,12 +15,6 @@ export const FORM_LAYOUT_MESSAGES = {
     /** Ours (issue #15.3): the as-found result must be judged, so it names a test or a group. */
     conditionNotJudged: (label: string, variable: string) =>
       `${label} "${variable}" must be a test or a group: its Pass or Fail is the device's condition.`,
-    /**
-     * Ours (audit s9 F7): a body key a record type write does not take. An ajv-errors template: `${0}` is
-     * replaced with the key, quoted (schemas/entities/record-type.ts).
-     */
-    unknownField: (what: string, accepted: readonly string[]) =>
-      'Unknown field in the ' + what + ': ${0}. ' + `It holds ${accepted.join(', ')}.`,
     /** Ours (audit s9 F11): a test field whose kind is a known one in another case, so it would judge nothing. */
     testTypeCase: (variable: string, given: string, known: string) =>
       `Test field ${variable} has the test type "${given}"; test types are case-sensitive: write "${known}".`,

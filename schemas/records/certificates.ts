@@ -1,4 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { closedBody } from '../entities/closed-body'
+import { recordsFilterSchema } from './record'
 
 /**
  * Batch certificates (issue #16.3): the records chosen on /Records, by their ids or by the records page's
@@ -29,12 +31,36 @@ export const CERTIFICATE_BATCH_MESSAGES = {
   failed: 'The certificates could not be made. Please try again.',
 } as const
 
-/** Body of `POST {data}/api/InstrumentTestRecord/Certificates`. */
+/**
+ * The records page's filter as a batch body carries it: the same fields (recordsFilterSchema), each filter
+ * entry {field, value}, and no other key at either level (closed-body.ts). In a URL the records page's
+ * filter is SPEC's and left as it is; here a key the batch would not use is refused.
+ */
+const batchFilterSchema = {
+  type: 'object',
+  description: 'The records page filter: {filters, startDate, endDate, sortField, sortDirection}.',
+  ...closedBody('records filter', {
+    ...recordsFilterSchema.properties,
+    filters: {
+      ...recordsFilterSchema.properties.filters,
+      items: {
+        ...recordsFilterSchema.properties.filters.items,
+        // The value's own shape is parseRecordsFilter's to check, as for the records page (its union
+        // types would have Fastify's strict ajv log a warning here).
+        ...closedBody('records filter entry', {
+          field: recordsFilterSchema.properties.filters.items.properties.field,
+          value: {},
+        }),
+      },
+    },
+  }),
+} as const
+
+/** Body of `POST {data}/api/InstrumentTestRecord/Certificates`: format, and ids or filter; no other key. */
 export const certificateBatchSchema = {
   type: 'object',
   required: ['format'],
-  additionalProperties: false,
-  properties: {
+  ...closedBody('certificate batch', {
     format: { type: 'string', enum: CERTIFICATE_FORMATS, errorMessage: CERTIFICATE_BATCH_MESSAGES.format },
     ids: {
       type: 'array',
@@ -45,11 +71,8 @@ export const certificateBatchSchema = {
       errorMessage: { maxItems: CERTIFICATE_BATCH_MESSAGES.tooManyIds },
     },
     /** The records page's filter JSON, checked by the same parser (parseRecordsFilter) on the server. */
-    filter: {
-      type: 'object',
-      description: 'The records page filter: {filters, startDate, endDate, sortField, sortDirection}.',
-    },
-  },
+    filter: batchFilterSchema,
+  }),
 } as const
 
 export type CertificateBatch = FromSchema<typeof certificateBatchSchema>

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import type { RoleView } from '../roles'
 import { startOfUtcDay } from './calibration-status'
 import { pagedAnswerSchema } from '../paging'
+import { closedBody } from '../entities/closed-body'
 
 /**
  * Impact assessment (issue #15.3): when a calibration finds a device out of tolerance (its as-found
@@ -162,12 +163,14 @@ export const suspectRecordFilterSchema = {
 
 export type SuspectRecordFilter = FromSchema<typeof suspectRecordFilterSchema>
 
-/** A disposition given to one or more of a case's records; who and when are the server's. */
+/**
+ * A disposition given to one or more of a case's records; who and when are the server's, and any other key
+ * is refused naming it (closed-body.ts).
+ */
 export const dispositionRequestSchema = {
   type: 'object',
   required: ['recordIds', 'disposition'],
-  additionalProperties: false,
-  properties: {
+  ...closedBody('disposition', {
     recordIds: {
       type: 'array',
       minItems: 1,
@@ -177,17 +180,16 @@ export const dispositionRequestSchema = {
     },
     disposition: { type: 'string', enum: IMPACT_DISPOSITIONS },
     reason: { type: ['string', 'null'], maxLength: 1000 },
-  },
+  }),
 } as const
 
 export type DispositionRequest = FromSchema<typeof dispositionRequestSchema>
 
-/** Opening a case by hand for a device used after its calibration expired. */
+/** Opening a case by hand for a device used after its calibration expired: the device, no other key. */
 export const openLapsedCaseSchema = {
   type: 'object',
   required: ['testEquipmentId'],
-  additionalProperties: false,
-  properties: { testEquipmentId: { type: 'integer', minimum: 1 } },
+  ...closedBody('impact case', { testEquipmentId: { type: 'integer', minimum: 1 } }),
 } as const
 
 /** A span of UTC days a device is suspect in, both ends included; null ends are open. */

@@ -1,22 +1,9 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { overrideRequestSchema } from './equipment-snapshot'
+import { closedBody } from '../entities/closed-body'
 import { RECORD_MESSAGES } from './messages'
 
 const optionalId = { type: ['integer', 'null'], minimum: 1 } as const
-
-/**
- * A body takes the fields its schema names and no other (audit s9 F7): a key it does not name is refused
- * with 400 naming it ('Unknown field in the submission: "testResult". …'), like an unknown key inside
- * `data`, rather than dropped unseen. `propertyNames` rather than a bare `additionalProperties: false`, so
- * each unknown key gets a message of its own that names it (ajv-errors' `${0}` is the key itself).
- */
-function closed<P extends Record<string, unknown>>(properties: P, message: (accepted: string[]) => string) {
-  return {
-    properties,
-    additionalProperties: false,
-    propertyNames: { enum: Object.keys(properties), errorMessage: message(Object.keys(properties)) },
-  } as const
-}
 
 const recordSubmissionProperties = {
   supplierId: optionalId,
@@ -38,7 +25,7 @@ export const recordSubmissionSchema = {
   $id: 'RecordSubmission',
   type: 'object',
   required: ['recordTypeId', 'data'],
-  ...closed(recordSubmissionProperties, RECORD_MESSAGES.unknownSubmissionField),
+  ...closedBody('submission', recordSubmissionProperties, RECORD_MESSAGES.unknownSubmissionField),
 } as const
 
 export type RecordSubmission = FromSchema<typeof recordSubmissionSchema>
@@ -54,7 +41,8 @@ export const csvUploadSchema = {
   $id: 'CsvUpload',
   type: 'object',
   required: ['supplierId', 'productTypeId', 'recordTypeId', 'data'],
-  ...closed(
+  ...closedBody(
+    'CSV upload',
     {
       supplierId: { type: 'integer', minimum: 1 },
       productTypeId: { type: 'integer', minimum: 1 },

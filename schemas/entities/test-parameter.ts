@@ -1,5 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts'
 import { decimalNumber } from '../form-layout/rule-values'
+import { closedBody } from './closed-body'
 
 /**
  * A product type's test parameters (issue #14.4): named values (a nameplate ratio, a loss limit, an
@@ -28,8 +29,7 @@ export const PARAMETER_MESSAGES = {
 export const testParameterSchema = {
   type: 'object',
   required: ['key', 'value'],
-  additionalProperties: false,
-  properties: {
+  ...closedBody('test parameter', {
     key: {
       type: 'string',
       pattern: PARAMETER_KEY_PATTERN,
@@ -39,7 +39,7 @@ export const testParameterSchema = {
     },
     value: { type: 'string', minLength: 1, maxLength: 200, pattern: '\\S', title: 'Value' },
     unit: { type: ['string', 'null'], maxLength: 20, title: 'Unit' },
-  },
+  } as const),
 } as const
 
 export type TestParameter = FromSchema<typeof testParameterSchema>

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts'
+import { closedBody } from '../entities/closed-body'
 
 /**
  * Review and approval of records (issue #19): a record type's policy, a record's review state, the
@@ -152,11 +153,10 @@ export function allowedReviewActions(subject: ReviewSubject, actor: ReviewActor)
 export const reviewTransitionSchema = {
   type: 'object',
   required: ['action'],
-  additionalProperties: false,
-  properties: {
+  ...closedBody('review', {
     action: { type: 'string', enum: [...REVIEW_ACTIONS] },
     comment: { type: ['string', 'null'], maxLength: 2000 },
-  },
+  } as const),
 } as const
 
 export type ReviewTransitionBody = FromSchema<typeof reviewTransitionSchema>

@@ -302,6 +302,14 @@ describe('write bodies refuse keys they do not name (audit s9 F7)', () => {
       () => ({ ...settings, footer: 'x' }),
       'Unknown field in the certificate settings: "footer". It holds organisationName, addressLine, logo.',
     ],
+    [
+      'test parameters (a row)',
+      'meta',
+      'PUT',
+      () => `/api/assetmodels/${productTypeId}/TestParameters`,
+      () => [{ key: 'ratio', value: '1', colour: 'red' }],
+      'Unknown field in the test parameter: "colour". It holds key, value, unit.',
+    ],
   ]
 
   for (const [name, host, method, path, body, message] of REFUSED) {

@@ -139,6 +139,13 @@ describe('record revisions', () => {
     }
     expect((await stored(id)).reviewState).toBe('submitted')
     expect((await transitions()).length).toBe(count)
+    // A body key the review does not take is refused, naming it, before anything is decided.
+    const extra = await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${id}/review`, {
+      token: tokens.reviewer,
+      body: { action: 'review', revision: 1 },
+    })
+    expect(extra.statusCode).toBe(400)
+    expect(extra.json().message).toBe('Unknown field in the review: "revision". It holds action, comment.')
     const bad = await review(id, 'review', { 'If-Match': '"two"' })
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toBe(BAD_IF_MATCH)

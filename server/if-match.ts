@@ -31,7 +31,8 @@ export function expectedRevisionOf(
   if (raw === undefined) return undefined
   const text = (Array.isArray(raw) ? raw.join(',') : raw).trim()
   if (text === '*') return undefined
-  const match = /^(?:W\/)?"?([0-9]{1,9})"?$/.exec(text)
+  // Quoted or bare, never half-quoted ('"1' or '1"').
+  const match = /^(?:W\/)?(?:"([0-9]{1,9})"|([0-9]{1,9}))$/.exec(text)
   if (!match) throw badRequest(badMessage)
-  return Number(match[1])
+  return Number(match[1] ?? match[2])
 }

@@ -115,5 +115,10 @@ describe('certificate model', () => {
     expect(valueText(true)).toBe('Yes')
     expect(valueText({ originalFilename: 'cert.pdf' })).toBe('cert.pdf')
     expect(valueText(null)).toBe('—')
+    // A timespan in its control's unit (the row adds ' hours'), never the stored 'PT3H' (audit s9b F7).
+    const timespan = { type: 'timespan', variable: 'took', label: 'Took', unit: 'hours' } as const
+    expect(valueText('PT3H', timespan)).toBe('3')
+    expect(valueText('PT90M', timespan)).toBe('1.5')
+    expect(valueText('about three hours', timespan)).toBe('about three hours')
   })
 })

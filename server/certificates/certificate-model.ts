@@ -212,8 +212,11 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     issued:
       `Issued on ${formatDate(input.issuedAt ?? new Date())} UTC from record ${record.recordId} as stored` +
       `${record.layoutVersion == null ? '' : ` (layout revision ${record.layoutVersion})`}. ` +
-      // A path when no APP_URL says where the app is (certificate-origin.ts).
-      `The record can be seen ${input.url.startsWith('/') ? 'in the app ' : ''}at ${input.url} (the QR code above).`,
+      // A path when no APP_URL says where the app is (certificate-origin.ts): no address to scan (a path
+      // is no link), so no QR code, and none mentioned.
+      (input.url.startsWith('/')
+        ? `The record can be seen in the app at ${input.url}.`
+        : `The record can be seen at ${input.url} (the QR code above).`),
     testedBy: audit.createdBy ?? '—',
     // What was true when the device was used; records from before snapshots show today's calibration.
     equipment: record.testEquipmentUsed?.length

@@ -72,7 +72,8 @@ function measurementTable(doc: Doc, t: CertificateTable) {
 async function letterhead(doc: Doc, model: CertificateModel, template: CertificateTemplate) {
   const top = doc.y
   const textWidth = width(doc) - 90
-  qrCode(doc, model.url, MARGIN + width(doc) - 78, top, 78)
+  // Only a full address is worth a QR code: a bare path scans as text (APP_URL unset).
+  if (!model.url.startsWith('/')) qrCode(doc, model.url, MARGIN + width(doc) - 78, top, 78)
   let x = MARGIN
   if (template.logo && placeImage(doc, template.logo, MARGIN, top, 110, 44)) x = MARGIN + 120
   doc

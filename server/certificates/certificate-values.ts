@@ -1,10 +1,12 @@
 import {
   NA_TEXT,
+  fromIsoDuration,
   limitUnknown,
   passChoiceOf,
   type Control,
   type TestColumn,
   type TestFieldControl,
+  type TimespanControl,
 } from '../../schemas/form-layout/index'
 import { formatDate } from './certificate-dates'
 import type { Mark } from './certificate-model'
@@ -64,6 +66,8 @@ export function valueText(value: unknown, control?: Pick<Control, 'type'>): stri
   if (value == null || value === '') return '—'
   if (typeof value === 'boolean') return value ? 'Yes' : 'No'
   if (typeof value === 'number') return String(value)
+  if (typeof value === 'string' && control?.type === 'timespan')
+    return durationText(value, control as TimespanControl)
   if (typeof value === 'string') return control?.type === 'datepicker' ? dateText(value) : value
   if (Array.isArray(value)) return value.length ? value.map((v) => valueText(v, control)).join(', ') : '—'
   const o = value as Record<string, unknown>
@@ -90,4 +94,13 @@ export function limitsOf(control: TestFieldControl | TestColumn, unit: string): 
   if (min !== undefined) return `≥ ${min}${unit}`
   if (max !== undefined) return `≤ ${max}${unit}`
   return 'No limits'
+}
+
+/**
+ * A stored ISO 8601 duration in its control's unit, as the technician typed it: 'PT3H' → '3' (the row adds
+ * ' hours'), never 'PT3H hours'. A text that is no duration is printed as stored.
+ */
+function durationText(text: string, control: TimespanControl): string {
+  const amount = control.unit ? fromIsoDuration(text, control.unit) : null
+  return amount === null ? text : String(amount)
 }

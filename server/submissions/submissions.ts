@@ -145,7 +145,10 @@ export class SubmissionsRepository {
    * other's change unseen.
    */
   edit(recordId: number, input: SubmissionInput, who: Viewer, idempotencyKey?: string, expected?: number) {
-    return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, input, async (tx) => {
+    // The revision named is part of the request: the key reused with another If-Match is another request
+    // (422), not a replay of the first one's answer.
+    const request = expected === undefined ? input : { input, ifMatch: expected }
+    return idempotent(this.db, who.id, idempotencyKey, `edit:${recordId}`, request, async (tx) => {
       // Audit s8d D5: the record is read locked, so a review or approval racing this edit either commits
       // first (and is replaced below by the resubmission) or waits and then sees who amended it. Its
       // product first: every writer locks products before records (product-summaries.ts).
@@ -172,8 +175,6 @@ export class SubmissionsRepository {
         .for('no key update')
       if (!existing) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
       if (existing.category !== 'problemReport') throw badRequest(RECORD_MESSAGES.notProblemReport)
-      if (expected !== undefined && expected !== existing.revision)
-        throw conflict(RECORD_MESSAGES.changedSince(existing.revision))
       const preparer = new SubmissionPreparer(tx, this.definitions)
       // A product type the caller cannot read is answered as its read answers it (404), first.
       await preparer.assertProductTypeVisible(input, who)
@@ -186,6 +187,9 @@ export class SubmissionsRepository {
       // Issue #19: a rejected record goes back to its submitter, who amends it.
       if (existing.reviewState === 'rejected' && existing.createdBy !== who.id)
         throw forbidden(REVIEW_MESSAGES.otherSubmitter)
+      // After every refusal that reloading would not change: only then is the caller told to reload.
+      if (expected !== undefined && expected !== existing.revision)
+        throw conflict(RECORD_MESSAGES.changedSince(existing.revision))
       const frozen = await tx
         .select({ snapshot: recordTestEquipment.snapshot })
         .from(recordTestEquipment)

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditLog } from '../../server/db/schema/index'
 import { startTestServer, type TestServer } from '../support/api'
+import { audit } from '../../server/audit/write'
+import { rowsOf as rowsOfResult } from '../../server/submissions/write/sql-batch'
 
 /**
  * Audit s9 F1: the audit trail takes the changed entity's id from the path, or from the body only where a
@@ -44,6 +46,26 @@ describe('audit rows name the entity the write changed', () => {
     const deleted = await meta('DELETE', '/api/Configuration/', { ...body, id: created })
     expect(deleted.statusCode).toBe(204)
     expect(await rowsOf('configuration', created)).toEqual(['create', 'update', 'delete'])
+  })
+
+  it('an audit row is stamped when it is written, not when its transaction began (audit s9b F1)', async () => {
+    // A write that waited for a concurrent one is logged after it: sorted by time, as the history panel
+    // sorts, each row's "before" follows the previous row's "after".
+    const stamped = await server.database.db.transaction(async (tx) => {
+      const [{ began }] = rowsOfResult<{ began: string }>(await tx.execute(sql`SELECT now() AS began`))
+      await tx.execute(sql`SELECT pg_sleep(0.05)`)
+      await audit(tx, {
+        actor: { username: 'clock' },
+        entity: 'supplier',
+        entityId: 987654,
+        action: 'update',
+        before: { name: 'a' },
+        after: { name: 'b' },
+      })
+      const [row] = await tx.select({ at: auditLog.at }).from(auditLog).where(eq(auditLog.userName, 'clock'))
+      return { began: new Date(began), at: row.at }
+    })
+    expect(stamped.at.getTime() - stamped.began.getTime()).toBeGreaterThanOrEqual(40)
   })
 
   it('DELETE Mapping is logged against the product type its body names', async () => {

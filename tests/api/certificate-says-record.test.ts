@@ -247,6 +247,7 @@ describe('certificates say what the record says (audit s9)', () => {
     // The closing text may wrap the address; read without spaces.
     const single = (await certificate(id, lying)).text.replace(/\s+/g, '')
     expect(single).toContain(`${APP_URL}/Records/${id}`)
+    expect(single).toContain('(theQRcodeabove)')
     expect(single).not.toContain('evil.example')
     const batch = await server.call('data', 'POST', '/api/InstrumentTestRecord/Certificates', {
       as: 'internal',
@@ -263,7 +264,9 @@ describe('certificates say what the record says (audit s9)', () => {
     server.config.publicUrl = undefined
     try {
       const bare = (await certificate(id, lying)).text.replace(/\s+/g, '')
-      expect(bare).toContain(`intheappat/Records/${id}`)
+      expect(bare).toContain(`intheappat/Records/${id}.`)
+      // A path is no link: no QR code is drawn, and none is mentioned (audit s9b F6).
+      expect(bare).not.toContain('QRcode')
       expect(bare).not.toContain('evil.example')
     } finally {
       server.config.publicUrl = configured

@@ -107,9 +107,11 @@ describe('record revisions', () => {
     expect((await edit(id, body(serialNumber, 'Gasket missing'), { 'If-Match': 'W/"2"' })).statusCode).toBe(
       200,
     )
-    const bad = await edit(id, body(serialNumber, 'Gasket torn'), { 'If-Match': 'revision three' })
-    expect(bad.statusCode).toBe(400)
-    expect(bad.json().message).toBe(BAD_IF_MATCH)
+    for (const ifMatch of ['revision three', '"3', '3"', '"3", "4"']) {
+      const bad = await edit(id, body(serialNumber, 'Gasket torn'), { 'If-Match': ifMatch })
+      expect(bad.statusCode, ifMatch).toBe(400)
+      expect(bad.json().message).toBe(BAD_IF_MATCH)
+    }
     expect((await edit(id, body(serialNumber, 'Gasket torn'), { 'If-Match': '*' })).statusCode).toBe(200)
     expect((await stored(id)).revision).toBe(4)
   })
@@ -122,6 +124,10 @@ describe('record revisions', () => {
     const resent = await edit(id, body(serialNumber, 'Bushing chipped'), headers)
     expect(resent.statusCode, resent.body).toBe(200)
     expect(resent.json()).toEqual(first.json())
+    expect((await stored(id)).revision).toBe(2)
+    // The key with another If-Match is another request: refused, not answered with the first's answer.
+    const other = await edit(id, body(serialNumber, 'Bushing chipped'), { ...headers, 'If-Match': '"7"' })
+    expect(other.statusCode).toBe(422)
     expect((await stored(id)).revision).toBe(2)
   })
 
@@ -155,6 +161,14 @@ describe('record revisions', () => {
     expect(made.statusCode, made.body).toBe(200)
     expect(made.json().state).toBe('approved')
     expect(made.json().transitions.at(-1)).toMatchObject({ from: 'submitted', to: 'approved', revision: 2 })
+  })
+
+  it('someone who may not amend a rejected record is told so, not told to reload', async () => {
+    const { id, serialNumber } = await problemReport()
+    expect((await review(id, 'reject', { 'If-Match': '"1"' }, 'Say which valve.')).statusCode).toBe(200)
+    const byReviewer = await edit(id, body(serialNumber, 'Valve 3'), { 'If-Match': '"9"' }, 'reviewer')
+    expect(byReviewer.statusCode).toBe(403)
+    expect(byReviewer.json().message).toBe('Only the submitter of a rejected record can amend it.')
   })
 
   it('a rejected record amended by its submitter comes back at a new revision, named in its history', async () => {

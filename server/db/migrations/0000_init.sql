@@ -287,7 +287,7 @@ CREATE TABLE "login_attempts" (
 --> statement-breakpoint
 CREATE TABLE "audit_log" (
 	"id" bigserial PRIMARY KEY NOT NULL,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	"user_id" integer,
 	"user_name" text NOT NULL,
 	"user_view" text,
@@ -374,7 +374,7 @@ CREATE TABLE "record_transitions" (
 	"from_state" text NOT NULL,
 	"to_state" text NOT NULL,
 	"by_user_id" integer,
-	"at" timestamp with time zone DEFAULT now() NOT NULL,
+	"at" timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
 	"comment" text,
 	"revision" integer DEFAULT 1 NOT NULL
 );

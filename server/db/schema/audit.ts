@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /**
@@ -10,7 +11,14 @@ export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the row was written, not when its transaction began (`now()`): a write that waited for a
+     * concurrent one of the same entity (server/audit/entities.ts lockForAudit) is logged after it, so
+     * the history, sorted by time, chains each row's "before" to the previous row's "after".
+     */
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     userId: integer('user_id'),
     userName: text('user_name').notNull(),
     /** The caller's role view when the change was made (viewAll, configurator …). */

@@ -46,6 +46,11 @@ export const DATA_ENTRY_TEXTS = {
   despatchSaved: 'Despatch record saved. Scan the next item.',
   invalid: 'Please correct the highlighted fields before saving.',
   queued: 'No connection: the record is kept in the outbox and will be sent when the connection returns.',
+  /** An edit reopened from the outbox that was made on an older revision than the record has now. */
+  reopenedStale: (made: number, now: number) =>
+    `Your edit was made on revision ${made} of this record; someone else has changed it since (it is now ` +
+    `revision ${now}). The form shows your edit: check it against the record's current values before you ` +
+    `save, or Cancel to keep theirs.`,
 } as const
 
 export interface Loaded {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom'
 import { emptyValues } from '../../../runtime/compiler'
 import { fromServerData } from '../../../runtime/pass-fail'
 import { readEntry, removeEntry } from '../../drafts/outbox-store'
-import type { Loaded } from './data-entry-load'
+import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
 
 /**
  * A record the server refused from the outbox (issue #18.2) opens back in /DataEntry: the outbox panel
@@ -26,7 +26,11 @@ export function useOutboxReopen(
       if (!live || !entry) return
       reopened.current = key
       setValue(fromServerData(layout, { ...emptyValues(layout), ...entry.body.data }))
-      setError(entry.message ?? null)
+      // An edit refused because the record changed meanwhile (If-Match): the page loaded the record as it
+      // is now, so a save would replace the other change with this edit. Say so, in so many words.
+      const now = data.record?.revision
+      const stale = entry.revision != null && now != null && entry.revision !== now
+      setError(stale ? DATA_ENTRY_TEXTS.reopenedStale(entry.revision!, now) : (entry.message ?? null))
     })
     return () => {
       live = false

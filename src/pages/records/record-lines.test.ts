@@ -95,13 +95,19 @@ describe('formatValue', () => {
         ...layout.controls,
         { type: 'singletext', variable: 'note', label: 'Note' },
         { type: 'datepicker', variable: 'tested', label: 'Tested on' },
+        { type: 'timespan', variable: 'took', label: 'Time to repair', unit: 'hours' },
       ],
     }
     const lines = recordLines(
-      { ...record, data: { ...record.data, note: '2026-11-24', tested: '2026-11-24T09:30:00Z' } },
+      {
+        ...record,
+        data: { ...record.data, note: '2026-11-24', tested: '2026-11-24T09:30:00Z', took: 'PT90M' },
+      },
       withText,
     )
     expect(lines.find((l) => l.key === 'data.note')?.value).toBe('2026-11-24')
     expect(lines.find((l) => l.key === 'data.tested')?.value).toBe('24/11/2026 09:30')
+    // A timespan in its control's unit, as typed (it is stored as an ISO 8601 duration).
+    expect(lines.find((l) => l.key === 'data.took')?.value).toBe('1.5 hours')
   })
 })

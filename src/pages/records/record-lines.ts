@@ -1,4 +1,12 @@
-import { NA_TEXT, tablesOf, walkControls, variableOf, type FormLayout } from '../../../schemas/form-layout'
+import {
+  NA_TEXT,
+  fromIsoDuration,
+  tablesOf,
+  walkControls,
+  variableOf,
+  type FormLayout,
+  type TimespanUnit,
+} from '../../../schemas/form-layout'
 import { resultLabel, type RecordDetail } from '../../../schemas/records'
 import { formatUtc, formatUtcDay } from '../../components/date-format'
 import { CATEGORY_LABELS } from './records-model'
@@ -114,10 +122,26 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   // Measurement tables (issue #14) are shown as tables of their own (record-tables.ts), not as lines.
   const tables = new Set(layout ? tablesOf(layout).map((t) => t.variable) : [])
   const texts = textVariables(layout)
+  const durations = durationUnits(layout)
+  const shown = (k: string) => {
+    const unit = durations.get(k)
+    const amount = unit && typeof data[k] === 'string' ? fromIsoDuration(data[k] as string, unit) : null
+    // A timespan as typed, in its control's unit: 'PT3H' reads '3 hours'.
+    return amount === null ? devices(k, data[k]) : `${amount} ${unit}`
+  }
   const values = order
     .filter((k) => k in data && !tables.has(k))
-    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), devices(k, data[k]), texts.has(k)))
+    .map((k) => line(`data.${k}`, labels.get(k) ?? humanise(k), shown(k), texts.has(k)))
   return [...head, ...values]
+}
+
+/** The unit of each timespan control with one, by variable. */
+function durationUnits(layout: FormLayout | null): Map<string, TimespanUnit> {
+  const units = new Map<string, TimespanUnit>()
+  if (layout)
+    for (const { control } of walkControls(layout.controls))
+      if (control.type === 'timespan' && control.unit) units.set(control.variable, control.unit)
+  return units
 }
 
 /** The variables of controls where a user types text: their values are shown as typed. */

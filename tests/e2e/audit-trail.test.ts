@@ -168,6 +168,8 @@ describe('audit trail', () => {
     // Each change says what it changed, by the layout's labels.
     expect(texts[0]).toMatch(/Time to repair$/)
     expect(texts[1]).toMatch(/Notes$/)
+    // Each content change names the record revision it made (records.revision), not as a changed field.
+    expect(texts.map((t) => /revision (\d+)/.exec(t)?.[1])).toEqual(['3', '2', '1'])
 
     // Newest first: the second edit changed the repair time, the first the notes (labels from the layout).
     await revisions().nth(0).getByRole('button').click()

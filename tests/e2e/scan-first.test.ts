@@ -102,8 +102,8 @@ describe('scan first (issue #18.3)', () => {
 
     writeQrVideo(video, JSON.stringify({ t: 'NWT', s: '1003' }))
     await page.setViewportSize({ width: 400, height: 900 })
-    // The drawer opened at 1366 px stays open; a phone user closes it first.
-    await page.getByRole('button', { name: 'Close navigation' }).click()
+    // The drawer open at 1366 px closes as the window narrows past the breakpoint.
+    await page.getByRole('button', { name: 'Open navigation' }).waitFor()
     await screenshot(page, 'scan-serial-and-picker-400')
     await page.getByRole('button', { name: 'Scan Transformer serial number' }).click()
     await page.getByRole('dialog', { name: 'Scan Barcode' }).waitFor()

@@ -37,11 +37,14 @@ export function fieldName(field: string, labels?: Readonly<Record<string, string
 export function FieldDiff({
   entry,
   labels,
+  hidden = [],
 }: {
   entry: Pick<AuditEntry, 'before' | 'after'>
   labels?: Readonly<Record<string, string>>
+  /** Fields the caller shows otherwise (a record's revision, beside the change). */
+  hidden?: readonly string[]
 }) {
-  const changes = fieldChanges(entry.before, entry.after)
+  const changes = fieldChanges(entry.before, entry.after).filter((c) => !hidden.includes(c.field))
   if (changes.length === 0) return <p className="text-secondary small mb-0">No field changed.</p>
   return (
     <Table size="sm" bordered className="field-diff mb-0" aria-label="Changed fields">

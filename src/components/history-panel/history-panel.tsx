@@ -59,6 +59,9 @@ function HistoryList({
         {newestFirst.map((entry) => {
           const open = selected === entry.id
           const otherRecord = entity === 'record' && entry.entityId !== id
+          // A record's content revision is said beside the change, not listed among its fields.
+          const revision = entity === 'record' ? entry.after?.revision : undefined
+          const hidden = entity === 'record' ? ['revision'] : []
           return (
             <ListGroup.Item key={entry.id} className="history-entry">
               <Button
@@ -70,9 +73,13 @@ function HistoryList({
                 <Badge bg={ACTION_BG[entry.action]}>{ACTION_TEXT[entry.action]}</Badge>
                 <span className="history-who text-body">{entry.userName}</span>
                 <span className="history-when text-secondary small">{formatUtc(entry.at)}</span>
+                {typeof revision === 'number' && (
+                  <span className="history-revision small text-secondary">revision {revision}</span>
+                )}
                 {entry.action === 'update' && (
                   <span className="history-what small text-body-secondary text-truncate">
                     {fieldChanges(entry.before, entry.after)
+                      .filter((c) => !hidden.includes(c.field))
                       .map((c) => fieldName(c.field, labels))
                       .join(', ')}
                   </span>
@@ -86,7 +93,7 @@ function HistoryList({
               </Button>
               {open && (
                 <div className="mt-2">
-                  <FieldDiff entry={entry} labels={labels} />
+                  <FieldDiff entry={entry} labels={labels} hidden={hidden} />
                 </div>
               )}
             </ListGroup.Item>

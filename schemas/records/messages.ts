@@ -40,6 +40,9 @@ export const RECORD_MESSAGES = {
   /** A body field a calibration does not take (audit s9 F6): its device belongs to the device owner. */
   calibrationNotTaken: (field: string) =>
     `A calibration record takes no ${field}: its test equipment belongs to the device owner.`,
+  /** A device owner sent with a product record (not a calibration), which it would not store. */
+  ownerNotTaken:
+    'Only a calibration record takes a deviceOwnerId: a test, despatch or problem report record belongs to its supplier.',
   notOwnSupplier: 'You may only submit records for your own supplier.',
   notSubmitter: 'You are not allowed to submit records.',
   categoryNotAllowed: (category: string) => `You are not allowed to submit ${category} records.`,

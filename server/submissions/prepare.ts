@@ -81,6 +81,8 @@ export class SubmissionPreparer {
   ): Promise<PreparedRecord> {
     const supplierId = this.authorise(kind, input, who)
     if (kind === 'calibration') await this.assertCalibrationIds(input)
+    // A product record's owner is its supplier: a device owner sent with it would be dropped unseen.
+    else if (input.deviceOwnerId != null) throw badRequest(RECORD_MESSAGES.ownerNotTaken)
     await this.askFirst(input, supplierId, who.supplierId !== undefined)
     await this.assertProductTypeVisible(input, who)
     const definition = await this.definitions.atRevision(input.recordTypeId, options.layoutRevision ?? null)

@@ -114,6 +114,14 @@ describe('{submission} and {meta} bodies hold only what the call takes (audit s9
       expect(res.statusCode).toBe(200)
     })
 
+    it('a device owner on a product record is refused, not dropped', async () => {
+      const res = await post('upload-single/', { ...testBody('NWT:806'), deviceOwnerId: fx.owner })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(
+        'Only a calibration record takes a deviceOwnerId: a test, despatch or problem report record belongs to its supplier.',
+      )
+    })
+
     it('a CSV upload', async () => {
       const res = await post('upload-csv/', {
         supplierId: fx.northwind,

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useAtom, useSetAtom } from 'jotai'
+import { useAtom } from 'jotai'
 import { sessionExpiry } from '../api/session-expiry'
 import { readSession, userOfToken } from '../api/session-storage'
 import { sessionAtom, sessionExpiredAtom } from '../session/session-atoms'
@@ -16,10 +16,12 @@ export const SESSION_EXPIRED =
  */
 export function useSessionExpired() {
   const [expired, setExpired] = useAtom(sessionExpiredAtom)
-  const setSession = useSetAtom(sessionAtom)
+  const [session, setSession] = useAtom(sessionAtom)
   useEffect(() => sessionExpiry.listen(setExpired), [setExpired])
   const signedIn = () => {
-    const before = sessionExpiry.lostUser()
+    // Whose page this is: the user whose token was lost, or, when another tab's Log Out had already
+    // cleared it (no token left to read), the user the page was rendered for (audit s9 S1).
+    const before = sessionExpiry.lostUser() ?? userOfToken(session?.token ?? null)
     if (before !== null && userOfToken() !== before) {
       window.location.reload()
       return

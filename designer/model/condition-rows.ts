@@ -2,6 +2,7 @@ import {
   COMPARISON_OPERATORS,
   comparisonsOf,
   comparedVariable,
+  decimalNumber,
   type Comparison,
   type Condition,
 } from '../../schemas/form-layout'
@@ -51,7 +52,9 @@ const shown = (value: unknown) => (value === null || value === undefined ? '' : 
 export function storedValue(text: string): string | number | boolean | null {
   const trimmed = text.trim()
   if (trimmed === 'true' || trimmed === 'false') return trimmed === 'true'
-  if (trimmed !== '' && Number.isFinite(Number(trimmed))) return Number(trimmed)
+  // Decimal notation only, as conditions read numbers: '0x10' stays the text it was typed as.
+  const number = decimalNumber(trimmed)
+  if (number !== undefined) return number
   return text === '' ? null : text
 }
 

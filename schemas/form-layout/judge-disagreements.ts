@@ -2,7 +2,7 @@ import { NA_TEXT, UNSET_RESULT, type PassOrFail } from './constants'
 import type { TestFieldControl } from './control-schemas'
 import type { FormLayout } from './layout-schema'
 import { groupTestVariables, variableOf, walkControls } from './layout-walk'
-import { passChoiceOf } from './test-result'
+import { asNumber, passChoiceOf } from './test-result'
 import {
   isEmptyValue,
   isPassing,
@@ -45,8 +45,8 @@ export function testReason(control: TestFieldControl, entry: TestEntry, result: 
   if (isEmptyValue(entry.value)) return 'it has no value'
   if (control.testType === 'numeric') {
     const shown = typeof entry.value === 'number' ? formatNumber(entry.value) : `"${String(entry.value)}"`
-    if (result === 'Fail' && typeof entry.value !== 'number' && Number.isNaN(Number(entry.value)))
-      return `${shown} is not a number`
+    // As the judge reads it: decimal notation only, so '0x10' is no number ('is outside' would be wrong).
+    if (result === 'Fail' && asNumber(entry.value) === undefined) return `${shown} is not a number`
     return `${shown} is ${result === 'Pass' ? 'within' : 'outside'} ${limitsText(control)}`
   }
   const choice = passChoiceOf(control)

@@ -5,6 +5,8 @@ import type { FormLayout } from '../../schemas/form-layout/index'
 import { RATIO_TEST_CONTROLS } from '../../schemas/form-layout/rules-fixture'
 import { RECORD_TYPE_ATTRIBUTES } from '../../schemas/entities/record-type'
 import { records } from '../../server/db/schema/index'
+import { parameterValues } from '../../schemas/entities/test-parameter'
+import { toServerData } from '../../runtime/pass-fail/results'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 /** Issue #14 on the server: conditions and calculated values, judged by the same code as capture. */
@@ -15,6 +17,15 @@ const layout: FormLayout = {
     { type: 'serial', id: 'serial', variable: 'serial', label: 'Serial', required: true },
     { type: 'datepicker', id: 'date', variable: 'testDate', label: 'Test date' },
     ...RATIO_TEST_CONTROLS,
+    { type: 'singletext', id: 'reading', variable: 'reading', label: 'Reading' },
+    {
+      type: 'multitext',
+      id: 'high',
+      variable: 'high',
+      label: 'Why so high',
+      visibleIf: { or: [{ '>': [{ var: 'param.ratio' }, 10] }, { '>': [{ var: 'reading' }, 10] }] },
+      requiredIf: { '>=': [{ var: 'reading' }, 10] },
+    },
   ],
 }
 
@@ -105,6 +116,38 @@ describe('{submission} conditions and calculated values (issue #14)', () => {
     expect(res.json().message).toBe(message)
     expect(await recordCount()).toBe(before)
   })
+
+  it.each([
+    ['0x10', false],
+    ['0b1111', false],
+    ['  ', false],
+    [' 12 ', true],
+  ])(
+    'a condition on a parameter typed 0x10 and a text %j is judged as the SPA derives it (audit s9 S4)',
+    async (reading, shown) => {
+      const parameters = [{ key: 'ratio', value: '0x10', unit: null }]
+      const put = await server.call('meta', 'PUT', `/api/assetmodels/${fx.transformer}/TestParameters`, {
+        as: 'configurator',
+        body: parameters,
+      })
+      expect(put.statusCode).toBe(204)
+      const data = { classI: false, measured: '10', reading, high: 'typed anyway' }
+      // What the SPA sends on Save: a control its condition hides sends no value.
+      const sent = toServerData(layout, data, parameterValues(parameters))
+      expect('high' in sent).toBe(shown)
+      const ok = await submit(sent)
+      expect(ok.statusCode).toBe(200)
+      const [row] = await db().select().from(records).where(eq(records.id, ok.json().recordId))
+      expect('high' in row.data).toBe(shown)
+      // The server hides (or requires) it by the same reading of the numbers.
+      const { high: _, ...without } = data
+      const other = await submit(shown ? without : data)
+      expect(other.statusCode).toBe(400)
+      expect(other.json().message).toBe(
+        shown ? 'Why so high is required.' : 'high: it is hidden by its condition, so it takes no value.',
+      )
+    },
+  )
 
   it('refuses a layout whose formula or condition is broken, keeping the stored one', async () => {
     const broken = {

@@ -120,14 +120,11 @@ export const MESSAGES = {
   /**
    * Not SPEC texts: a key a write body does not take (audit s9 F7, as the submission's). `unknownField` is
    * an ajv-errors template: `${0}` is replaced with the key, quoted, by the body schema
-   * (schemas/entities/closed-body.ts). `unknownFieldUnnamed` is for a schema the SPA's interpreting
-   * validator also compiles from a copy, which takes no template (runtime/validation/error-message.ts).
+   * (schemas/entities/closed-body.ts), on the server and in the SPA's validators alike.
    */
   body: {
     unknownField: (what: string, accepted: readonly string[]) =>
       'Unknown field in the ' + what + ': ${0}. ' + `It holds ${accepted.join(', ')}.`,
-    unknownFieldUnnamed: (what: string, accepted: readonly string[]) =>
-      `Unknown field in the ${what}: it holds ${accepted.join(', ')} and nothing else.`,
   },
   /** Not SPEC texts: record type writes. */
   recordType: {

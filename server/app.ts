@@ -38,6 +38,16 @@ export interface BuildOptions {
 }
 
 /**
+ * How request bodies are checked: allErrors lets ajv-errors attach the SPEC's messages (schemas'
+ * `errorMessage`) to any failure; nothing is coerced or removed, so a body is taken as sent or refused.
+ * Exported for the tests that compare the browser's validator with the server's.
+ */
+export const AJV_OPTIONS = {
+  customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false },
+  plugins: [ajvErrors as Plugin<unknown>],
+}
+
+/**
  * Builds the Fastify app: cross-cutting plugins, then one plugin per service host of SPEC §7 under its
  * own prefix, then /config.json and the SPA. The database is opened (and migrated) by the caller and
  * closed when the app closes.
@@ -54,11 +64,7 @@ export async function buildApp({
     bodyLimit: 30 * 1024 * 1024,
     // The paging calls carry their filter as URL-encoded JSON in one path segment (SPEC §7).
     routerOptions: { maxParamLength: 8192 },
-    // allErrors lets ajv-errors attach the SPEC's messages (schemas' `errorMessage`) to any failure.
-    ajv: {
-      customOptions: { allErrors: true, coerceTypes: false, removeAdditional: false },
-      plugins: [ajvErrors as Plugin<unknown>],
-    },
+    ajv: AJV_OPTIONS,
     schemaErrorFormatter,
   })
   if (onRoute) app.addHook('onRoute', onRoute)

@@ -3,8 +3,9 @@ import type { KeywordCheck, KeywordContext, Schema } from './keywords'
 import { simpleKeyword } from './simple-keywords'
 
 /**
- * The interpreter's keywords that apply sub-schemas (properties, items, the combinators, if/then/else),
- * with ajv's paths, error order and error resets. `sub` compiles a sub-schema at a schema path.
+ * The interpreter's keywords that apply sub-schemas (properties, propertyNames, items, the combinators,
+ * if/then/else), with ajv's paths, error order and error resets. `sub` compiles a sub-schema at a schema
+ * path.
  */
 
 /** A compiled schema: validates `data`, pushing ajv-shaped errors; true when it added none. */
@@ -50,6 +51,39 @@ const additionalProperties: Applicator = (s, here, _schemaPath, sub) => {
       if (!node) c.fail({ additionalProperty: key }, 'must NOT have additional properties')
       else node((c.data as Record<string, unknown>)[key], `${c.instancePath}/${escapePointer(key)}`, c.errors)
     }
+  }
+}
+
+/**
+ * Each key of the object validated as a string against the sub-schema, as ajv does: at the object's
+ * instance path, each error marked with the `propertyName`, then one 'propertyNames' error per bad key.
+ * The sub-schema's `errorMessage` sees that key as its data, so `${0}` names it (closed-body.ts).
+ */
+const propertyNames: Applicator = (s, here, _schemaPath, sub) => {
+  if (alwaysValid(s.propertyNames)) return undefined
+  const node = sub(s.propertyNames, here)
+  return (c) => {
+    for (const propertyName in c.data as object) {
+      // A list of its own, so only this key's errors get its mark. ajv runs the sub-schema on the shared
+      // list, but an `errorMessage` there takes only errors from under the sub-schema, and an earlier key's
+      // are gone by then (its own message took them) or of a keyword the message does not name.
+      const found: ErrorObject[] = []
+      if (node(propertyName, c.instancePath, found)) continue
+      markPropertyName(found, propertyName)
+      c.errors.push(...found)
+      c.fail({ propertyName }, 'property name must be valid')
+    }
+  }
+}
+
+/**
+ * ajv marks every error made under `propertyNames`, those an `errorMessage` took into its
+ * `params.errors` too; here they are marked once the key's sub-schema has run.
+ */
+function markPropertyName(errors: ErrorObject[], propertyName: string): void {
+  for (const error of errors) {
+    error.propertyName = propertyName
+    if (error.keyword === 'errorMessage') markPropertyName(error.params.errors as ErrorObject[], propertyName)
   }
 }
 
@@ -106,6 +140,7 @@ const ifThenElse: Applicator = (s, here, schemaPath, sub) => {
 // A Map, not an object literal: a keyword such as 'constructor' must not find Object.prototype's.
 const APPLICATORS = new Map<string, Applicator>([
   ['properties', properties],
+  ['propertyNames', propertyNames],
   ['additionalProperties', additionalProperties],
   ['items', items],
   ['allOf', allOf],

@@ -1,10 +1,12 @@
 import type { ErrorObject } from 'ajv'
+import { checkTemplate, expandTemplate } from './message-template'
 
 /**
  * ajv-errors' `errorMessage` keyword for the interpreting validator, step for step as the plugin's
  * generated code does it (ajv-errors 3): keyword messages, keyword-per-property messages (`required`),
  * child messages (`properties`, `items`), then `_`/the string form for everything else under the
- * schema; the errors it replaces travel in `params.errors` and leave the list.
+ * schema; the errors it replaces travel in `params.errors` and leave the list. Templates (`${0}`) are
+ * expanded from the schema's value (message-template.ts).
  */
 
 type Used = ErrorObject & { emUsed?: boolean }
@@ -15,8 +17,6 @@ const KEYWORD_PROPERTY_PARAMS: Record<string, string> = {
   dependentRequired: 'property',
 }
 
-const INTERPOLATION = /\$\{[^}]+\}/
-
 /** What `errorMessage` at one schema needs to know about where it runs. */
 export interface ErrorMessageContext {
   errors: ErrorObject[]
@@ -25,10 +25,10 @@ export interface ErrorMessageContext {
   schemaPath: string
   data: unknown
   /** Adds one `errorMessage` error at the current value (verbose fields included when asked). */
-  report(message: string, params: { errors: ErrorObject[] }): ErrorObject
+  report(message: string | undefined, params: { errors: ErrorObject[] }): ErrorObject
 }
 
-/** Throws for what the interpreter does not implement, so no schema silently loses a message. */
+/** Throws for a template the interpreter does not implement, so no schema silently shows other text. */
 export function checkErrorMessage(value: unknown): void {
   const texts =
     typeof value === 'string'
@@ -36,13 +36,18 @@ export function checkErrorMessage(value: unknown): void {
       : Object.values(value as object).flatMap((v) =>
           typeof v === 'object' ? Object.values(v as object) : [v],
         )
-  if (texts.some((t) => typeof t === 'string' && INTERPOLATION.test(t)))
-    throw new Error('errorMessage templates (${...}) are not supported by the interpreting validator')
+  for (const text of texts) if (typeof text === 'string') checkTemplate(text)
 }
 
 /** Applies `errorMessage` (`value`) once the schema's other keywords have run. */
-export function applyErrorMessage(value: unknown, c: ErrorMessageContext): void {
-  if (c.errors.length === 0) return
+export function applyErrorMessage(value: unknown, context: ErrorMessageContext): void {
+  if (context.errors.length === 0) return
+  // Every message goes out expanded, with the data of the schema that holds `errorMessage`.
+  const c: ErrorMessageContext = {
+    ...context,
+    report: (message, params) =>
+      context.report(typeof message === 'string' ? expandTemplate(message, context.data) : message, params),
+  }
   const { instancePath, schemaPath } = c
   const errors = c.errors as Used[]
   const matchKeyword = (err: Used, keys: object) =>

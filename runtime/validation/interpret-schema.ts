@@ -39,7 +39,14 @@ const GROUPS: { type?: string; keywords: string[] }[] = [
   { type: 'array', keywords: ['maxItems', 'minItems', 'items', 'uniqueItems'] },
   {
     type: 'object',
-    keywords: ['maxProperties', 'minProperties', 'required', 'additionalProperties', 'properties'],
+    keywords: [
+      'maxProperties',
+      'minProperties',
+      'required',
+      'propertyNames',
+      'additionalProperties',
+      'properties',
+    ],
   },
 ]
 /**
@@ -59,7 +66,6 @@ const UNSUPPORTED = new Set([
   'dependentRequired',
   'dependentSchemas',
   'patternProperties',
-  'propertyNames',
   'prefixItems',
   'additionalItems',
   'unevaluatedItems',
@@ -90,15 +96,20 @@ export function compileSchema(
   return validate
 }
 
-/** The `false` schema: every value fails with ajv's 'false schema' error. */
-function falseNode(schemaPath: string): Node {
+/**
+ * The `false` schema: every value fails with ajv's 'false schema' error, which ajv reports as a keyword
+ * of that name under the schema's path (the false schema is its own schema and parent schema).
+ */
+function falseNode(schemaPath: string, verbose: boolean): Node {
   return (data, instancePath, errors) => {
     errors.push({
       instancePath,
-      schemaPath,
+      schemaPath: `${schemaPath}/false schema`,
       keyword: 'false schema',
       params: {},
       message: 'boolean schema is false',
+      // ajv's types say a parent schema is an object; for the false schema ajv sets `false` all the same.
+      ...(verbose ? ({ schema: false, parentSchema: false, data } as unknown as Partial<ErrorObject>) : {}),
     })
     return false
   }
@@ -133,7 +144,7 @@ function errorMaker(s: Schema, schemaPath: string, verbose: boolean) {
     instancePath: string,
     data: unknown,
     params: Record<string, unknown>,
-    message: string,
+    message: string | undefined,
     keywordSchemaPath = `${schemaPath}/${keyword}`,
   ): ErrorObject => ({
     instancePath,
@@ -147,7 +158,7 @@ function errorMaker(s: Schema, schemaPath: string, verbose: boolean) {
 
 function compileNode(schema: unknown, schemaPath: string, options: Required<InterpretOptions>): Node {
   if (schema === true) return () => true
-  if (schema === false) return falseNode(schemaPath)
+  if (schema === false) return falseNode(schemaPath, options.verbose)
   const s = schema as Schema
   for (const key of Object.keys(s))
     if (UNSUPPORTED.has(key))

@@ -2,28 +2,26 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { MESSAGES } from '../messages'
 import { nameProperty } from './name-property'
 import { serialRangeSchema } from './serial-range'
-import { closedBody, closedUnnamed } from './closed-body'
+import { closedBody } from './closed-body'
 
 /** SPEC §9: the serial prefix separator; owner test-equipment prefixes end with it. */
 export const SERIAL_PREFIX_SEPARATOR = ':'
 
 /**
  * Body of `POST {itr}/api/deviceOwners` and `PATCH {itr}/api/deviceOwners/{id}` (SPEC §7: name; parent
- * too). No other key is taken; the refusal lists the fields rather than naming the key, as the owner
- * screen's copy of this schema runs in the browser's interpreting validator (closed-body.ts).
+ * too). No other key is taken. The owner screen copies it with its parent choices
+ * (src/pages/owners/owner-edit-page.tsx), which the browser's interpreting validator runs: it gives the
+ * same refusal naming the key as the server.
  */
 export const deviceOwnerWriteSchema = {
   $id: 'DeviceOwnerWrite',
   type: 'object',
   required: ['name'],
-  ...closedUnnamed(
-    'owner',
-    {
-      name: nameProperty('owner', 200, MESSAGES.owner.nameRequired),
-      parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
-    },
-    { required: { name: MESSAGES.owner.nameRequired } },
-  ),
+  ...closedBody('owner', {
+    name: nameProperty('owner', 200, MESSAGES.owner.nameRequired),
+    parentId: { type: ['integer', 'null'], minimum: 1, title: 'Parent owner' },
+  }),
+  errorMessage: { required: { name: MESSAGES.owner.nameRequired } },
 } as const
 
 export type DeviceOwnerWrite = FromSchema<typeof deviceOwnerWriteSchema>

@@ -23,9 +23,9 @@ type Role = 'configurator' | 'viewAll'
 
 /**
  * Audit s9 F7, beyond the submission: every write body takes the fields its call names and no other. A
- * body with one more key is refused with 400 naming it (the owner's lists its fields instead, see
- * schemas/entities/closed-body.ts) and nothing is written; the bodies the SPA and SPEC's clients send,
- * read-only fields sent back included, are still taken.
+ * body with one more key is refused with 400 naming it (schemas/entities/closed-body.ts) and nothing is
+ * written; the bodies the SPA and SPEC's clients send, read-only fields sent back included, are still
+ * taken.
  */
 describe('write bodies refuse keys they do not name (audit s9 F7)', () => {
   let server: TestServer
@@ -204,7 +204,7 @@ describe('write bodies refuse keys they do not name (audit s9 F7)', () => {
       'POST',
       () => '/api/deviceOwners',
       () => ({ name: 'X', createdInItr: false }),
-      'Unknown field in the owner: it holds name, parentId and nothing else.',
+      'Unknown field in the owner: "createdInItr". It holds name, parentId.',
     ],
     [
       'owner update',
@@ -212,7 +212,7 @@ describe('write bodies refuse keys they do not name (audit s9 F7)', () => {
       'PATCH',
       () => `/api/deviceOwners/${ownerId}`,
       () => ({ name: 'X', parent: null }),
-      'Unknown field in the owner: it holds name, parentId and nothing else.',
+      'Unknown field in the owner: "parent". It holds name, parentId.',
     ],
     [
       'owner ranges',

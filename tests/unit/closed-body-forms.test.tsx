@@ -14,8 +14,8 @@ import { certificateSettingsSchema } from '../../schemas/settings'
 /**
  * The write schemas closed against unknown keys (schemas/entities/closed-body.ts) are also the SPA's form
  * schemas. The browser's precompiled validators (this project runs the build plugin) name the key as the
- * server does; the owner screen's copy, which the interpreting validator compiles, still works; and the
- * read-only forms, copies too, render without a validator failing to compile them.
+ * server does; so does the interpreting validator with the owner screen's copy; and the read-only forms,
+ * copies too, render without a validator failing to compile them.
  */
 describe('closed write schemas in the SPA', () => {
   afterEach(() => vi.restoreAllMocks())
@@ -33,6 +33,11 @@ describe('closed write schemas in the SPA', () => {
         expect.stringMatching(/^Unknown field in the product type: "parent"\./),
       ],
       [locationWriteSchema, { name: 'A', id: 1 }, 'Unknown field in the location: "id". It holds name.'],
+      [
+        deviceOwnerWriteSchema,
+        { name: 'A', createdInItr: false },
+        'Unknown field in the owner: "createdInItr". It holds name, parentId.',
+      ],
       [calibratorWriteSchema, { name: 'A', id: 1 }, 'Unknown field in the calibrator: "id". It holds name.'],
       [
         certificateSettingsSchema,
@@ -46,7 +51,7 @@ describe('closed write schemas in the SPA', () => {
     }
   })
 
-  it("interpreted: the owner screen's copy with parent choices takes {name, parentId} and refuses more", () => {
+  it("interpreted: the owner screen's copy with parent choices takes its fields, names another key", () => {
     const copy = {
       ...deviceOwnerWriteSchema,
       properties: {
@@ -57,7 +62,11 @@ describe('closed write schemas in the SPA', () => {
     expect(staticNameOf(copy)).toBeUndefined()
     expect(firstSchemaError(copy, { name: 'Lab', parentId: 4 })).toBeUndefined()
     expect(firstSchemaError(copy, { name: 'Lab', colour: 'red' })).toBe(
-      'Unknown field in the owner: it holds name, parentId and nothing else.',
+      'Unknown field in the owner: "colour". It holds name, parentId.',
+    )
+    // Quoted as JSON.stringify quotes it, as ajv-errors' `${0}` does on the server.
+    expect(firstSchemaError(copy, { name: 'Lab', 'say "hi"\\': 1 })).toBe(
+      'Unknown field in the owner: "say \\"hi\\"\\\\". It holds name, parentId.',
     )
   })
 

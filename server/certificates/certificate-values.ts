@@ -8,6 +8,7 @@ import {
   type TestFieldControl,
   type TimespanControl,
 } from '../../schemas/form-layout/index'
+import { dateOfText } from '../../schemas/records/values'
 import { formatDate } from './certificate-dates'
 import type { Mark } from './certificate-model'
 
@@ -31,31 +32,18 @@ export const markOf = (result: unknown): Mark => MARKS[String(result)] ?? ''
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/
 const MOMENT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-](\d{2}):?(\d{2}))?$/
 
-/** True when year/month/day (and hour/minute/second) name a moment that exists: no 30 February, no 25:99. */
-function exists(y: number, m: number, d: number, h = 0, min = 0, s = 0): boolean {
-  const t = new Date(Date.UTC(y, m - 1, d, h, min, s))
-  return (
-    t.getUTCFullYear() === y &&
-    t.getUTCMonth() === m - 1 &&
-    t.getUTCDate() === d &&
-    t.getUTCHours() === h &&
-    t.getUTCMinutes() === min &&
-    t.getUTCSeconds() === s
-  )
-}
-
 /**
  * A datepicker's stored value as SPEC §9 shows it: an ISO calendar date as DD/MM/YYYY, an ISO date and
  * time as DD/MM/YYYY HH:mm (UTC); anything else — an impossible date, extra text — exactly as stored.
  */
 export function dateText(value: string): string {
-  const day = DAY.exec(value)
-  if (day) return exists(+day[1], +day[2], +day[3]) ? formatDate(value, false) : value
+  // The ISO forms only (the pickers store them); whether the day and time exist, the one date parser says.
+  const real = dateOfText(value) !== undefined
+  if (DAY.test(value)) return real ? formatDate(value, false) : value
   const at = MOMENT.exec(value)
   if (!at) return value
-  const [, y, m, d, h, min, s = '0', , offH = '0', offM = '0'] = at
-  const valid = exists(+y, +m, +d, +h, +min, +s) && +offH <= 14 && +offM < 60
-  return valid ? formatDate(value) : value
+  const [, , , , , , , , offH = '0', offM = '0'] = at
+  return real && +offH <= 14 && +offM < 60 ? formatDate(value) : value
 }
 
 /**

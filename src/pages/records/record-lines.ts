@@ -8,6 +8,7 @@ import {
   type TimespanUnit,
 } from '../../../schemas/form-layout'
 import { resultLabel, type RecordDetail } from '../../../schemas/records'
+import { dateOfText } from '../../../schemas/records/values'
 import { formatUtc, formatUtcDay } from '../../components/date-format'
 import { CATEGORY_LABELS } from './records-model'
 
@@ -42,19 +43,15 @@ export function layoutLabels(layout: FormLayout | null): Map<string, string> {
 
 const PASS_OR_FAIL: Record<string, string> = { Pass: 'Pass', Fail: 'Fail', '-': '-', 'n/a': 'n/a' }
 
-const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/
 
 /**
- * Whether `text` is wholly an ISO date or timestamp of a day that exists: '2026-02-30' and '2026-99-99'
- * are not (Date would roll them over to another day), nor is a text that merely starts with a date.
+ * Whether `text` is wholly an ISO date or timestamp of a day and time that exist: '2026-02-30' and
+ * '2026-99-99' are not (Date would roll them over to another day), nor is a text that merely starts with
+ * a date. The ISO form here; whether it exists, the one date parser says (`dateOfText`).
  */
 export function isRealIsoDate(text: string): boolean {
-  const m = ISO_DATE.exec(text)
-  if (!m) return false
-  const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])]
-  const date = new Date(Date.UTC(year, month - 1, day))
-  const dayExists = date.getUTCMonth() === month - 1 && date.getUTCDate() === day
-  return dayExists && (m[4] === undefined || (Number(m[4]) < 24 && Number(m[5]) < 60))
+  return ISO_DATE.test(text) && dateOfText(text) !== undefined
 }
 
 /**

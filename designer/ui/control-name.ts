@@ -1,5 +1,5 @@
 import { PALETTE } from '../model'
-import type { Control } from '../../schemas/form-layout'
+import { controlLabel, type Control } from '../../schemas/form-layout'
 
 /** The palette's name for a control's kind ('Numeric test', 'Group', …). */
 export function kindLabel(control: Control): string {
@@ -9,7 +9,7 @@ export function kindLabel(control: Control): string {
 
 /** How buttons and announcements name a control: its label, else its variable, else its kind. */
 export function controlName(control: Control): string {
-  const label = 'label' in control && typeof control.label === 'string' ? control.label.trim() : ''
+  const label = controlLabel(control)
   if (label) return label
   if ('variable' in control && control.variable) return control.variable
   return kindLabel(control)

@@ -1,5 +1,6 @@
 import type { LayoutIssue } from './validate-layout'
 import type { Control, FormLayout } from './layout-schema'
+import { controlLabel } from './layout-walk'
 
 /** Property names as the inspector captions them, for problems said in words. */
 const PROPERTY_NAMES: Record<string, string> = {
@@ -46,7 +47,7 @@ function controlAtPath(controls: readonly Control[], path: readonly number[]): C
 
 /** A control as a user names it: its label and variable, e.g. '"Voltage ratio error" (ratioError)'. */
 export function controlDisplayName(control: Control): string {
-  const label = 'label' in control && typeof control.label === 'string' ? control.label.trim() : ''
+  const label = controlLabel(control)
   const variable = 'variable' in control && typeof control.variable === 'string' ? control.variable : ''
   if (label && variable) return `"${label}" (${variable})`
   if (label) return `"${label}"`

@@ -51,6 +51,28 @@ export function variableOf(control: Control): string | undefined {
     : undefined
 }
 
+/** A control's label as people read it (trimmed), or '' when it has none. */
+export function controlLabel(control: Control): string {
+  return 'label' in control && typeof control.label === 'string' ? control.label.trim() : ''
+}
+
+/**
+ * Each variable's label in a layout (the first labelled control bound to it, in document order): what
+ * the record view, its History panel and the certificate call a captured value.
+ */
+export function labelsByVariable(
+  layout: Pick<FormLayout, 'controls'> | null | undefined,
+): Map<string, string> {
+  const labels = new Map<string, string>()
+  if (!layout?.controls) return labels
+  for (const { control } of walkControls(layout.controls)) {
+    const variable = variableOf(control)
+    const label = controlLabel(control)
+    if (variable && label && !labels.has(variable)) labels.set(variable, label)
+  }
+  return labels
+}
+
 /** All variables of a layout in document order, group result variables included. */
 export function listVariables(layout: Pick<FormLayout, 'controls'>): string[] {
   const out: string[] = []

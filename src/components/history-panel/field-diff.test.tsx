@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest'
 import type { FormLayout } from '../../../schemas/form-layout'
 import { FieldDiff, showValue } from './field-diff'
 import { layoutLabels } from './layout-labels'
+import { recordHistoryValue } from '../record-values'
+import type { RecordDetail } from '../../../schemas/records'
 
 const LAYOUT: FormLayout = {
   version: 2,
@@ -78,5 +80,67 @@ describe('history diff', () => {
     render(<FieldDiff entry={{ before: { name: 'A' }, after: { name: 'A' } }} />)
     expect(screen.getByText('No field changed.')).toBeTruthy()
     expect(showValue({ a: 1 })).toBe('{"a":1}')
+  })
+
+  it('reads a record’s values as its view does: timespans, dates, tests, n/a, equipment, text as typed', () => {
+    const layout: FormLayout = {
+      version: 2,
+      title: 'Repair',
+      controls: [
+        { type: 'timespan', variable: 'took', label: 'Time to repair', unit: 'hours' },
+        { type: 'datepicker', variable: 'tested', label: 'Tested on' },
+        { type: 'singletext', variable: 'note', label: 'Note' },
+        { type: 'testField', testType: 'numeric', variable: 'ratio', label: 'Turns ratio', naOption: true },
+        { type: 'testEquipment', variable: 'devices', label: 'Test equipment' },
+      ],
+    }
+    const record = {
+      recordId: 7,
+      recordTypeId: 1,
+      productSerialNumber: 'NWT:1',
+      recordTypeName: 'Repair',
+      data: {},
+      testEquipmentUsed: [
+        { testEquipmentId: 2, serialNumber: 'EPN-TE:2', status: 'valid', policy: 'warn', override: null },
+      ],
+    } as unknown as RecordDetail
+    render(
+      <FieldDiff
+        entry={{
+          before: {
+            'data.took': 'PT3H',
+            'data.tested': '2026-11-24T09:30:00Z',
+            'data.note': '2026-11-24',
+            'data.ratio': { value: 0.5, passOrFail: 'Pass' },
+            'data.devices': [],
+            recordDate: '2026-11-24T09:30:00.000Z',
+            testResult: 'pass',
+            category: 'test',
+          },
+          after: {
+            'data.took': 'PT90M',
+            'data.tested': '2026-11-25T10:00:00Z',
+            'data.note': '2026-11-25',
+            'data.ratio': { value: null, passOrFail: '-' },
+            'data.devices': [2],
+            recordDate: '2026-11-25T10:00:00.000Z',
+            testResult: 'fail',
+            category: 'problemReport',
+          },
+        }}
+        labels={layoutLabels(layout)}
+        format={recordHistoryValue(record, layout)}
+      />,
+    )
+    expect(cells()).toEqual([
+      ['Time to repair', '3 hours', '1.5 hours'],
+      ['Tested on', '24/11/2026 09:30', '25/11/2026 10:00'],
+      ['Note', '2026-11-24', '2026-11-25'],
+      ['Turns ratio', '0.5 (Pass)', 'n/a'],
+      ['Test equipment', '—', 'EPN-TE:2'],
+      ['Record date', '24/11/2026 09:30', '25/11/2026 10:00'],
+      ['Test result', 'Pass', 'Fail'],
+      ['Category', 'Test', 'Problem Report'],
+    ])
   })
 })

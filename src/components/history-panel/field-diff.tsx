@@ -31,19 +31,28 @@ export function fieldName(field: string, labels?: Readonly<Record<string, string
 }
 
 /**
+ * How a caller reads a field's value (a record's captured values as its view shows them); undefined
+ * leaves the value to `showValue`.
+ */
+export type ValueFormat = (field: string, value: unknown) => string | undefined
+
+/**
  * The field-level diff of one audit row: Field, Before, After for every changed field. Values are
  * rendered as text (never markup), like every user-authored value.
  */
 export function FieldDiff({
   entry,
   labels,
+  format,
   hidden = [],
 }: {
   entry: Pick<AuditEntry, 'before' | 'after'>
   labels?: Readonly<Record<string, string>>
+  format?: ValueFormat
   /** Fields the caller shows otherwise (a record's revision, beside the change). */
   hidden?: readonly string[]
 }) {
+  const shown = (value: unknown, field: string) => format?.(field, value) ?? showValue(value, field)
   const changes = fieldChanges(entry.before, entry.after).filter((c) => !hidden.includes(c.field))
   if (changes.length === 0) return <p className="text-secondary small mb-0">No field changed.</p>
   return (
@@ -61,8 +70,8 @@ export function FieldDiff({
             <th scope="row" className="fw-normal">
               {fieldName(c.field, labels)}
             </th>
-            <td className="text-danger-emphasis text-break">{showValue(c.before, c.field)}</td>
-            <td className="text-success-emphasis text-break">{showValue(c.after, c.field)}</td>
+            <td className="text-danger-emphasis text-break">{shown(c.before, c.field)}</td>
+            <td className="text-success-emphasis text-break">{shown(c.after, c.field)}</td>
           </tr>
         ))}
       </tbody>

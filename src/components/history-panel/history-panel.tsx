@@ -7,7 +7,7 @@ import { fieldChanges, HISTORY_LIMIT, type AuditEntity, type AuditEntry } from '
 import { api, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import { formatUtc } from '../date-format'
-import { FieldDiff, fieldName } from './field-diff'
+import { FieldDiff, fieldName, type ValueFormat } from './field-diff'
 
 export interface HistoryPanelProps {
   entity: AuditEntity
@@ -15,6 +15,8 @@ export interface HistoryPanelProps {
   id: string | number | null | undefined
   /** Field → label for the diff (a record's `data.<variable>` → the layout's label). */
   labels?: Readonly<Record<string, string>>
+  /** How the diff reads a field's value, where the caller knows better than plain text (a record's). */
+  format?: ValueFormat
 }
 
 const ACTION_TEXT: Record<AuditEntry['action'], string> = {
@@ -33,10 +35,9 @@ function HistoryList({
   entity,
   id,
   labels,
-}: Required<Pick<HistoryPanelProps, 'entity'>> & {
-  id: string
-  labels?: HistoryPanelProps['labels']
-}) {
+  format,
+}: Required<Pick<HistoryPanelProps, 'entity'>> &
+  Pick<HistoryPanelProps, 'labels' | 'format'> & { id: string }) {
   const history = useResource(
     (signal) => api.get<AuditEntry[]>('config', `/api/Audit/${entity}/${encodeURIComponent(id)}`, { signal }),
     [entity, id],
@@ -93,7 +94,7 @@ function HistoryList({
               </Button>
               {open && (
                 <div className="mt-2">
-                  <FieldDiff entry={entry} labels={labels} hidden={hidden} />
+                  <FieldDiff entry={entry} labels={labels} format={format} hidden={hidden} />
                 </div>
               )}
             </ListGroup.Item>
@@ -108,7 +109,7 @@ function HistoryList({
  * The history of one entity on its edit screen (issue 8): collapsed by default; opened, it lists who
  * changed it and when, newest first, and shows the field-level diff of a chosen revision.
  */
-export function HistoryPanel({ entity, id, labels }: HistoryPanelProps) {
+export function HistoryPanel({ entity, id, labels, format }: HistoryPanelProps) {
   const [open, setOpen] = useState(false)
   if (id === null || id === undefined || String(id) === '' || /^new$/i.test(String(id))) return null
   return (
@@ -126,7 +127,7 @@ export function HistoryPanel({ entity, id, labels }: HistoryPanelProps) {
       </Card.Header>
       {open && (
         <div id="history-panel-body">
-          <HistoryList entity={entity} id={String(id)} labels={labels} />
+          <HistoryList entity={entity} id={String(id)} labels={labels} format={format} />
         </div>
       )}
     </Card>

@@ -1,3 +1,3 @@
 export { HistoryPanel, type HistoryPanelProps } from './history-panel'
-export { FieldDiff, showValue } from './field-diff'
+export { FieldDiff, showValue, type ValueFormat } from './field-diff'
 export { layoutLabels } from './layout-labels'

@@ -1,16 +1,12 @@
-import { variableOf, walkControls, type FormLayout } from '../../../schemas/form-layout'
+import { labelsByVariable, type FormLayout } from '../../../schemas/form-layout'
 
 /**
  * A record's field labels for its history diff: `data.<variable>` → the control's label in the layout
- * the record was captured with. Controls without a label keep their variable name.
+ * the record was captured with (as the record view labels its lines). Controls without a label keep
+ * their variable name.
  */
 export function layoutLabels(layout: FormLayout | null | undefined): Record<string, string> {
-  const labels: Record<string, string> = {}
-  if (!layout?.controls) return labels
-  for (const { control } of walkControls(layout.controls)) {
-    const variable = variableOf(control)
-    const label = 'label' in control && typeof control.label === 'string' ? control.label.trim() : ''
-    if (variable && label) labels[`data.${variable}`] = label
-  }
-  return labels
+  return Object.fromEntries(
+    [...labelsByVariable(layout)].map(([variable, label]) => [`data.${variable}`, label]),
+  )
 }

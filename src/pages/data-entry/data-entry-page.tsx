@@ -92,7 +92,14 @@ export default function DataEntryPage() {
             kept={<DraftKept keptAt={c.draft.keptAt} />}
           />
           {c.readOnly && <ReviewPanel recordId={c.recordId} revision={c.revision} />}
-          {c.readOnly && <HistoryPanel entity="record" id={c.recordId} labels={layoutLabels(c.layout)} />}
+          {c.readOnly && (
+            <HistoryPanel
+              entity="record"
+              id={c.recordId}
+              labels={layoutLabels(c.layout)}
+              format={c.historyValue}
+            />
+          )}
         </>
       )}
     </PageState>

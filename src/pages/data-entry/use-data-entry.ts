@@ -10,6 +10,7 @@ import { useOutboxReopen } from './use-outbox-reopen'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
 import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
 import { useCalibrationOverrides } from './use-calibration-overrides'
+import { recordHistoryValue } from '../../components/record-values'
 import { draftScopeOf, useDataEntryDraft } from './use-data-entry-draft'
 
 export type { UploadSummary } from './use-data-entry-save'
@@ -117,6 +118,11 @@ export function useDataEntry() {
   const layout = data?.layout
   const category = categoryOf(data?.recordType)
   const mappings = useMemo(() => mappingsOf(data?.recordType), [data?.recordType])
+  const record = data?.record
+  const historyValue = useMemo(
+    () => (record && layout ? recordHistoryValue(record, layout) : undefined),
+    [record, layout],
+  )
   const ids = entryIds(query, data)
   const gate = useCalibrationOverrides(mappings, `${query.recordId}:${query.recordTypeId}`)
   const view = useDataEntryView(data, ids, mappings, category, value)
@@ -162,6 +168,8 @@ export function useDataEntry() {
     existing,
     /** The record shown (`?record=`), for its history panel. */
     recordId: query.recordId,
+    /** How that panel reads the record's values: as /Records/{id} shows them. */
+    historyValue,
     editing: existing && query.edit,
     locked,
     toggleLocked: () => setLocked((l) => !l),

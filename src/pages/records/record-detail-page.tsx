@@ -9,6 +9,7 @@ import { ParametersUsed } from '../../components/parameters-used'
 import { EquipmentUsed } from '../../components/equipment-used'
 import { RecordTablesCard } from './record-tables-card'
 import { useRecordDetail } from './use-record-detail'
+import { recordHistoryValue } from '../../components/record-values'
 import { CertificateButton } from '../../components/certificate-button'
 import { ReviewPanel } from '../../components/review-panel'
 
@@ -48,7 +49,12 @@ export default function RecordDetailPage() {
       {data && (
         <ReviewPanel recordId={data.record.recordId} revision={data.record.revision} onChanged={reload} />
       )}
-      <HistoryPanel entity="record" id={id} labels={layoutLabels(data?.layout)} />
+      <HistoryPanel
+        entity="record"
+        id={id}
+        labels={layoutLabels(data?.layout)}
+        format={data ? recordHistoryValue(data.record, data.layout) : undefined}
+      />
       <div className="mt-3">
         <Link to="/Records">All records</Link>
       </div>

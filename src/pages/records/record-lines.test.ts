@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
-import { formatValue, humanise, recordLines } from './record-lines'
+import { formatValue } from '../../components/record-values'
+import { humanise, recordLines } from './record-lines'
 
 const layout: FormLayout = {
   version: 2,

@@ -1,5 +1,5 @@
 import { tableResult, tablesOf, type FormLayout, type TableColumn } from '../../../schemas/form-layout'
-import { formatValue } from './record-lines'
+import { formatValue } from '../../components/record-values'
 
 /** One cell of a stored table as the record view shows it: its text and, for a test cell, its result. */
 export interface RecordTableCell {

@@ -22,6 +22,8 @@ export const SETTINGS_MESSAGES = {
   logoUnreadable: 'The logo could not be read as a PNG or JPEG image.',
   organisationName: 'The organisation name may be at most 200 characters.',
   addressLine: 'The address line may be at most 300 characters.',
+  organisationNameText: 'The organisation name must be text.',
+  addressLineText: 'The address line must be text.',
   saved: 'Certificate settings saved.',
   adminOnly: 'Only an administrator can change the certificate settings.',
   unprintable: (field: string, chars: readonly string[]) =>
@@ -42,13 +44,16 @@ export const certificateSettingsSchema = {
       maxLength: 200,
       title: 'Organisation name',
       description: 'Printed at the top of every certificate; empty means the app title (APP_TITLE).',
-      errorMessage: SETTINGS_MESSAGES.organisationName,
+      errorMessage: {
+        maxLength: SETTINGS_MESSAGES.organisationName,
+        type: SETTINGS_MESSAGES.organisationNameText,
+      },
     },
     addressLine: {
       type: 'string',
       maxLength: 300,
       title: 'Address line',
-      errorMessage: SETTINGS_MESSAGES.addressLine,
+      errorMessage: { maxLength: SETTINGS_MESSAGES.addressLine, type: SETTINGS_MESSAGES.addressLineText },
     },
     logo: {
       type: ['string', 'null'],

@@ -57,6 +57,7 @@ export const IMPACT_MESSAGES = {
   undecided: (id: number, n: number) =>
     `Impact case ${id} cannot be closed: ${n} suspect ${n === 1 ? 'record has' : 'records have'} no disposition yet.`,
   reasonRequired: 'Accepting a suspect record needs a reason.',
+  closeTakesNoBody: 'Closing an impact case takes no body: send none (or {}).',
   lapsedOpen: (serial: string, id: number) =>
     `An impact case for the lapsed calibration of ${serial} is already open (case ${id}).`,
   lapsedNone: (serial: string) =>

@@ -48,6 +48,9 @@ export const RECORD_MESSAGES = {
   categoryNotAllowed: (category: string) => `You are not allowed to submit ${category} records.`,
   wrongCategory: (name: string, category: string) => `Record type ${name} is not a ${category} record type.`,
   fieldRequired: (variable: string) => `A value for "${variable}" is required.`,
+  // Ours (audit s10 h1-2): what a calibration writes onto its test equipment item is bounded.
+  deviceTextTooLong: (variable: string, max: number) =>
+    `"${variable}" may be at most ${max.toLocaleString('en')} characters: it is stored on the test equipment item.`,
   badDate: (variable: string, value: string) => `"${value}" in "${variable}" is not a valid date.`,
   badNumber: (variable: string, value: string) => `"${value}" in "${variable}" is not a number.`,
   /** The expiry (calibration date + frequency) must be a date the database holds: up to 31/12/9999. */
@@ -108,6 +111,8 @@ export const RECORD_MESSAGES = {
   unknownUploadField: (accepted: readonly string[]) =>
     'Unknown field in the CSV upload: ${0}. ' + `An upload holds ${accepted.join(', ')}.`,
   revisionOfOnce: 'A record revises one record: give ?revisionOf= once.',
+  revisionOfOtherType: (id: number) =>
+    `Record ${id} is of another record type: a revision is stored with the record type of the record it revises.`,
   mappedNotCell: (name: string) => `The field ${name} must be text, a number or empty.`,
 
   // Ours: CSV ingest.

@@ -20,11 +20,21 @@ export function duplicateLocationsError(names: readonly string[]): string | unde
 }
 
 /**
- * Looks like an e-mail address: one @, something before it, a dotted domain after it, no blanks.
- * Deliberately simple, as the address is only used to send calibration reminders.
+ * Characters an address list parser reads as structure (a comma or semicolon starts another recipient;
+ * quotes, angle brackets, parentheses, brackets, backslash and colon are display-name, comment and group
+ * syntax), blanks and control characters: none is part of a plain address as people type one.
+ */
+const NOT_IN_ADDRESS = '\\s\\u0000-\\u001f\\u007f@,;:<>"()\\[\\]\\\\'
+const EMAIL_LIKE = new RegExp(`^[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}.]+(\\.[^${NOT_IN_ADDRESS}.]+)+$`)
+
+/**
+ * Looks like an e-mail address: one @, something before it, a dotted domain after it, no blanks, and
+ * none of the characters a mailer's address parser reads as structure — 'x,evil@attacker.example' would
+ * be stored as one contact but mailed as two recipients (audit s10). Deliberately simple otherwise, as the
+ * address is only used to send calibration reminders.
  */
 export function isEmailLike(text: string): boolean {
-  return /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/.test(text)
+  return EMAIL_LIKE.test(text)
 }
 
 /**

@@ -136,6 +136,23 @@ describe('owner list rules', () => {
   it('checks contacts look like e-mail addresses and are not repeated', () => {
     expect(isEmailLike('a.b@c.example')).toBe(true)
     expect(isEmailLike('a@b')).toBe(false)
+    // Nothing a mailer's address parser reads as another recipient, a display name, a comment or a group.
+    for (const text of [
+      'x,evil@attacker.example',
+      'x;y@c.example',
+      '"x"@c.example',
+      'x<y@c.example',
+      'x@c.example>',
+      'x(y)@c.example',
+      'x:y@c.example',
+      'x\\y@c.example',
+      'x@[c].example',
+      'x\u0001@c.example',
+      'x\ty@c.example',
+    ])
+      expect(isEmailLike(text), text).toBe(false)
+    expect(isEmailLike("o'brien+cal_1@sub.c-d.example")).toBe(true)
+    expect(isEmailLike('jörg@straße.example')).toBe(true)
     expect(calibrationContactsCheck(['a@b.c', '', 'bad']).error).toBe(
       'The following contacts do not have a valid email address: bad',
     )

@@ -20,6 +20,7 @@ import {
 } from '../../schemas/records/index'
 import { attachmentHeader } from '../documents/routes'
 import { positiveId, textParams } from '../http-params'
+import { badRequest } from '../http-error'
 import { XLSX_TYPE } from '../records/export/xlsx'
 import { parseFilter, parsePaging } from '../records/filter-params'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
@@ -35,8 +36,18 @@ const caseId = (request: FastifyRequest<{ Params: { id: string } }>) =>
 const deviceId = (request: FastifyRequest<{ Params: { id: string } }>) =>
   positiveId(request.params.id, RECORD_MESSAGES.testEquipmentNotFoundId)
 const pageParams = (...more: string[]) => textParams(...more, 'page', 'size', 'filter')
-/** Case actions: other roles learn at once, with a message that says who may (issue #15.3). */
+/**
+ * Case actions: other roles learn at once, with a message that says who may (issue #15.3) — before the
+ * body is even parsed, so a malformed body from them is 403 too (audit s10 h1-4).
+ */
 const decidersOnly = async (request: FastifyRequest) => assertMayDecide(request.user)
+/** Closing takes no body: one that says anything is refused rather than ignored (audit s10 h1-5). */
+const noBody = async (request: FastifyRequest) => {
+  const body: unknown = request.body
+  const empty =
+    body == null || (typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0)
+  if (!empty) throw badRequest(IMPACT_MESSAGES.closeTakesNoBody)
+}
 
 /**
  * Impact cases on {itr} (issue #15.3): read by configurators and admins (the /ImpactCases screen);
@@ -112,7 +123,7 @@ const caseReads: FastifyPluginAsync = async (app) => {
 
 const caseWrites: FastifyPluginAsync = async (app) => {
   const decisions = (request: FastifyRequest) => new ImpactDecisions(request.db)
-  const write = { config: { audit: 'impactCase' as const }, preValidation: decidersOnly }
+  const write = { config: { audit: 'impactCase' as const }, onRequest: decidersOnly }
 
   app.post<{ Params: { id: string }; Body: DispositionRequest }>(
     '/api/ImpactCases/:id/dispositions',
@@ -138,9 +149,11 @@ const caseWrites: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         summary: 'Closes the case; refused with 409 while any record has no disposition.',
+        description: 'Takes no body (none, or {}); any other body is 400.',
         params: textParams('id'),
         response: { 200: impactCaseSchema },
       },
+      preValidation: noBody,
     },
     async (request) => decisions(request).close(caseId(request), request.user),
   )

@@ -51,13 +51,28 @@ export async function prepareCalibration(
     prefix: match.prefix,
     value: match.value,
     locationId,
-    assetTag: textOf(valueOf(data, m.assetTagField)) ?? null,
-    description: textOf(valueOf(data, m.assetDescriptionField)) ?? null,
+    assetTag: deviceText(data, m.assetTagField, ASSET_TAG_MAX),
+    description: deviceText(data, m.assetDescriptionField, DEVICE_DESCRIPTION_MAX),
     skipped,
     expires,
     calibratorId,
     certificateDocumentId,
   }
+}
+
+/** The most characters a calibration writes as the device's asset tag and its description. */
+export const ASSET_TAG_MAX = 200
+export const DEVICE_DESCRIPTION_MAX = 2000
+
+/**
+ * A text the calibration writes onto its test equipment item (asset tag, description), bounded: the
+ * item's list, labels and certificates show it, and record data has no length limit of its own.
+ */
+function deviceText(data: Record<string, unknown>, field: string | undefined, max: number) {
+  const text = textOf(valueOf(data, field)) ?? null
+  if (text !== null && [...text].length > max)
+    throw badRequest(RECORD_MESSAGES.deviceTextTooLong(field ?? '', max))
+  return text
 }
 
 /** The record's test-equipment serial: in one of the owner's ranges, and not an item of another owner. */

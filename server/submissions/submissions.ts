@@ -228,13 +228,18 @@ export class SubmissionsRepository {
 
 /**
  * The fields of the record a submission revises (`?revisionOf=`), which the new record may carry forward
- * (docs/decisions.md "Record data holds the form's fields"): read within the caller's read scope, and
- * only from a record of the same record type, so any other record gives nothing.
+ * (docs/decisions.md "Record data holds the form's fields"), read within the caller's read scope. A
+ * revision is of the same record type as the record it revises: another type's record is refused (400),
+ * since the audit trail would otherwise list the new record in an unrelated record's history (audit
+ * s10 h1-1); one the caller cannot read is not found.
  */
 async function heldBy(tx: Db, recordId: number, input: SubmissionInput, who: Viewer) {
   const [revised] = await tx
-    .select({ fields: DATA_KEYS, documents: HELD_DOCUMENTS })
+    .select({ recordTypeId: records.recordTypeId, fields: DATA_KEYS, documents: HELD_DOCUMENTS })
     .from(records)
-    .where(and(eq(records.id, recordId), eq(records.recordTypeId, input.recordTypeId), who.recordScope()))
-  return revised ?? { fields: [], documents: [] }
+    .where(and(eq(records.id, recordId), who.recordScope()))
+  if (!revised) throw notFound(RECORD_MESSAGES.recordNotFound(recordId))
+  if (revised.recordTypeId !== input.recordTypeId)
+    throw badRequest(RECORD_MESSAGES.revisionOfOtherType(recordId))
+  return revised
 }

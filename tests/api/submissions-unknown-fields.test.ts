@@ -237,7 +237,7 @@ describe('{submission} data fields outside the layout', () => {
     expect(await stored(revised.json().recordId)).toMatchObject({ voltage: '33 kV' })
   })
 
-  it('a ?revisionOf= of a record of another record type carries nothing', async () => {
+  it('a ?revisionOf= of a record of another record type is refused, carrying nothing (audit s10 h1-1)', async () => {
     const other = await post('despatch', despatchBody('NWT:707'))
     expect(other.statusCode).toBe(200)
     await holdLegacyNote(other.json().recordId)
@@ -247,7 +247,9 @@ describe('{submission} data fields outside the layout', () => {
       simpleBody('NWT:707', { legacyNote: 'carried' }),
     )
     expect(res.statusCode).toBe(400)
-    expect(res.json().message).toBe('Unknown fields in the record data: legacyNote')
+    expect(res.json().message).toBe(
+      `Record ${other.json().recordId} is of another record type: a revision is stored with the record type of the record it revises.`,
+    )
     expect(await counts()).toEqual(before)
   })
 

@@ -61,6 +61,13 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
         <tr className="grid-filters">
           {leaves.map((header) => (
             <th key={header.id} scope="col">
+              {metaOf(header).renderFilter && (
+                // On a phone the titles above are sort buttons or hidden, so a select, toggle or date
+                // pair would stand unlabelled: its column's title is drawn over it there (styles.css).
+                <span className="grid-filter-label" aria-hidden="true">
+                  {headerText(header)}
+                </span>
+              )}
               {metaOf(header).renderFilter?.({
                 value: String(header.column.getFilterValue() ?? ''),
                 // A cleared control removes the filter instead of sending an empty one.

@@ -98,6 +98,22 @@ describe('every list and edit screen at 400 px', () => {
     }
   })
 
+  it('a grid filter that is a select, a toggle or a date pair says what it filters on a phone (audit s10)', async () => {
+    await signIn(page, baseUrl, 'viewAll', '/')
+    const labels = () => page.locator('.grid-filters .grid-filter-label:visible').allInnerTexts()
+    await navigate(page, baseUrl, '/Records')
+    await page.getByRole('table', { name: 'Records' }).locator('tbody tr').first().waitFor()
+    await screenshot(page, 'narrow-records-filters')
+    expect(await labels()).toEqual(['Status'])
+    await navigate(page, baseUrl, '/Products')
+    await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().waitFor()
+    expect(await labels()).toEqual(['Last Record', 'Status'])
+    // On a wide screen the column titles stand right above the filters: no second label.
+    await page.setViewportSize({ width: 1366, height: 800 })
+    expect(await labels()).toEqual([])
+    await page.setViewportSize({ width: 400, height: 800 })
+  })
+
   it('a list that fails to load shows its error with Retry, not its empty state (issue #11.15)', async () => {
     let fail = true
     await page.route('**/svc/itr/api/testEquipment', (route) =>

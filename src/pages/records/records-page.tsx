@@ -66,7 +66,12 @@ export default function RecordsPage() {
         loadFailed={Boolean(list.error)}
         onRetry={list.reload}
         getRowId={(r) => String(r.recordId)}
-        emptyText="No records match these filters."
+        emptyText={
+          list.review.myQueue
+            ? // Says why the queue can be empty while records wait: each waits for one role at a time.
+              'Nothing waits for you: My queue lists the records submitted for review (for reviewers) and the reviewed records waiting for approval (for approvers).'
+            : 'No records match these filters.'
+        }
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
       {certifying && (

@@ -24,7 +24,8 @@ export function numericInput(
 ) {
   const { props, na, emit } = a
   return (
-    <div className="input-group" style={{ maxWidth: '16rem' }}>
+    // Grows to 16rem, and shrinks on a phone so the result badge stays on the input's line.
+    <div className="input-group" style={{ maxWidth: '16rem', flex: '1 1 8rem', minWidth: 0 }}>
       <input
         id={props.id}
         type="number"

@@ -8,7 +8,7 @@ import { isConcurrencyAbort } from '../db/errors'
 import { jobs } from '../db/schema/index'
 import { JobsRepository } from '../jobs/jobs'
 import { RecordWriter } from './write/record-writer'
-import { productTypesOf, UploadTypeLocks } from './write/upload-lock'
+import { productTypesOf, uploadQueue, UploadTypeLocks } from './write/upload-lock'
 import { SubmissionPreparer } from './prepare'
 import type { PreparedRecord, SubmissionKind } from './types'
 import { ChunkedWrites } from './csv-writes'
@@ -124,8 +124,9 @@ export class CsvIngest {
     const stopBeating = this.jobs.keepAlive(job.id)
     try {
       const file = { input, kind, columns, rows, jobId: job.id, productTypeIds }
-      const result = await idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) =>
-        this.checkAndWrite(tx, file, who),
+      // Queued in this instance before its transaction takes a connection (upload-lock.ts, UploadQueue).
+      const result = await uploadQueue.run(productTypeIds, () =>
+        idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) => this.checkAndWrite(tx, file, who)),
       )
       // A replayed key answers with the first upload's job; the one made for the replay did nothing.
       if (result.jobId !== job.id) await this.jobs.discard(job.id)

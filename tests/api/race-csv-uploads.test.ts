@@ -2,6 +2,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq, inArray } from 'drizzle-orm'
 import { FIRST_CHUNK_ROWS } from '../../server/submissions/csv-writes'
+import { UPLOAD_LOCK_SPACE } from '../../server/submissions/write/upload-lock'
 import { jobs, products, records } from '../../server/db/schema/index'
 import { startTestServer, type TestServer } from '../support/api'
 import { lockWaiters, secondClient } from '../support/held-open'
@@ -104,7 +105,10 @@ describe('CSV uploads naming the same products concurrently', () => {
       const second = [...rowsOf(b, FIRST_CHUNK_ROWS), ...rowsOf(z, 1), ...rowsOf(a, 5)]
       const answers = Promise.all([upload(first), upload(second)])
       try {
-        await waiting(2)
+        // The first waits for Z at the database; in one instance the second waits in its queue
+        // (UploadQueue), across instances at the type's advisory lock (the next test).
+        await waiting(1)
+        await new Promise((resolve) => setTimeout(resolve, 200))
       } finally {
         await holder.query('COMMIT')
       }
@@ -113,6 +117,83 @@ describe('CSV uploads naming the same products concurrently', () => {
       expect(two.statusCode, two.body).toBe(200)
       expect(await storedOf(one.json().jobId)).toBe(first.length)
       expect(await storedOf(two.json().jobId)).toBe(second.length)
+    },
+    60_000,
+  )
+
+  it.skipIf(!url)(
+    'an upload waits for an upload of its product type in another instance (its advisory lock)',
+    async () => {
+      const [holder] = clients
+      // Another instance's upload of the same type holds the type's lock until it commits.
+      await holder.query('BEGIN')
+      await holder.query('SELECT pg_advisory_xact_lock($1::int, $2::int)', [
+        UPLOAD_LOCK_SPACE,
+        fx.transformer,
+      ])
+      const res = upload(rowsOf(`NWT:${serial++}`, 1))
+      try {
+        await waiting(1)
+      } finally {
+        await holder.query('COMMIT')
+      }
+      const answer = await res
+      expect(answer.statusCode, answer.body).toBe(200)
+      expect(await storedOf(answer.json().jobId)).toBe(1)
+    },
+    60_000,
+  )
+
+  it.skipIf(!url)(
+    'uploads queued behind one of their product type leave the pool to other requests',
+    async () => {
+      const { z } = await storedProducts()
+      const [holder, probe] = clients
+      // Sessions waiting for a lock, read outside the pool (which this test fills, before the fix).
+      const lockedSessions = async () =>
+        Number(
+          (
+            await probe.query(
+              `SELECT count(*)::int AS n FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0].n,
+        )
+      await holder.query('BEGIN')
+      await holder.query(
+        'SELECT id FROM products WHERE id = (SELECT id FROM products WHERE product_serial_number = $1) FOR NO KEY UPDATE',
+        [z],
+      )
+      // The first upload writes Z: it holds its type's lock and waits for Z. Three more of the same type
+      // queue behind it; the test server's pool has four connections.
+      const first = upload(rowsOf(z, 1))
+      for (let waited = 0; (await lockedSessions()) < 1; waited += 25) {
+        if (waited > 20_000) throw new Error('the first upload never waited for Z')
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      }
+      const queued = [0, 1, 2].map(() => upload(rowsOf(`NWT:${serial++}`, 1)))
+      // Before the fix each queued upload held a pooled connection while it waited for the type's lock.
+      for (let waited = 0; waited < 1_000 && (await lockedSessions()) < 4; waited += 25)
+        await new Promise((resolve) => setTimeout(resolve, 25))
+      let read: Awaited<ReturnType<TestServer['call']>> | 'no connection'
+      try {
+        read = await Promise.race([
+          server.call(
+            'data',
+            'GET',
+            `/api/InstrumentTestRecord/Records/page/1/size/10/filter/${encodeURIComponent('{}')}`,
+            { as: 'viewAll' },
+          ),
+          new Promise<'no connection'>((resolve) => setTimeout(() => resolve('no connection'), 5_000)),
+        ])
+      } finally {
+        await holder.query('COMMIT')
+      }
+      expect(read === 'no connection' ? read : read.statusCode).toBe(200)
+      for (const res of await Promise.all([first, ...queued])) {
+        expect(res.statusCode, res.body).toBe(200)
+        expect(await storedOf(res.json().jobId)).toBe(1)
+      }
     },
     60_000,
   )

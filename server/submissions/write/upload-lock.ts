@@ -8,7 +8,7 @@ import type { PreparedRecord } from '../types'
  * second key is the type's id). Any fixed number will do as long as every instance uses the same one
  * (next to MIGRATION_LOCK_ID, SEED_LOCK_ID, the tree locks); two-key and one-key locks never conflict.
  */
-const UPLOAD_LOCK_SPACE = 725_604_140
+export const UPLOAD_LOCK_SPACE = 725_604_140
 
 /** The product types whose products `part` creates, moves or locks: each record's product and components. */
 export function productTypesOf(part: readonly PreparedRecord[]): number[] {
@@ -46,3 +46,47 @@ export class UploadTypeLocks {
     for (const id of wanted) this.held.add(id)
   }
 }
+
+/**
+ * The same queue inside one instance, before the upload's transaction: an upload waits here for the
+ * instance's earlier uploads of its product types without holding a pooled connection. Waiting on the
+ * advisory lock alone, each queued upload held one while it waited, so a burst of uploads of one type
+ * (ten suppliers sending the same meter batch type) took the whole pool and every other request of the
+ * instance waited for the first upload to finish. Now one connection per product type and instance is
+ * busy with uploads; the advisory locks still queue uploads across instances. Keys are taken in
+ * ascending order, each behind its previous holder, so two uploads sharing types cannot wait for each
+ * other in a cycle.
+ */
+export class UploadQueue {
+  private readonly tails = new Map<number, Promise<void>>()
+
+  /** Runs `work` once every earlier upload of any of `typeIds` in this instance has finished. */
+  async run<T>(typeIds: Iterable<number>, work: () => Promise<T>): Promise<T> {
+    const releases: (() => void)[] = []
+    try {
+      for (const id of [...new Set(typeIds)].sort((a, b) => a - b)) {
+        const previous = this.tails.get(id) ?? Promise.resolve()
+        let release!: () => void
+        const turn = new Promise<void>((resolve) => (release = resolve))
+        const tail = previous.then(() => turn)
+        this.tails.set(id, tail)
+        releases.push(() => {
+          release()
+          if (this.tails.get(id) === tail) this.tails.delete(id)
+        })
+        await previous
+      }
+      return await work()
+    } finally {
+      for (const release of releases) release()
+    }
+  }
+
+  /** How many product types have an upload running or queued (for tests). */
+  get busyTypes(): number {
+    return this.tails.size
+  }
+}
+
+/** This instance's queue of CSV uploads per product type. */
+export const uploadQueue = new UploadQueue()

@@ -143,7 +143,9 @@ export class ImpactAssessment {
       const ids = inWindow.map((w) => w.recordId)
       await auditedCaseChange(this.db, await this.who(), c.id, async () => {
         const added = await this.addRecords(c.id, ids)
-        if (added.length && c.status === 'closed') await reopen(this.db, c.id)
+        // Not from `c.status`, read before a concurrent close could commit: that close holds the case row
+        // FOR UPDATE, so the insert above waited for it and this statement sees it (decisions.ts `close`).
+        if (added.length) await reopen(this.db, c.id)
         return { caseId: c.id, result: undefined }
       })
       for (const id of ids) joined.add(id)

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import type { AuditAction } from '../../schemas/audit'
 import { audit, type AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
@@ -107,10 +107,10 @@ export async function auditedCaseChange<T>(
   return done.result
 }
 
-/** Opens a closed case again (a record joined it): closed-by and when are cleared. */
+/** Opens the case again if it is closed (a record joined it): closed-by and when are cleared. */
 export async function reopen(db: Db, caseId: number): Promise<void> {
   await db
     .update(impactCases)
     .set({ status: 'open', closedAt: null, closedBy: null, closedByName: null })
-    .where(eq(impactCases.id, caseId))
+    .where(and(eq(impactCases.id, caseId), eq(impactCases.status, 'closed')))
 }

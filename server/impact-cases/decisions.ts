@@ -14,6 +14,13 @@ import { ImpactCasesRepository } from './cases'
 import { chunks } from '../submissions/write/sql-batch'
 import { usedAfterExpiry } from './usage'
 
+/**
+ * First key of the two-key transaction-level advisory lock that queues the opening of a lapsed case per
+ * device (second key: the device id), beside the audit locks (725_604_2xx) and the upload lock
+ * (725_604_140); two-key and one-key locks never conflict.
+ */
+const LAPSED_LOCK_SPACE = 725_604_150
+
 /** Refuses (403) anyone but a configurator or admin, before anything is read. */
 export function assertMayDecide(who: Viewer): void {
   if (!mayDecideImpact(who.view)) throw forbidden(IMPACT_MESSAGES.forbidden)
@@ -80,6 +87,14 @@ export class ImpactDecisions {
   /** Closes the case; refused (409) while any record has no disposition, or when it is closed already. */
   async close(caseId: number, who: Viewer): Promise<ImpactCase> {
     assertMayDecide(who)
+    // The case row FOR UPDATE, before its state is read: it conflicts with the KEY SHARE lock a submission
+    // adding a record to the case takes (the foreign key), so a record joining uncommitted is counted once
+    // it commits (409), and one joining after the close waits for it and opens the case again (assessment.ts).
+    await this.db
+      .select({ id: impactCases.id })
+      .from(impactCases)
+      .where(eq(impactCases.id, caseId))
+      .for('update')
     const found = await this.cases.get(caseId)
     if (found.status === 'closed') throw conflict(IMPACT_MESSAGES.alreadyClosed(caseId))
     const [{ n }] = await this.db
@@ -100,6 +115,9 @@ export class ImpactDecisions {
    */
   async openLapsed(deviceId: number, who: Viewer): Promise<ImpactCase> {
     assertMayDecide(who)
+    // One opening per device at a time (a create: the audit wrapper takes no lock, so this is the
+    // transaction's first lock): a second waits here and then finds the first's case open (409).
+    await this.db.execute(sql`SELECT pg_advisory_xact_lock(${LAPSED_LOCK_SPACE}::int, ${deviceId}::int)`)
     const device = await new TestEquipmentRepository(this.db).get(deviceId)
     const serial = device.serialNumber.full
     const [open] = await this.db

@@ -37,6 +37,8 @@ export interface ServerConfig {
   calibrationDueSoonDays: number
   /** Minutes between calibration reminder runs inside the server; 0 turns them off (issue #15.4). */
   reminderIntervalMinutes: number
+  /** EXPORT_FILE_DAYS: days the files of exports and certificate batches are kept (0 = for ever). */
+  exportFileDays: number
   /**
    * The address users open the app at (APP_URL, e.g. https://itr.example.com), without a trailing slash:
    * links in e-mails sent by scheduled jobs, which have no request to take it from. Absent: mails give paths.
@@ -79,6 +81,15 @@ export function reminderIntervalOf(value: string | undefined): number {
       'CALIBRATION_REMINDER_INTERVAL_MINUTES must be a number of minutes, 0 to turn reminders off',
     )
   return minutes
+}
+
+/** EXPORT_FILE_DAYS: a whole number of days, 0 keeps the files for ever; default 30. */
+export function exportFileDaysOf(value: string | undefined): number {
+  const text = (value ?? '').trim()
+  if (text === '') return 30
+  if (!/^\d{1,5}$/.test(text))
+    throw new Error('EXPORT_FILE_DAYS must be a whole number of days, 0 to keep export files for ever')
+  return Number(text)
 }
 
 /** APP_URL: an absolute http(s) address, or nothing; anything else stops the start with a message. */
@@ -126,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     certificatePaper: env.CERTIFICATE_PAPER?.trim().toLowerCase() === 'letter' ? 'LETTER' : 'A4',
     calibrationDueSoonDays: dueSoonDaysOf(env.CALIBRATION_DUE_SOON_DAYS),
     reminderIntervalMinutes: reminderIntervalOf(env.CALIBRATION_REMINDER_INTERVAL_MINUTES),
+    exportFileDays: exportFileDaysOf(env.EXPORT_FILE_DAYS),
     publicUrl: publicUrlOf(env.APP_URL),
   }
 }

@@ -12,6 +12,7 @@ export class HttpError extends Error {
 export const badRequest = (message: string, details?: unknown) => new HttpError(400, message, details)
 export const notFound = (message: string) => new HttpError(404, message)
 export const conflict = (message: string) => new HttpError(409, message)
+export const gone = (message: string) => new HttpError(410, message)
 export const unprocessable = (message: string) => new HttpError(422, message)
 export const forbidden = (message = 'You are not authorised to perform this action.') =>
   new HttpError(403, message)

@@ -5,6 +5,7 @@ import { JobsRepository } from './jobs/jobs'
 import { CalibrationReminders } from './jobs/calibration-reminders'
 import { scheduleCalibrationReminders } from './jobs/reminder-scheduler'
 import { ReviewMail } from './jobs/review-mail'
+import { JobFilesRetention } from './jobs/job-files-retention'
 import { createMailer } from './mail/mailer'
 import { seedDemoData } from './seed/demo'
 
@@ -51,6 +52,13 @@ async function main() {
     app.log,
     'review mail',
   )
+  // Files of exports and certificate batches: removed EXPORT_FILE_DAYS days after they were made, checked hourly.
+  const fileRetention = scheduleCalibrationReminders(
+    new JobFilesRetention(database.db, { days: config.exportFileDays, log: app.log }),
+    config.exportFileDays > 0 ? 60 : 0,
+    app.log,
+    'export file retention',
+  )
   let closing = false
   const shutdown = async (signal: string) => {
     if (closing) return
@@ -58,6 +66,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down')
     await reminders.stop()
     await reviewMail.stop()
+    await fileRetention.stop()
     await app.close() // closes the database too (onClose hook)
     process.exit(0)
   }
@@ -67,6 +76,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host })
   reminders.start()
   reviewMail.start()
+  fileRetention.start()
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${config.dataDir}`
   console.log(`\n${config.title} is running on http://localhost:${config.port}  (database: ${where})`)
   if (logins.length) {

@@ -178,6 +178,9 @@ export const RECORD_MESSAGES = {
   productNotFound: (id: number | string) => `Product ${id} does not exist`,
   jobNotFound: (id: number | string) => `Job ${id} does not exist`,
   exportNotReady: 'The export is not ready yet.',
+  // Ours: files of exports and certificate batches are kept EXPORT_FILE_DAYS days (job-files-retention.ts).
+  jobFileRemoved: (days: number) =>
+    `This file is no longer kept: files of exports and certificate batches are removed ${days} days after they are made. Make it again.`,
   /** 'Download now' (beyond SPEC): the workbook built at once, for small sets. */
   downloadNowTooMany: (limit: number) =>
     `More than ${limit.toLocaleString('en-GB')} records match: 'Download now' handles up to ${limit.toLocaleString('en-GB')}. Use Export to have the file prepared on the server.`,

@@ -123,6 +123,7 @@ const certificateRoutes: FastifyPluginAsync = async (app) => {
     },
     jobs: context.jobs,
     documents: context.documents,
+    fileDays: app.settings.exportFileDays,
   })
 }
 

@@ -3,7 +3,7 @@ import { CONFIGURE_VIEWS, RECORD_READ_VIEWS } from '../../schemas/roles'
 import { jobSchema, RECORD_MESSAGES, type Job } from '../../schemas/records/index'
 import type { DocumentsRepository } from '../documents/documents'
 import { attachmentHeader } from '../documents/routes'
-import { notFound } from '../http-error'
+import { gone, notFound } from '../http-error'
 import { positiveId, textParams } from '../http-params'
 import type { JobRow, JobsRepository } from './jobs'
 
@@ -18,6 +18,8 @@ export interface JobRoutesOptions {
   summaries: { status: string; download: string }
   jobs: JobsRepository
   documents: DocumentsRepository
+  /** Days a job's file is kept (EXPORT_FILE_DAYS, job-files-retention.ts), for the answer once it is gone. */
+  fileDays: number
 }
 
 /**
@@ -26,7 +28,7 @@ export interface JobRoutesOptions {
  * — and any job of another kind — gets the same 404 as a job that does not exist.
  */
 export function jobRoutes(app: FastifyInstance, options: JobRoutesOptions) {
-  const { base, kind, tags, summaries, jobs, documents } = options
+  const { base, kind, tags, summaries, jobs, documents, fileDays } = options
   const toJob = (job: JobRow): Job => ({
     id: job.id,
     kind: job.kind as Job['kind'],
@@ -64,6 +66,8 @@ export function jobRoutes(app: FastifyInstance, options: JobRoutesOptions) {
     },
     async (request, reply) => {
       const job = await readableJob(request)
+      // A finished job whose file the retention removed says so (410), not that it is not ready.
+      if (job.status === 'done' && !job.documentId) throw gone(RECORD_MESSAGES.jobFileRemoved(fileDays))
       const doc = job.documentId ? await documents.byId(job.documentId) : undefined
       if (job.status !== 'done' || !doc) throw notFound(RECORD_MESSAGES.exportNotReady)
       return reply

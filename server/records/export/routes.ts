@@ -66,6 +66,7 @@ const excelExport: FastifyPluginAsync = async (app) => {
     summaries: { status: 'Status of an export job.', download: 'The finished export workbook.' },
     jobs: new JobsRepository(app.db),
     documents: new DocumentsRepository(app.db),
+    fileDays: app.settings.exportFileDays,
   })
 }
 

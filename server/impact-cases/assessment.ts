@@ -80,8 +80,17 @@ export class ImpactAssessment {
     else await this.retests.recheck([recordId])
   }
 
-  /** Opens the case of a calibration that found the device out of tolerance. */
+  /**
+   * Opens the case of a calibration that found the device out of tolerance. The device row is locked
+   * FOR UPDATE first: that conflicts with the KEY SHARE lock every record using the device takes on it
+   * (the foreign key of its equipment link), so a record linked but not committed yet is waited for and
+   * then read into the window, and a record linked after this waits for the case to commit and joins it
+   * (`joinWindows`). Without it, a record stored while its window's case was being opened joined no case
+   * (race h3). Two failing calibrations referencing each other's devices at once can now deadlock; the
+   * database fails one (409, send again) instead of leaving a suspect record out of its case.
+   */
   private async openFailedCalibration(deviceId: number, recordId: number, date: Date): Promise<void> {
+    await this.db.execute(sql`SELECT 1 FROM test_equipment WHERE id = ${deviceId} FOR UPDATE`)
     const passing = await this.history.lastPassingBefore(deviceId, recordId, date)
     const start = passing ? startOfUtcDay(passing.calibrationDate) : null
     const end = startOfUtcDay(date)

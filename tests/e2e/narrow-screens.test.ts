@@ -105,12 +105,20 @@ describe('every list and edit screen at 400 px', () => {
     await page.getByRole('table', { name: 'Records' }).locator('tbody tr').first().waitFor()
     await screenshot(page, 'narrow-records-filters')
     expect(await labels()).toEqual(['Status'])
+    // The sort buttons, wrapped into a block above the cards, are introduced as what they are.
+    const sortCaption = () =>
+      page.evaluate(() => {
+        const row = document.querySelector('.data-grid thead tr:first-child')
+        return row ? getComputedStyle(row, '::before').content : null
+      })
+    expect(await sortCaption()).toBe('"Sort by"')
     await navigate(page, baseUrl, '/Products')
     await page.getByRole('table', { name: 'Products' }).locator('tbody tr').first().waitFor()
     expect(await labels()).toEqual(['Last Record', 'Status'])
-    // On a wide screen the column titles stand right above the filters: no second label.
+    // On a wide screen the column titles stand right above the filters: no second label, no caption.
     await page.setViewportSize({ width: 1366, height: 800 })
     expect(await labels()).toEqual([])
+    expect(await sortCaption()).toBe('none')
     await page.setViewportSize({ width: 400, height: 800 })
   })
 

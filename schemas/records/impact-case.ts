@@ -58,6 +58,8 @@ export const IMPACT_MESSAGES = {
     `Impact case ${id} cannot be closed: ${n} suspect ${n === 1 ? 'record has' : 'records have'} no disposition yet.`,
   reasonRequired: 'Accepting a suspect record needs a reason.',
   closeTakesNoBody: 'Closing an impact case takes no body: send none (or {}).',
+  deviceBusy:
+    'This calibration found the device out of tolerance, but records that used it are still being saved (an upload, perhaps), and its impact case must list them. Nothing was saved: send it again in a minute.',
   lapsedOpen: (serial: string, id: number) =>
     `An impact case for the lapsed calibration of ${serial} is already open (case ${id}).`,
   lapsedNone: (serial: string) =>

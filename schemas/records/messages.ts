@@ -180,7 +180,10 @@ export const RECORD_MESSAGES = {
   exportNotReady: 'The export is not ready yet.',
   // Ours: files of exports and certificate batches are kept EXPORT_FILE_DAYS days (job-files-retention.ts).
   jobFileRemoved: (days: number) =>
-    `This file is no longer kept: files of exports and certificate batches are removed ${days} days after they are made. Make it again.`,
+    days > 0
+      ? `This file is no longer kept: files of exports and certificate batches are removed ${days} days after they are made. Make it again.`
+      : 'This file is no longer kept: files of exports and certificate batches are removed after a while. Make it again.',
+  jobFailed: (error: string | null) => `This job failed, so it has no file${error ? `: ${error}` : '.'}`,
   /** 'Download now' (beyond SPEC): the workbook built at once, for small sets. */
   downloadNowTooMany: (limit: number) =>
     `More than ${limit.toLocaleString('en-GB')} records match: 'Download now' handles up to ${limit.toLocaleString('en-GB')}. Use Export to have the file prepared on the server.`,

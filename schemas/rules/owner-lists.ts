@@ -22,9 +22,12 @@ export function duplicateLocationsError(names: readonly string[]): string | unde
 /**
  * Characters an address list parser reads as structure (a comma or semicolon starts another recipient;
  * quotes, angle brackets, parentheses, brackets, backslash and colon are display-name, comment and group
- * syntax), blanks and control characters: none is part of a plain address as people type one.
+ * syntax), blanks, control characters and invisible ones (zero-width spaces, direction marks and
+ * overrides, which make an address read otherwise than it is): none is part of a plain address as people
+ * type one.
  */
-const NOT_IN_ADDRESS = '\\s\\u0000-\\u001f\\u007f@,;:<>"()\\[\\]\\\\'
+const NOT_IN_ADDRESS =
+  '\\s\\u0000-\\u001f\\u007f-\\u009f\\u200b-\\u200f\\u2028-\\u202e\\u2060-\\u206f\\ufeff@,;:<>"()\\[\\]\\\\'
 const EMAIL_LIKE = new RegExp(`^[^${NOT_IN_ADDRESS}]+@[^${NOT_IN_ADDRESS}.]+(\\.[^${NOT_IN_ADDRESS}.]+)+$`)
 
 /**

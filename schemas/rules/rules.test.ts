@@ -151,6 +151,9 @@ describe('owner list rules', () => {
       'x\ty@c.example',
     ])
       expect(isEmailLike(text), text).toBe(false)
+    // Invisible characters that make an address read otherwise than it is: C1 controls, zero-width, bidi.
+    for (const text of ['x\u0085@c.example', 'x\u200b@c.example', 'x\u202e@c.example', 'x@c\ufeff.example'])
+      expect(isEmailLike(text), JSON.stringify(text)).toBe(false)
     expect(isEmailLike("o'brien+cal_1@sub.c-d.example")).toBe(true)
     expect(isEmailLike('jörg@straße.example')).toBe(true)
     expect(calibrationContactsCheck(['a@b.c', '', 'bad']).error).toBe(

@@ -92,6 +92,7 @@ export class CertificateBatchJobs {
         content,
         createdBy: viewer.id,
       })
+      await this.jobs.attach(jobId, doc.id)
       const [user] = await this.db
         .select({ email: users.email, disabled: users.disabled })
         .from(users)

@@ -1,5 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm'
-import { startOfUtcDay } from '../../schemas/records/index'
+import { IMPACT_MESSAGES, startOfUtcDay } from '../../schemas/records/index'
+import { sqlState } from '../db/errors'
+import { conflict } from '../http-error'
 import type { AuditActor } from '../audit/write'
 import type { Db } from '../db/client'
 import { calibrationHistory, impactCaseRecords, impactCases } from '../db/schema/index'
@@ -9,6 +11,10 @@ import { actorOf, addWindowRecords, auditedCaseChange, reopen } from './case-wri
 import { RetestClearing } from './retest-clearing'
 
 const DAY_MS = 86_400_000
+/** How long a failing calibration waits for records still being saved with its device (lockDevice). */
+const DEVICE_LOCK_TIMEOUT = '5s'
+/** PostgreSQL's lock_not_available: lock_timeout passed. */
+const LOCK_NOT_AVAILABLE = '55P03'
 
 /** What the record writer tells the assessment about each record it stored. */
 export interface WrittenRecordFacts {
@@ -87,10 +93,12 @@ export class ImpactAssessment {
    * then read into the window, and a record linked after this waits for the case to commit and joins it
    * (`joinWindows`). Without it, a record stored while its window's case was being opened joined no case
    * (race h3). Two failing calibrations referencing each other's devices at once can now deadlock; the
-   * database fails one (409, send again) instead of leaving a suspect record out of its case.
+   * database fails one (409, send again) instead of leaving a suspect record out of its case. The wait is
+   * bounded (DEVICE_LOCK_TIMEOUT): a record upload using the device holds its link until the whole file
+   * is written, and the calibration is told so (409) rather than left hanging (audit s10 C3).
    */
   private async openFailedCalibration(deviceId: number, recordId: number, date: Date): Promise<void> {
-    await this.db.execute(sql`SELECT 1 FROM test_equipment WHERE id = ${deviceId} FOR UPDATE`)
+    await this.lockDevice(deviceId)
     const passing = await this.history.lastPassingBefore(deviceId, recordId, date)
     const start = passing ? startOfUtcDay(passing.calibrationDate) : null
     const end = startOfUtcDay(date)
@@ -112,6 +120,22 @@ export class ImpactAssessment {
       await addWindowRecords(this.db, row.id, deviceId, start, end)
       return { caseId: row.id, result: undefined }
     })
+  }
+
+  /** The device row FOR UPDATE, waiting at most DEVICE_LOCK_TIMEOUT; its own lock_timeout is restored. */
+  private async lockDevice(deviceId: number): Promise<void> {
+    const [{ previous }] = rowsOf<{ previous: string }>(
+      await this.db.execute(
+        sql`SELECT current_setting('lock_timeout') AS previous, set_config('lock_timeout', ${DEVICE_LOCK_TIMEOUT}, true)`,
+      ),
+    )
+    try {
+      await this.db.execute(sql`SELECT 1 FROM test_equipment WHERE id = ${deviceId} FOR UPDATE`)
+    } catch (error) {
+      if (sqlState(error) === LOCK_NOT_AVAILABLE) throw conflict(IMPACT_MESSAGES.deviceBusy)
+      throw error
+    }
+    await this.db.execute(sql`SELECT set_config('lock_timeout', ${previous}, true)`)
   }
 
   /**

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq, inArray, isNotNull, isNull, lt, or } from 'drizzle-orm'
 import { calibrationDueState, daysUntilExpiry, startOfUtcDay } from '../../schemas/records/calibration-status'
+import { isEmailLike } from '../../schemas/rules/owner-lists'
 import type { Db } from '../db/client'
 import { calibrationReminders, deviceOwnerLocations, deviceOwners, testEquipment } from '../db/schema/index'
 import type { Mailer } from '../mail/mailer'
@@ -90,7 +91,9 @@ export class CalibrationReminders {
       const owner = owners.get(te.ownerId) ?? {
         ownerId: te.ownerId,
         ownerName,
-        contacts: contacts.map((c) => c.trim()).filter(Boolean),
+        // Checked again when sent: a contact stored before the check was tightened (one a mailer would
+        // read as two recipients, audit s10) is not mailed.
+        contacts: contacts.map((c) => c.trim()).filter(isEmailLike),
         devices: [],
       }
       owner.devices.push({

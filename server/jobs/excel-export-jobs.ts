@@ -60,6 +60,7 @@ export class ExcelExportJobs {
         content,
         createdBy: viewer.id,
       })
+      await this.jobs.attach(jobId, doc.id)
       const [user] = await this.db
         .select({ email: users.email, disabled: users.disabled })
         .from(users)

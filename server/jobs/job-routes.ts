@@ -68,6 +68,7 @@ export function jobRoutes(app: FastifyInstance, options: JobRoutesOptions) {
       const job = await readableJob(request)
       // A finished job whose file the retention removed says so (410), not that it is not ready.
       if (job.status === 'done' && !job.documentId) throw gone(RECORD_MESSAGES.jobFileRemoved(fileDays))
+      if (job.status === 'error') throw notFound(RECORD_MESSAGES.jobFailed(job.error))
       const doc = job.documentId ? await documents.byId(job.documentId) : undefined
       if (job.status !== 'done' || !doc) throw notFound(RECORD_MESSAGES.exportNotReady)
       return reply

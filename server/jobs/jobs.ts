@@ -1,6 +1,6 @@
 import { and, count, eq, gte, lt } from 'drizzle-orm'
 import type { Db } from '../db/client'
-import { jobs } from '../db/schema/index'
+import { documents, jobs } from '../db/schema/index'
 
 export type JobRow = typeof jobs.$inferSelect
 
@@ -111,6 +111,22 @@ export class JobsRepository {
   }
 
   async fail(id: number, error: string): Promise<void> {
-    await this.db.update(jobs).set({ status: 'error', error, updatedAt: new Date() }).where(eq(jobs.id, id))
+    const [row] = await this.db
+      .update(jobs)
+      .set({ status: 'error', error, updatedAt: new Date() })
+      .where(eq(jobs.id, id))
+      .returning({ documentId: jobs.documentId })
+    // A failed job has no download: a file it stored (then the mail failed, or its user was disabled)
+    // is of no use to anyone and goes now (audit s10 C2).
+    if (row?.documentId) await this.db.delete(documents).where(eq(documents.id, row.documentId))
+  }
+
+  /**
+   * Ties a file the job stored to it at once, before it is mailed: whatever happens next (a failure, the
+   * instance stopping), the file is the job's, so `fail` or the retention (job-files-retention.ts)
+   * removes it — a file stored but never tied to its job was kept for ever.
+   */
+  async attach(id: number, documentId: number): Promise<void> {
+    await this.db.update(jobs).set({ documentId, updatedAt: new Date() }).where(eq(jobs.id, id))
   }
 }

@@ -13,7 +13,7 @@ import { SubmissionPreparer } from './prepare'
 import type { PreparedRecord, SubmissionKind } from './types'
 import { ChunkedWrites } from './csv-writes'
 import { runsOffThread } from '../db/copy-rows'
-import { idempotent } from './submissions'
+import { idempotent, keyTaken } from './submissions'
 import { checkCsvHeader, rowData } from './csv-header'
 import { otherSeparatorOf, readCsvLines } from './csv-file'
 
@@ -124,10 +124,13 @@ export class CsvIngest {
     const stopBeating = this.jobs.keepAlive(job.id)
     try {
       const file = { input, kind, columns, rows, jobId: job.id, productTypeIds }
-      // Queued in this instance before its transaction takes a connection (upload-lock.ts, UploadQueue).
-      const result = await uploadQueue.run(productTypeIds, () =>
-        idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) => this.checkAndWrite(tx, file, who)),
-      )
+      const run = () =>
+        idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) => this.checkAndWrite(tx, file, who))
+      // Queued in this instance before its transaction takes a connection (upload-lock.ts, UploadQueue);
+      // a key already taken replays (or is refused) without work, so it waits for no other upload.
+      const result = (await keyTaken(this.db, who.id, idempotencyKey))
+        ? await run()
+        : await uploadQueue.run(productTypeIds, run)
       // A replayed key answers with the first upload's job; the one made for the replay did nothing.
       if (result.jobId !== job.id) await this.jobs.discard(job.id)
       return result

@@ -115,6 +115,25 @@ describe('calibration due reminders (issue #15.4)', () => {
     expect((await server.database.db.select({ n: count() }).from(jobLeases))[0].n).toBe(0)
   })
 
+  it('mails no stored contact a mailer would read as another recipient (saved before the check, audit s10)', async () => {
+    const db = server.database.db
+    await db
+      .update(deviceOwners)
+      .set({ calibrationReminderContacts: [...EPN_CONTACTS, 'x,evil@attacker.example'] })
+      .where(eq(deviceOwners.id, fx.owner))
+    try {
+      const run = await runner().run({ dryRun: true })
+      expect(run.sent.map((m) => [m.ownerName, m.contacts])).toEqual([
+        ['Eastern Power Networks', EPN_CONTACTS],
+      ])
+    } finally {
+      await db
+        .update(deviceOwners)
+        .set({ calibrationReminderContacts: EPN_CONTACTS })
+        .where(eq(deviceOwners.id, fx.owner))
+    }
+  })
+
   it("e-mails the owner's reminder contacts about due-soon and overdue devices, none for 'not required'", async () => {
     const run = await runner().run()
     expect(run.status).toBe('done')

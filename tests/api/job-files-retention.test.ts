@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eq, sql } from 'drizzle-orm'
-import { documents, jobs } from '../../server/db/schema/index'
+import { documents, jobs, users } from '../../server/db/schema/index'
 import { JobFilesRetention, JOB_FILES_LEASE } from '../../server/jobs/job-files-retention'
 import { JobLease } from '../../server/jobs/lease'
+import { JobsRepository } from '../../server/jobs/jobs'
+import { DocumentsRepository } from '../../server/documents/documents'
 import { exportFileDaysOf } from '../../server/config'
 import { RECORD_MESSAGES } from '../../schemas/records/index'
 import { startTestServer, type TestServer } from '../support/api'
@@ -74,6 +76,31 @@ describe('export file retention', () => {
     expect((await download(recent.jobId)).statusCode).toBe(200)
     const left = await db().select({ id: documents.id }).from(documents).where(eq(documents.id, upload.id))
     expect(left).toHaveLength(1)
+  })
+
+  it('a job that fails after storing its file keeps no file (audit s10 C2)', async () => {
+    // As the export and batch runners do: the file is stored and tied to its job before it is mailed;
+    // then the mail fails, or the user was disabled meanwhile.
+    const [internal] = await db().select({ id: users.id }).from(users).where(eq(users.username, 'internal'))
+    const repo = new JobsRepository(db())
+    const job = await repo.create('excelExport', internal.id, {})
+    const doc = await new DocumentsRepository(db()).store({
+      documentType: 'excelExport',
+      originalFilename: `records-export-${job.id}.xlsx`,
+      contentType: 'application/octet-stream',
+      content: Buffer.from('workbook'),
+      createdBy: internal.id,
+    })
+    await repo.attach(job.id, doc.id)
+    await repo.fail(job.id, 'The export was not sent because this account is disabled.')
+    expect(await db().select({ id: documents.id }).from(documents).where(eq(documents.id, doc.id))).toEqual(
+      [],
+    )
+    const download = await server.call('data', 'GET', `${BASE}/jobs/${job.id}/download`, { as: 'internal' })
+    expect(download.statusCode).toBe(404)
+    expect(download.json().message).toBe(
+      RECORD_MESSAGES.jobFailed('The export was not sent because this account is disabled.'),
+    )
   })
 
   it('keeps everything with 0 days, and runs once at a time', async () => {

@@ -2,7 +2,7 @@ import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { count, eq, inArray } from 'drizzle-orm'
 import { FIRST_CHUNK_ROWS } from '../../server/submissions/csv-writes'
-import { UPLOAD_LOCK_SPACE } from '../../server/submissions/write/upload-lock'
+import { UPLOAD_LOCK_SPACE, uploadQueue } from '../../server/submissions/write/upload-lock'
 import { jobs, products, records } from '../../server/db/schema/index'
 import { startTestServer, type TestServer } from '../support/api'
 import { lockWaiters, secondClient } from '../support/held-open'
@@ -89,6 +89,37 @@ describe('CSV uploads naming the same products concurrently', () => {
     for (const [i, res] of answers.entries()) {
       expect(res.statusCode, res.body).toBe(200)
       expect(await storedOf(res.json().jobId)).toBe([first, second][i].length)
+    }
+  })
+
+  it('a replay of an answered upload answers at once, not behind another upload of its type (audit s10 C1)', async () => {
+    const row = rowsOf(`NWT:${serial++}`, 1)[0]
+    const keyed = (key: string) =>
+      server.call('submission', 'POST', '/api/InstrumentTest/upload-csv/', {
+        as: 'internal',
+        headers: { 'idempotency-key': key },
+        body: {
+          supplierId: fx.northwind,
+          productTypeId: fx.transformer,
+          recordTypeId: fx.types.csv,
+          fileName: 'replayed.csv',
+          data: Buffer.from(`serial,testDate,result\n${row}\n`).toString('base64'),
+        },
+      })
+    const first = await keyed('replay-me')
+    expect(first.statusCode, first.body).toBe(200)
+    // Another upload of the same product type is running in this instance (its queue slot held).
+    let release!: () => void
+    const other = uploadQueue.run([fx.transformer], () => new Promise<void>((resolve) => (release = resolve)))
+    try {
+      const replay = await Promise.race([
+        keyed('replay-me'),
+        new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), 5_000)),
+      ])
+      expect(replay === 'waiting' ? replay : replay.json().jobId).toBe(first.json().jobId)
+    } finally {
+      release()
+      await other
     }
   })
 

@@ -5,7 +5,12 @@ import { CONCURRENT_WRITE } from '../../server/plugins/errors'
 import { startTestServer, type TestServer } from '../support/api'
 import { lockWaiters, secondClient } from '../support/held-open'
 import type { FormLayout } from '../../schemas/form-layout/index'
-import type { ImpactCase, ImpactCasePage, SuspectRecordPage } from '../../schemas/records/index'
+import {
+  IMPACT_MESSAGES,
+  type ImpactCase,
+  type ImpactCasePage,
+  type SuspectRecordPage,
+} from '../../schemas/records/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 const url = process.env.TEST_DATABASE_URL
@@ -388,6 +393,29 @@ describe('impact cases written concurrently', () => {
       expect(refused.json().message).toBe(CONCURRENT_WRITE)
       expect(await records()).toBe(1)
     },
+  )
+
+  it.skipIf(!url)(
+    'a failing calibration waits a few seconds at most for records still being saved with its device (audit s10 C3)',
+    async () => {
+      const { testEquipmentId: device } = await calibrate('EPN-TE:945', '2025-01-10', 'Pass', 'Pass')
+      // A record upload using the device holds its link (KEY SHARE on the device) until it commits.
+      await other!.query('BEGIN')
+      await other!.query('SELECT 1 FROM test_equipment WHERE id = $1 FOR KEY SHARE', [device])
+      let answer: InjectResponse
+      try {
+        answer = await calibrateCall('EPN-TE:945', '2025-03-10', 'Fail', 'Pass')
+      } finally {
+        await other!.query('COMMIT')
+      }
+      expect(answer.statusCode, answer.body).toBe(409)
+      expect(answer.json().message).toBe(IMPACT_MESSAGES.deviceBusy)
+      expect(await casesOf(device)).toEqual([])
+      // Sent again once the records are saved, it is stored and opens its case.
+      ok(await calibrateCall('EPN-TE:945', '2025-03-10', 'Fail', 'Pass'))
+      expect(await casesOf(device)).toHaveLength(1)
+    },
+    30_000,
   )
 
   it.skipIf(!url)('a record dated in the window of a case being opened joins it', async () => {

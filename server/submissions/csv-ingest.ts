@@ -13,7 +13,7 @@ import { SubmissionPreparer } from './prepare'
 import type { PreparedRecord, SubmissionKind } from './types'
 import { ChunkedWrites } from './csv-writes'
 import { runsOffThread } from '../db/copy-rows'
-import { idempotent, keyTaken } from './submissions'
+import { idempotent, keyAnswered } from './submissions'
 import { checkCsvHeader, rowData } from './csv-header'
 import { otherSeparatorOf, readCsvLines } from './csv-file'
 
@@ -128,7 +128,7 @@ export class CsvIngest {
         idempotent(this.db, who.id, idempotencyKey, 'csv', input, (tx) => this.checkAndWrite(tx, file, who))
       // Queued in this instance before its transaction takes a connection (upload-lock.ts, UploadQueue);
       // a key already taken replays (or is refused) without work, so it waits for no other upload.
-      const result = (await keyTaken(this.db, who.id, idempotencyKey))
+      const result = (await keyAnswered(this.db, who.id, idempotencyKey))
         ? await run()
         : await uploadQueue.run(productTypeIds, run)
       // A replayed key answers with the first upload's job; the one made for the replay did nothing.

@@ -52,6 +52,20 @@ interface StoredKey {
 }
 
 /**
+ * Whether the caller's Idempotency-Key has a committed answer: such a call replays it or is refused
+ * without doing any work, so it need not queue behind other work first (a CSV upload's replay behind
+ * another upload of its type, audit s10 C1). A claim still uncommitted is not seen here; `idempotent`
+ * waits for it.
+ */
+export async function keyAnswered(db: Db, userId: number, key: string | undefined): Promise<boolean> {
+  if (!key) return false
+  const rows = rowsOf<{ one: number }>(
+    await db.execute(sql`SELECT 1 AS one FROM ${idempotencyKeys} WHERE user_id = ${userId} AND key = ${key}`),
+  )
+  return rows.length > 0
+}
+
+/**
  * Runs `work` in one transaction. With an Idempotency-Key the answer is stored in the same transaction,
  * with a hash of the request; a retry of the same request finds and returns it instead of storing twice,
  * while the key reused with another body is refused with 422 (its new data would otherwise be silently
@@ -61,19 +75,6 @@ interface StoredKey {
  * end; both commit or roll back with the work, so no other transaction ever sees a claim without its
  * answer, and no savepoint or lock is needed (issue #17.1: two statements on the way, not three).
  */
-/**
- * Whether the caller's Idempotency-Key has a committed answer (or is held by a call still running, which
- * `idempotent` then waits for): such a call replays or is refused without doing any work, so it need not
- * queue behind other work first (a CSV upload's replay behind another upload of its type, audit s10 C1).
- */
-export async function keyTaken(db: Db, userId: number, key: string | undefined): Promise<boolean> {
-  if (!key) return false
-  const rows = rowsOf<{ one: number }>(
-    await db.execute(sql`SELECT 1 AS one FROM ${idempotencyKeys} WHERE user_id = ${userId} AND key = ${key}`),
-  )
-  return rows.length > 0
-}
-
 export async function idempotent<T extends object>(
   db: Db,
   userId: number,

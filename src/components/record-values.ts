@@ -3,9 +3,10 @@ import {
   fromIsoDuration,
   naTestVariables,
   restoreNa,
+  variableOf,
   walkControls,
+  type Control,
   type FormLayout,
-  type TimespanUnit,
 } from '../../schemas/form-layout'
 import { CATEGORY_NAMES, resultLabel, type RecordDetail } from '../../schemas/records'
 import { dateOfText } from '../../schemas/records/values'
@@ -70,14 +71,18 @@ export function capturedValueText(
   record: RecordDetail,
   layout: FormLayout | null,
 ): (variable: string, value: unknown) => string {
-  const texts = textVariables(layout)
-  const durations = durationUnits(layout)
-  const devices = equipmentSerials(record, layout)
+  const controls = controlsByVariable(layout)
+  const serials = new Map((record.testEquipmentUsed ?? []).map((s) => [s.testEquipmentId, s.serialNumber]))
   return (variable, value) => {
-    const unit = durations.get(variable)
-    const amount = unit && typeof value === 'string' ? fromIsoDuration(value, unit) : null
-    if (amount !== null) return `${amount} ${unit}`
-    return formatValue(devices(variable, value), texts.has(variable))
+    const control = controls.get(variable)
+    if (control?.type === 'timespan' && control.unit && typeof value === 'string') {
+      const amount = fromIsoDuration(value, control.unit)
+      if (amount !== null) return `${amount} ${control.unit}`
+    }
+    // Test equipment ids as the serials of the record's snapshot (issue #15.2): 'EPN-TE:2', not '2'.
+    if (control?.type === 'testEquipment' && Array.isArray(value))
+      return formatValue(value.map((id) => (typeof id === 'number' ? (serials.get(id) ?? id) : id)))
+    return formatValue(value, control?.type === 'singletext' || control?.type === 'multitext')
   }
 }
 
@@ -91,7 +96,7 @@ export function recordHistoryValue(
   layout: FormLayout | null,
 ): (field: string, value: unknown) => string | undefined {
   const captured = capturedValueText(record, layout)
-  const naVariables = layout ? naTestVariables([...walkControls(layout.controls)].map((v) => v.control)) : []
+  const naVariables = naTestVariables(controlsByVariable(layout).values())
   return (field, value) => {
     if (value === undefined) return undefined
     if (field.startsWith('data.')) {
@@ -106,37 +111,13 @@ export function recordHistoryValue(
   }
 }
 
-/** The unit of each timespan control with one, by variable. */
-function durationUnits(layout: FormLayout | null): Map<string, TimespanUnit> {
-  const units = new Map<string, TimespanUnit>()
+/** A layout's controls by the variable they store (the first one, in document order), in one walk. */
+function controlsByVariable(layout: FormLayout | null): Map<string, Control> {
+  const controls = new Map<string, Control>()
   if (layout)
-    for (const { control } of walkControls(layout.controls))
-      if (control.type === 'timespan' && control.unit) units.set(control.variable, control.unit)
-  return units
-}
-
-/** The variables of controls where a user types text: their values are shown as typed. */
-function textVariables(layout: FormLayout | null): Set<string> {
-  const variables = new Set<string>()
-  if (layout)
-    for (const { control } of walkControls(layout.controls))
-      if ((control.type === 'singletext' || control.type === 'multitext') && control.variable)
-        variables.add(control.variable)
-  return variables
-}
-
-/**
- * A testEquipment control's stored ids as the serials the record's snapshot names (issue #15.2), so the
- * line reads 'EPN-TE:2' rather than '2'; other values, and ids without a snapshot, stay as they are.
- */
-function equipmentSerials(record: RecordDetail, layout: FormLayout | null) {
-  const serials = new Map((record.testEquipmentUsed ?? []).map((s) => [s.testEquipmentId, s.serialNumber]))
-  const variables = new Set<string>()
-  if (layout)
-    for (const { control } of walkControls(layout.controls))
-      if (control.type === 'testEquipment') variables.add(control.variable)
-  return (variable: string, value: unknown): unknown =>
-    variables.has(variable) && Array.isArray(value)
-      ? value.map((id) => (typeof id === 'number' ? (serials.get(id) ?? id) : id))
-      : value
+    for (const { control } of walkControls(layout.controls)) {
+      const variable = variableOf(control)
+      if (variable && !controls.has(variable)) controls.set(variable, control)
+    }
+  return controls
 }

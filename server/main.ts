@@ -3,7 +3,7 @@ import { readConfig } from './config'
 import { openDatabase } from './db/client'
 import { JobsRepository } from './jobs/jobs'
 import { CalibrationReminders } from './jobs/calibration-reminders'
-import { scheduleCalibrationReminders } from './jobs/reminder-scheduler'
+import { scheduleRuns } from './jobs/reminder-scheduler'
 import { ReviewMail } from './jobs/review-mail'
 import { JobFilesRetention } from './jobs/job-files-retention'
 import { createMailer } from './mail/mailer'
@@ -32,7 +32,7 @@ async function main() {
   })
 
   // Calibration reminders (issue #15.4): on the root database, from start, every interval.
-  const reminders = scheduleCalibrationReminders(
+  const reminders = scheduleRuns(
     new CalibrationReminders(database.db, createMailer(process.env, config.title, config.dataDir), {
       title: config.title,
       dueSoonDays: config.calibrationDueSoonDays,
@@ -42,7 +42,7 @@ async function main() {
     app.log,
   )
   // Review mail (issue #19): batched, at most one per user per hour, on the reminders' interval.
-  const reviewMail = scheduleCalibrationReminders(
+  const reviewMail = scheduleRuns(
     new ReviewMail(database.db, createMailer(process.env, config.title, config.dataDir), {
       title: config.title,
       publicUrl: config.publicUrl,
@@ -53,7 +53,7 @@ async function main() {
     'review mail',
   )
   // Files of exports and certificate batches: removed EXPORT_FILE_DAYS days after they were made, checked hourly.
-  const fileRetention = scheduleCalibrationReminders(
+  const fileRetention = scheduleRuns(
     new JobFilesRetention(database.db, { days: config.exportFileDays, log: app.log }),
     config.exportFileDays > 0 ? 60 : 0,
     app.log,

@@ -107,11 +107,12 @@ export class CertificateBatchJobs {
           }).`,
           contentType,
         })
-      await this.jobs.finish(
-        jobId,
-        { rows: ids.length, format: request.format, delivery: this.delivery.kind, to: user?.email ?? null },
-        doc.id,
-      )
+      await this.jobs.finish(jobId, {
+        rows: ids.length,
+        format: request.format,
+        delivery: this.delivery.kind,
+        to: user?.email ?? null,
+      })
     } catch (error) {
       this.log.error({ err: error, jobId }, 'certificate batch failed')
       // A refusal meant for the user (a missing layout revision) is said as it is.

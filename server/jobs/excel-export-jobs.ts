@@ -68,7 +68,7 @@ export class ExcelExportJobs {
       // Disabled while the job ran (npm run user -- disable): the workbook is not mailed to them.
       if (user?.disabled) return await this.jobs.fail(jobId, EXPORT_ACCOUNT_DISABLED)
       if (user?.email) await this.delivery.send(user.email, filename, content, rows)
-      await this.jobs.finish(jobId, { rows, delivery: this.delivery.kind, to: user?.email ?? null }, doc.id)
+      await this.jobs.finish(jobId, { rows, delivery: this.delivery.kind, to: user?.email ?? null })
     } catch (error) {
       this.log.error({ err: error, jobId }, 'excel export failed')
       // A refusal meant for the user (too many columns for Excel) is said as it is.

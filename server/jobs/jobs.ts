@@ -98,11 +98,9 @@ export class JobsRepository {
     return () => clearInterval(timer)
   }
 
-  async finish(id: number, result: Record<string, unknown>, documentId?: number | null): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status: 'done', result, updatedAt: new Date(), ...(documentId ? { documentId } : {}) })
-      .where(eq(jobs.id, id))
+  /** Marks the job done with its result; a file it made was tied to it when stored (`attach`). */
+  async finish(id: number, result: Record<string, unknown>): Promise<void> {
+    await this.db.update(jobs).set({ status: 'done', result, updatedAt: new Date() }).where(eq(jobs.id, id))
   }
 
   /** Removes a job that did no work (a replayed request answered with its first job). */

@@ -1,4 +1,4 @@
-import type { CalibrationReminders, ReminderLog } from './calibration-reminders'
+import type { ReminderLog } from './calibration-reminders'
 
 /** A schedule of reminder runs: `start` once the server listens, `stop` on shutdown. */
 export interface ReminderSchedule {
@@ -8,23 +8,25 @@ export interface ReminderSchedule {
 }
 
 /**
- * Runs the calibration reminders inside the server (issue #15.4): once right after start, then every
+ * Runs a scheduled job inside the server — the calibration reminders (issue #15.4), the review mail
+ * (#19), the export file retention: once right after start, then every
  * `intervalMinutes` after the previous run ended (so runs of one instance never overlap). Every instance
- * schedules its own runs; the lease lets one of them work at a time and the sent table keeps each
- * reminder to once, so more instances only mean more frequent, cheap checks. 0 minutes schedules nothing.
+ * schedules its own runs; each job's lease lets one of them work at a time (and the reminders' sent table
+ * keeps each reminder to once), so more instances only mean more frequent, cheap checks. 0 minutes
+ * schedules nothing.
  */
-export function scheduleCalibrationReminders(
-  reminders: Pick<CalibrationReminders, 'run'> | { run(): Promise<{ status: string }> },
+export function scheduleRuns(
+  job: { run(): Promise<{ status: string }> },
   intervalMinutes: number,
   log: ReminderLog,
-  /** Issue #19 runs the review mail on the same schedule; the logs name the job. */
+  /** The job's name in the logs. */
   label = 'calibration reminders',
 ): ReminderSchedule {
   let timer: NodeJS.Timeout | undefined
   let stopped = false
   let running: Promise<void> = Promise.resolve()
   const tick = () => {
-    running = reminders
+    running = job
       .run()
       .then((run) => {
         if (run.status === 'busy') log.info({}, `${label}: another runner holds the lease`)

@@ -6,7 +6,7 @@ import { IMPACT_MESSAGES, RECORD_MESSAGES } from '../../schemas/records/index'
 import { SETTINGS_MESSAGES } from '../../schemas/settings'
 import { auditLog, deviceOwners, records, testEquipment } from '../../server/db/schema/index'
 import { ASSET_TAG_MAX, DEVICE_DESCRIPTION_MAX } from '../../server/submissions/calibration'
-import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
 
 /** A calibration layout whose description and asset tag land on the test equipment item. */
 const CALIBRATION: FormLayout = {
@@ -34,23 +34,9 @@ describe('audit s10: refused writes say why and write nothing', () => {
   beforeAll(async () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
-    calibrationType = await recordType(
-      server,
-      'S10 Calibration',
-      'Calibration',
-      'form',
-      {
-        serialField: 'serial',
-        dateOfRecordField: 'date',
-        calibrationFrequencyField: 'frequency',
-        calibrationHouseField: 'house',
-        assetTagField: 'tag',
-        assetDescriptionField: 'description',
-        asFoundResultField: 'asFound',
-      },
-      CALIBRATION,
-      [],
-    )
+    calibrationType = await calibrationRecordType(server, 'S10 Calibration', CALIBRATION, {
+      assetTagField: 'tag',
+    })
   })
   afterAll(() => server.close())
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import type { ImpactCasePage, SuspectRecord, SuspectRecordPage } from '../../schemas/records/index'
-import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { calibrationRecordType, recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
 
 /** A calibration layout with the device as found and as left, and a reference device used. */
 const CALIBRATION: FormLayout = {
@@ -52,23 +52,9 @@ describe('retests are cleared by records that count', () => {
     tokens.reviewer = await server.tokenOf('reviewer', 'reviewer-demo')
     tokens.approver = await server.tokenOf('approver', 'approver-demo')
     tokens.internal = await server.tokenFor('internal')
-    calibrationType = await recordType(
-      server,
-      'Retest Calibration',
-      'Calibration',
-      'form',
-      {
-        serialField: 'serial',
-        dateOfRecordField: 'date',
-        calibrationFrequencyField: 'frequency',
-        calibrationHouseField: 'house',
-        assetDescriptionField: 'description',
-        asFoundResultField: 'asFound',
-        asLeftResultField: 'asLeft',
-      },
-      CALIBRATION,
-      [],
-    )
+    calibrationType = await calibrationRecordType(server, 'Retest Calibration', CALIBRATION, {
+      asLeftResultField: 'asLeft',
+    })
     problemType = await recordType(
       server,
       'Retest Problem',

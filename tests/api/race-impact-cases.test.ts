@@ -11,7 +11,7 @@ import {
   type ImpactCasePage,
   type SuspectRecordPage,
 } from '../../schemas/records/index'
-import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
 
 const url = process.env.TEST_DATABASE_URL
 
@@ -52,23 +52,9 @@ describe('impact cases written concurrently', () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
     other = await secondClient(server.database.db)
-    calibrationType = await recordType(
-      server,
-      'Race Impact Calibration',
-      'Calibration',
-      'form',
-      {
-        serialField: 'serial',
-        dateOfRecordField: 'date',
-        calibrationFrequencyField: 'frequency',
-        calibrationHouseField: 'house',
-        assetDescriptionField: 'description',
-        asFoundResultField: 'asFound',
-        asLeftResultField: 'asLeft',
-      },
-      CALIBRATION,
-      [],
-    )
+    calibrationType = await calibrationRecordType(server, 'Race Impact Calibration', CALIBRATION, {
+      asLeftResultField: 'asLeft',
+    })
     // Signed in before any table is held: a sign-in is no part of a race.
     await server.tokenFor('configurator')
   })

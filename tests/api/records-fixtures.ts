@@ -144,6 +144,34 @@ export async function recordType(
   return row.id
 }
 
+/**
+ * A form-capture calibration record type of `layout` mapping the variables the impact-case tests use
+ * (serial, date, frequency, house, description, asFound); `more` maps further fields (asLeft, tag).
+ */
+export const calibrationRecordType = (
+  server: TestServer,
+  name: string,
+  layout: FormLayout,
+  more: Partial<FieldMappings> = {},
+) =>
+  recordType(
+    server,
+    name,
+    'Calibration',
+    'form',
+    {
+      serialField: 'serial',
+      dateOfRecordField: 'date',
+      calibrationFrequencyField: 'frequency',
+      calibrationHouseField: 'house',
+      assetDescriptionField: 'description',
+      asFoundResultField: 'asFound',
+      ...more,
+    },
+    layout,
+    [],
+  )
+
 const idByName = async (
   server: TestServer,
   table: typeof assetManufacturers | typeof deviceOwners,

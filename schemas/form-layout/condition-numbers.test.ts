@@ -113,12 +113,65 @@ describe('conditions read numbers in decimal notation only (audit s9 S4)', () =>
     )
   })
 
-  it('keeps and/or and the presence checks (!!, !) as JSON Logic has them', () => {
+  it('keeps and/or as JSON Logic has them', () => {
     const scope = { x: '0x10', y: 0, z: '' }
     expect(conditionHolds({ and: [{ '!!': { var: 'x' } }, { '>': [{ var: 'x' }, 10] }] }, scope)).toBe(false)
     expect(conditionHolds({ or: [{ '!': { var: 'z' } }, { '>': [{ var: 'x' }, 10] }] }, scope)).toBe(true)
-    expect(conditionHolds({ '!': { var: 'y' } }, scope)).toBe(true)
     expect(conditionHolds({ and: [] } as unknown as Condition, scope)).toBe(false)
+  })
+})
+
+describe("'has a value' (!!) and 'is empty' (!): a measured 0 is a value", () => {
+  const presence = (value: unknown) => ({
+    has: conditionHolds({ '!!': { var: 'x' } }, { x: value }),
+    empty: conditionHolds({ '!': { var: 'x' } }, { x: value }),
+  })
+
+  it.each([
+    ['0', 0],
+    ['-0.5', -0.5],
+    ["the text '0'", '0'],
+    ['a ticked checkbox', true],
+    ['a text', 'abc'],
+    ['a list of one', ['a']],
+    ["a test field's result", 'Fail'],
+  ])('%s has a value', (_, value) => expect(presence(value)).toEqual({ has: true, empty: false }))
+
+  it.each([
+    ['nothing (null)', null],
+    ['a missing variable', undefined],
+    ['an empty text', ''],
+    ['an empty list', []],
+    ['an unticked checkbox', false],
+  ])('%s is empty', (_, value) => expect(presence(value)).toEqual({ has: false, empty: true }))
+
+  it('reads 0 as JSON Logic does not (its truthiness read a measured 0 as empty)', () => {
+    expect(jsonLogic.apply({ '!!': { var: 'x' } }, { x: 0 })).toBe(false)
+    expect(conditionHolds({ '!!': [{ var: 'x' }] } as unknown as Condition, { x: 0 })).toBe(true)
+  })
+
+  it('shows a control whose condition asks for a value when a calculated drift is 0', () => {
+    const layout: FormLayout = {
+      version: 2,
+      title: 'Zero',
+      controls: [
+        { type: 'singletext', id: 'reading', variable: 'reading', label: 'Reading' },
+        { type: 'calculated', id: 'drift', variable: 'drift', label: 'Drift', formula: 'reading - 5' },
+        {
+          type: 'multitext',
+          id: 'note',
+          variable: 'note',
+          label: 'Note',
+          visibleIf: { '!!': { var: 'drift' } },
+        },
+      ],
+    }
+    const rules = rulesOf(layout)
+    const derived = (reading: string | null) => deriveRecord(rules, { reading, drift: null, note: null })
+    expect(derived('5').data.drift).toBe(0)
+    expect(derived('5').hidden.has('note')).toBe(false)
+    expect(derived('7').hidden.has('note')).toBe(false)
+    expect(derived(null).hidden.has('note')).toBe(true)
   })
 })
 

@@ -4,9 +4,10 @@ import { numberOf } from './rule-values'
 
 /**
  * Conditions (issue #14) are JSON Logic rules: data, never code, so nothing is `eval`ed and the CSP
- * holds. json-logic-js, the format's reference implementation, reads the variables and answers the
- * presence checks (`!!`, `!`); the comparisons are ours, so that a text is read as a number in decimal
- * notation only, as formulas, limits and the judge read it (rule-values.ts, audit s9 S4). What a rule
+ * holds. json-logic-js, the format's reference implementation, reads the variables; the comparisons and
+ * the presence checks (`!!` 'has a value', `!` 'is empty') are ours, so that a text is read as a number in
+ * decimal notation only, as formulas, limits and the judge read it (rule-values.ts, audit s9 S4), and a
+ * measured 0 has a value (JSON Logic's truthiness reads 0 as empty). What a rule
  * reads is a scope of `conditionValue`s (derive.ts): each variable's plain value — a test field's
  * result ('Pass', 'Fail', 'n/a' or null), a checkbox's true/false, a calculated number — and `param`.
  */
@@ -66,12 +67,32 @@ const COMPARISONS = new Map<string, (a: unknown, b: unknown) => boolean>([
   ['<=', (a, b) => ordered(a, b, (m, n) => m <= n)],
 ])
 
+/**
+ * What 'has a value' (`!!`) reads as empty: nothing (null), an empty text, an empty list, or an unticked
+ * checkbox (false, a checkbox's fresh value). A number, 0 included, is a value: JSON Logic's truthiness
+ * read a measured 0 as empty, so 'Reading has a value' did not hold for a reading of 0.
+ */
+const isEmptyForCondition = (value: unknown) =>
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0)
+
+/** The operand of a presence check: `{"!!": {"var": "x"}}` or, as JSON Logic also writes it, `[{"var": "x"}]`. */
+const presenceOperand = (operand: unknown) =>
+  Array.isArray(operand) && operand.length === 1 ? operand[0] : operand
+
 /** A rule of the condition schema's shape; anything else (refused by the layout check) is JSON Logic's. */
 function holds(rule: Rule, scope: ConditionScope): boolean {
   const [operator, operand] = Object.entries(rule)[0] ?? []
   if ((operator === 'and' || operator === 'or') && Array.isArray(operand))
     // As JSON Logic: an empty list holds neither way (the schema asks for one comparison at least).
     return operand.length > 0 && operand[operator === 'and' ? 'every' : 'some']((r: Rule) => holds(r, scope))
+  if (operator === '!!' || operator === '!') {
+    const value = jsonLogic.apply(presenceOperand(operand) as jsonLogic.RulesLogic, scope) as unknown
+    return isEmptyForCondition(value) === (operator === '!')
+  }
   const compare = operator === undefined ? undefined : COMPARISONS.get(operator)
   if (compare && Array.isArray(operand) && operand.length === 2) {
     const [a, b] = operand.map((o: unknown) => jsonLogic.apply(o as jsonLogic.RulesLogic, scope) as unknown)

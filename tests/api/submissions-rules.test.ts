@@ -26,6 +26,13 @@ const layout: FormLayout = {
       visibleIf: { or: [{ '>': [{ var: 'param.ratio' }, 10] }, { '>': [{ var: 'reading' }, 10] }] },
       requiredIf: { '>=': [{ var: 'reading' }, 10] },
     },
+    {
+      type: 'multitext',
+      id: 'nominal',
+      variable: 'nominal',
+      label: 'Remarks on the deviation',
+      visibleIf: { '!!': { var: 'deviation' } },
+    },
   ],
 }
 
@@ -114,6 +121,22 @@ describe('{submission} conditions and calculated values (issue #14)', () => {
     const res = await submit(data)
     expect(res.statusCode).toBe(400)
     expect(res.json().message).toBe(message)
+    expect(await recordCount()).toBe(before)
+  })
+
+  it("a deviation of 0 'has a value': the control it shows takes a value, as on the form", async () => {
+    // JSON Logic's truthiness read 0 as empty: the server refused the remark as hidden.
+    const data = { classI: false, measured: '10', nominal: 'exactly nominal' }
+    expect('nominal' in toServerData(layout, data, {})).toBe(true)
+    const ok = await submit(data)
+    expect(ok.statusCode).toBe(200)
+    const [row] = await db().select().from(records).where(eq(records.id, ok.json().recordId))
+    expect(row.data).toMatchObject({ deviation: 0, nominal: 'exactly nominal' })
+    // No measured ratio, no deviation: the remark is hidden and refused.
+    const before = await recordCount()
+    const hidden = await submit({ classI: false, nominal: 'no deviation yet' })
+    expect(hidden.statusCode).toBe(400)
+    expect(hidden.json().message).toBe('nominal: it is hidden by its condition, so it takes no value.')
     expect(await recordCount()).toBe(before)
   })
 

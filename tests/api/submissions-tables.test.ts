@@ -221,4 +221,61 @@ describe('{submission} measurement tables (issue #14)', () => {
       cell('ratios[2].deviationTest result'),
     ]).toEqual([10.04, -0.2, 'Pass'])
   })
+
+  it("keeps a table cell's n/a as 'n/a' (not '-', which in a table means unset): stored as judged", async () => {
+    const naLayout: FormLayout = {
+      version: 2,
+      title: 'Ratio n/a test',
+      controls: [
+        { type: 'serial', id: 'serial', variable: 'serial', label: 'Serial', required: true },
+        { type: 'datepicker', id: 'date', variable: 'testDate', label: 'Test date' },
+        {
+          type: 'table',
+          id: 'taps',
+          variable: 'taps',
+          label: 'Taps',
+          rowLabels: ['A', 'B'],
+          columns: [
+            {
+              type: 'testField',
+              id: 'c-ratio',
+              variable: 'ratio',
+              label: 'Ratio',
+              testType: 'numeric',
+              min: 9,
+              max: 11,
+              naOption: true,
+            },
+          ],
+        },
+      ],
+    }
+    const mappings = { serialField: 'serial', dateOfRecordField: 'testDate', resultField: 'taps' }
+    const naTypeId = await recordType(server, 'Table n/a', 'Test', 'form', mappings, naLayout, [
+      fx.transformer,
+    ])
+    const res = await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
+      as: 'internal',
+      body: {
+        supplierId: fx.northwind,
+        productTypeId: fx.transformer,
+        recordTypeId: naTypeId,
+        data: {
+          serial: 'NWT:779',
+          testDate: '2026-07-01',
+          taps: [{ ratio: { value: null, passOrFail: 'n/a' } }, { ratio: 10 }],
+        },
+      },
+    })
+    expect(res.statusCode).toBe(200)
+    const row = await stored(res.json().recordId)
+    expect(row.testResult).toBe('pass')
+    // Before, the cell was stored as { value: null, passOrFail: '-' }: unset, so the table read as failed.
+    expect(row.data.taps).toEqual([
+      { ratio: { value: null, passOrFail: 'n/a' } },
+      { ratio: { value: 10, passOrFail: 'Pass' } },
+    ])
+    const report = await rejudgeRecords(db(), { apply: false, actor: { username: 'rejudge', view: 'cli' } })
+    expect(report.findings.find((f) => f.recordId === row.id)).toBeUndefined()
+  })
 })

@@ -2,9 +2,13 @@ import { NA_TEXT, UNSET_RESULT } from '../../../schemas/form-layout/index'
 import { initialReviewState } from '../../../schemas/records/review'
 import type { PreparedRecord } from '../types'
 
-/** n/a is stored as '-' (SPEC §9): test field results and plain 'n/a' results inside the data. */
+/**
+ * n/a is stored as '-' (SPEC §9) for a test field's result. Not inside a table (an array of rows): there a
+ * cell's '-' is always unset and n/a stays 'n/a' (docs/decisions.md "Measurement tables"). Rewriting a
+ * cell's n/a to '-' made a record judged Pass show its table as failed, on its page and in the export.
+ */
 export function normaliseNa(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(normaliseNa)
+  if (Array.isArray(value)) return value
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {}
     for (const [key, v] of Object.entries(value)) {

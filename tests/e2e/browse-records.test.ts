@@ -184,6 +184,12 @@ describe('/Records', () => {
     // Labels come from the layout (written by people), not the variable names.
     expect(labels.length).toBeGreaterThan(8)
     expect(labels.some((l) => /\s/.test(l) && /^[A-Z]/.test(l))).toBe(true)
+    // A multi-line text keeps its line breaks (they ran into one line).
+    const wrap = await page
+      .locator('.record-line dd')
+      .first()
+      .evaluate((dd) => getComputedStyle(dd).whiteSpace)
+    expect(wrap).toBe('pre-line')
     await screenshot(page, 'browse-record-detail-form')
   })
 })

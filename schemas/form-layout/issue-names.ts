@@ -15,6 +15,7 @@ const PROPERTY_NAMES: Record<string, string> = {
   testType: 'Test type',
   col: 'Width',
   values: 'Values',
+  columns: 'Column',
 }
 
 /** Where a layout problem is: the control's place in the tree and the property, from its JSON pointer. */

@@ -8,6 +8,46 @@ import type { LayoutIssue } from './validate-layout'
 import { tableIssues } from './table-issues'
 
 /**
+ * A selection test's choices listed twice ('Good' and 'good ' too: a CSV cell picks its choice in any case,
+ * so the two could not be told apart). The pass choice list offered the same text twice, unremarked.
+ * `name` says which table column, for a column's choices.
+ */
+function repeatedChoices(choices: readonly string[] | undefined, at: string, name = ''): LayoutIssue[] {
+  const seen = new Set<string>()
+  for (const choice of choices ?? []) {
+    const key = choice.trim().toLowerCase()
+    if (seen.has(key))
+      return [
+        {
+          path: `${at}/choices`,
+          message: `${name}must all be different: "${choice.trim()}" is listed twice`,
+        },
+      ]
+    seen.add(key)
+  }
+  return []
+}
+
+/**
+ * Selection tests (and table columns) whose choices repeat. Checked where a layout is saved (the server's
+ * check and the designer), not where a stored one is loaded: a layout stored before this check must still
+ * render and judge its records.
+ */
+export function choiceIssues(layout: Pick<FormLayout, 'controls'>): LayoutIssue[] {
+  const issues: LayoutIssue[] = []
+  for (const { control, path } of walkControls(layout.controls)) {
+    const at = `/controls/${(path as ControlPath).join('/children/')}`
+    if (control.type === 'testField') issues.push(...repeatedChoices(control.choices, at))
+    if (control.type === 'table')
+      control.columns.forEach((column, i) => {
+        if (column.type === 'testField')
+          issues.push(...repeatedChoices(column.choices, `${at}/columns/${i}`, `"${column.label}" choices `))
+      })
+  }
+  return issues
+}
+
+/**
  * What the layout schema cannot say about its rules (issue #14): a formula that does not parse or names
  * no control, calculations that read each other in a circle, a `valueFrom` that is not a calculated
  * value, a condition about a variable no control holds. `param.key` names are the product type's and

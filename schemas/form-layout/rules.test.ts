@@ -6,6 +6,8 @@ import { evaluateFormula, parseFormula, type Formula } from './formula'
 import { judgeRecord } from './judge'
 import { findDisagreements } from './judge-disagreements'
 import { validateLayout } from './validate-layout'
+import { describeLayoutIssue } from './issue-names'
+import { choiceIssues } from './rule-issues'
 import { RATIO_TEST_CONTROLS } from './rules-fixture'
 
 const formula = (text: string): Formula => {
@@ -256,5 +258,51 @@ describe('CSV cells of rule controls (issue #14)', () => {
     const input = textDataReader(hiddenCheckbox)({ a: '', b: '' })
     expect(findDisagreements(hiddenCheckbox, input, judgeRecord(hiddenCheckbox, input))).toEqual([])
     expect(judgeRecord(layout, data).data.deviation).toBe(0.4)
+  })
+})
+
+describe('selection choices (designer audit, 29 Nov)', () => {
+  const selection = (choices: string[]): FormLayout => ({
+    version: 2,
+    title: 'Visual',
+    controls: [
+      {
+        type: 'testField',
+        variable: 'finish',
+        label: 'Finish',
+        testType: 'selection',
+        choices,
+        passChoice: choices[0],
+      },
+      {
+        type: 'table',
+        variable: 'marks',
+        label: 'Marks',
+        rowLabels: ['A'],
+        columns: [
+          {
+            type: 'testField',
+            variable: 'legible',
+            label: 'Legible',
+            testType: 'selection',
+            choices,
+            passChoice: choices[0],
+          },
+        ],
+      },
+    ],
+  })
+
+  it('finds a choice listed twice (in any case), naming the control or the column', () => {
+    const layout = selection(['Good', 'Worn', 'good '])
+    expect(choiceIssues(layout).map((issue) => describeLayoutIssue(layout, issue))).toEqual([
+      '"Finish" (finish): Choices must all be different: "good" is listed twice',
+      '"Marks" (marks): Column "Legible" choices must all be different: "good" is listed twice',
+    ])
+    expect(choiceIssues(selection(['Good', 'Worn']))).toEqual([])
+  })
+
+  it('still loads a stored layout whose choices repeat (checked on save, not on load)', () => {
+    expect(validateLayout(selection(['Good', 'Worn', 'good '])).ok).toBe(true)
   })
 })

@@ -6,6 +6,8 @@ import {
 import {
   FORM_LAYOUT_MESSAGES,
   checkRecordType,
+  choiceIssues,
+  describeLayoutIssue,
   fieldMappingsSchema,
   findDuplicateVariables,
   loadLayout,
@@ -64,6 +66,10 @@ export async function checkRecordTypeAttribute(
     const duplicate = findDuplicateVariables(loaded.layout)[0]
     if (duplicate) throw badRequest(FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(duplicate))
     assertTestTypesSpelled(loaded.layout)
+    // Checked on save only: a layout stored before this check still loads (rule-issues.ts choiceIssues).
+    const repeated = choiceIssues(loaded.layout)[0]
+    if (repeated)
+      throw badRequest(`The data entry form is not valid: ${describeLayoutIssue(loaded.layout, repeated)}`)
     await assertMappingsStillFit(repo, recordType, loaded.layout)
     return { layout: loaded.layout }
   }

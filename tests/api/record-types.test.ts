@@ -291,6 +291,22 @@ describe('record types ({meta}/api/DataPointTypes)', () => {
       expect(res.json().message).toMatch(/^The data entry form is not valid: \/controls\/0/)
     })
 
+    it('rejects a selection test whose choices repeat, naming the control (designer audit, 29 Nov)', async () => {
+      const finish = {
+        type: 'testField',
+        variable: 'finish',
+        label: 'Finish',
+        testType: 'selection',
+        choices: ['Good', 'Worn', 'good'],
+        passChoice: 'Good',
+      }
+      const res = await post('DataEntryForm', { ...layout, controls: [...layout.controls, finish] })
+      expect(res.statusCode).toBe(400)
+      expect(res.json().message).toBe(
+        'The data entry form is not valid: "Finish" (finish): Choices must all be different: "good" is listed twice',
+      )
+    })
+
     it('rejects a layout that is not JSON', async () => {
       const res = await server.call('meta', 'POST', `/api/DataPointTypes/attributes/${id}`, {
         as: 'configurator',

@@ -50,6 +50,9 @@ export default fp(
           fontSrc: ["'self'", 'data:'],
           workerSrc: ["'self'", 'blob:'],
           mediaSrc: ["'self'", 'blob:'],
+          // The document viewer shows a PDF in a frame from the blob it downloaded (SPEC §2); without this
+          // default-src blocked it ('This content is blocked').
+          frameSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'", ...opts.connectSources],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],

@@ -157,4 +157,22 @@ describe('Content-Security-Policy without unsafe-eval', () => {
 
     expect(await violations()).toEqual([])
   })
+
+  it('the document viewer shows an uploaded PDF in its frame (frame-src blob:)', async () => {
+    await signIn(page, baseUrl, 'internal', '/AddRecord')
+    await enterRoutineTest(page)
+    await page.waitForURL(/\/DataEntry\?/)
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n')
+    await page
+      .getByLabel('Signed test report (PDF)')
+      .setInputFiles({ name: 'report.pdf', mimeType: 'application/pdf', buffer: pdf })
+    const slot = page.locator('[data-variable="report"]')
+    await slot.getByText('Uploaded').waitFor()
+    await slot.getByRole('button', { name: 'View' }).click()
+    const dialog = page.getByRole('dialog', { name: 'report.pdf' })
+    await dialog.locator('iframe[title="report.pdf"]').waitFor()
+    await screenshot(page, 'csp-document-viewer-pdf')
+    // Before, default-src blocked the frame: 'Framing blob:… violates … default-src'.
+    expect(await violations()).toEqual([])
+  })
 })

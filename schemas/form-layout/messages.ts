@@ -44,6 +44,8 @@ export const RECORD_TYPE_NAME_MAX = 50
  */
 export const DATA_VALUE_MESSAGES = {
   date: 'must be a date (yyyy-MM-dd, or an ISO 8601 date and time)',
+  /** The same for a CSV cell, which is read in the forms docs/csv-upload.md lists (text-values.ts). */
+  csvDate: 'must be a date (DD/MM/YYYY or DD-MM-YYYY, with HH:mm if timed, or ISO 8601 such as 2024-05-01)',
   duration: 'must be an ISO 8601 duration such as P12M, with a value of 0 or more',
   checkbox: 'must be true or false',
   text: 'must be text',

@@ -3,6 +3,7 @@ import addErrors from 'ajv-errors'
 import addFormats from 'ajv-formats'
 import {
   compileDataSchema,
+  DATA_VALUE_MESSAGES,
   TABLE_VALUE_MESSAGES,
   type DataField,
   type FormLayout,
@@ -144,9 +145,19 @@ function problemsOf(
 export function assertValidData(
   validator: RecordDataValidator,
   data: Readonly<Record<string, unknown>>,
+  cells: 'json' | 'csv' = 'json',
 ): void {
-  const problems = validator(data)
-  if (!problems.length) return
+  const found = validator(data)
+  if (!found.length) return
+  // A CSV cell is read in more forms than the JSON schema's (the F8 finding of the 29 Nov walk: a CSV user
+  // was told to write yyyy-MM-dd for a cell whose DD-MM-YYYY day did not exist).
+  const problems =
+    cells === 'csv'
+      ? found.map((p) => ({
+          ...p,
+          message: p.message.replace(DATA_VALUE_MESSAGES.date, DATA_VALUE_MESSAGES.csvDate),
+        }))
+      : found
   // Each problem keeps its text exactly (SPEC's where it has one), one after the other.
   throw badRequest(problems.map((p) => p.message).join(' '), problems)
 }

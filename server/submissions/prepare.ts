@@ -204,7 +204,7 @@ export class SubmissionPreparer {
     // The layout's rules first (issue #14): a value for a hidden control is refused as such, not by its type.
     if (judged) assertRulesHold(judged)
     const validator = this.caches.validatorOf(definition)
-    if (validator) assertValidData(validator, judged?.filled ?? submitted)
+    if (validator) assertValidData(validator, judged?.filled ?? submitted, options.textCells ? 'csv' : 'json')
     if (judged) assertAgrees(judged)
     const judgement = judged?.judgement ?? null
     return { data: judgement?.data ?? submitted, judgement }

@@ -274,7 +274,8 @@ describe('{submission} data checked with the layout schema', () => {
         {
           line: 4,
           reason:
-            "Test date must be a date (yyyy-MM-dd, or an ISO 8601 date and time), not '31/02/2026'. Result must be Pass, Fail, - or n/a, not 'maybe'.",
+            // A CSV cell is told the forms a CSV cell takes, not the JSON schema's.
+            "Test date must be a date (DD/MM/YYYY or DD-MM-YYYY, with HH:mm if timed, or ISO 8601 such as 2024-05-01), not '31/02/2026'. Result must be Pass, Fail, - or n/a, not 'maybe'.",
         },
       ])
       expect(await counts()).toEqual(before)

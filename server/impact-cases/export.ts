@@ -7,7 +7,7 @@ import {
 } from '../../schemas/records/index'
 import type { Db } from '../db/client'
 import { impactCaseRecords, records } from '../db/schema/index'
-import { neutralise, type Cell } from '../records/export/cells'
+import type { Cell } from '../records/export/cells'
 import {
   cellXml,
   columnLetters,
@@ -46,8 +46,8 @@ const COLUMNS: SheetColumn[] = [
 ]
 
 const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso) : null)
-/** Text as text (a serial of digits stays text), neutralised so it never runs as a formula. */
-const text = (v: string | null | undefined): Cell => (v ? neutralise(v) : null)
+/** Text as text (a serial of digits stays text); the sheet writer quotes formula-like text (cellXml). */
+const text = (v: string | null | undefined): Cell => v || null
 
 /** One sheet row: the case's columns, then the record's and its disposition's. */
 function rowCells(c: ImpactCase, r: SuspectRecord): Cell[] {

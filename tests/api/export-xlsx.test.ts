@@ -80,7 +80,7 @@ describe('{data} Excel export', () => {
       { filters: [{ field: 'category', value: 'test' }] },
       'internal',
     )
-    expect(header.slice(0, 8)).toEqual([
+    expect(header.slice(0, 10)).toEqual([
       'Record ID',
       'Serial Number',
       'Product Type',
@@ -88,6 +88,8 @@ describe('{data} Excel export', () => {
       'Category',
       'Supplier',
       'Result',
+      'Status',
+      'Suspect',
       'Date',
     ])
     expect(header).toEqual(
@@ -117,7 +119,8 @@ describe('{data} Excel export', () => {
       },
       'internal',
     )
-    expect(rows[0].comments).toBe(`'=HYPERLINK("http://evil.example","click")`)
+    // The text itself, in a quotePrefix cell (export-fidelity.test.ts reads the XML): no apostrophe added.
+    expect(rows[0].comments).toBe(`=HYPERLINK("http://evil.example","click")`)
     let formulas = 0
     sheet.eachRow((row) =>
       row.eachCell((cell) => (formulas += cell.type === ExcelJS.ValueType.Formula ? 1 : 0)),

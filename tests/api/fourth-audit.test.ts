@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { startTestServer, type TestServer } from '../support/api'
 import { auditLog } from '../../server/db/schema/index'
-import { toCell } from '../../server/records/export/cells'
+import { isFormulaLike, toCell } from '../../server/records/export/cells'
 
 /**
  * The fourth audit of 28 Nov (docs/decisions.md): identifiers keep their leading zeros in exports, a
@@ -18,8 +18,9 @@ describe('fourth audit', () => {
 
   it('exports an identifier with leading zeros as text, other numbers as numbers', () => {
     expect(['007', '000123', '0042'].map(toCell)).toEqual(['007', '000123', '0042'])
-    // Text still, and neutralised as any text starting with '-' is.
-    expect(toCell('-007')).toBe("'-007")
+    // Text still; the sheet writer quotes it (quotePrefix) as any text starting with '-'.
+    expect(toCell('-007')).toBe('-007')
+    expect(isFormulaLike('-007')).toBe(true)
     expect(['0', '0.5', '42', '-3.25'].map(toCell)).toEqual([0, 0.5, 42, -3.25])
   })
 

@@ -286,7 +286,7 @@ describe('Excel export', () => {
     const download = await downloading
     expect(download.suggestedFilename()).toMatch(/^records-\d{4}-\d{2}-\d{2}\.xlsx$/)
     const rows = await readWorkbook(await download.path())
-    expect(rows[0].slice(0, 15)).toEqual([
+    expect(rows[0].slice(0, 17)).toEqual([
       'Record ID',
       'Serial Number',
       'Product Type',
@@ -294,6 +294,8 @@ describe('Excel export', () => {
       'Category',
       'Supplier',
       'Result',
+      'Status',
+      'Suspect',
       'Date',
       'Job No.',
       'Customer',

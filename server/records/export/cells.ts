@@ -1,20 +1,28 @@
 /**
- * Turning record values into spreadsheet cells: numbers and dates keep their type, and text that a
- * spreadsheet would run as a formula (starting with = + - @, tab or carriage return) is neutralised with a
- * leading apostrophe, so an exported record can never execute anything when opened.
+ * Turning record values into spreadsheet cells: numbers and dates keep their type (a date without a time
+ * of day stays a day), and text stays exactly the record's text. Text a spreadsheet would run as a formula
+ * is recognised here (`isFormulaLike`) and written by the sheet writer as a text cell in a quotePrefix
+ * style (sheet-xml.ts `cellXml`), so an exported record can never execute anything when opened or edited.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/
+/**
+ * Text a spreadsheet reads as a formula: its first character other than white space (spaces, tabs, CR,
+ * LF) is = + - or @, or it starts with a tab or carriage return (OWASP's CSV-injection list).
+ */
+const FORMULA_START = /^(?:[\t\r]|\s*[=+\-@])/
 const NUMBER = /^-?\d+(\.\d+)?$/
 const LEADING_ZERO = /^-?0\d/
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/
 
-export type Cell = string | number | boolean | Date | null
-
-/** Text made safe for a cell. */
-export function neutralise(text: string): string {
-  return FORMULA_START.test(text) ? `'${text}` : text
+/** A calendar day without a time of day (a datepicker's 'YYYY-MM-DD'): a date cell shown dd/mm/yyyy. */
+export class Day {
+  constructor(readonly date: Date) {}
 }
+
+export type Cell = string | number | boolean | Date | Day | null
+
+/** Whether a text would run as a formula in a spreadsheet (the writer then quotes its cell). */
+export const isFormulaLike = (text: string): boolean => FORMULA_START.test(text)
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -36,16 +44,18 @@ function textOf(v: unknown): string {
 export function toCell(v: unknown): Cell {
   if (v == null || v === '') return null
   if (typeof v === 'number' || typeof v === 'boolean') return v
-  if (v instanceof Date) return v
+  if (v instanceof Date || v instanceof Day) return v
   if (typeof v === 'string') {
     const text = v.trim()
     // A leading zero is part of an identifier (job 007, batch 000123): such text stays text.
     if (NUMBER.test(text) && text.length < 16 && !LEADING_ZERO.test(text)) return Number(text)
     if (ISO_DATE.test(text)) {
-      const d = new Date(/T/.test(text) && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
-      if (!Number.isNaN(d.getTime())) return d
+      const timed = /T/.test(text)
+      const d = new Date(timed && !/(Z|[+-]\d{2}:?\d{2})$/.test(text) ? `${text}Z` : text)
+      // 'YYYY-MM-DD' parses as that day's UTC midnight.
+      if (!Number.isNaN(d.getTime())) return timed ? d : new Day(d)
     }
-    return neutralise(v)
+    return v
   }
-  return neutralise(textOf(v))
+  return textOf(v)
 }

@@ -1,15 +1,16 @@
 import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { PgSelect } from 'drizzle-orm/pg-core'
 import { loadLayout, type FormLayout } from '../../../schemas/form-layout/index'
-import type { RecordsFilter } from '../../../schemas/records/index'
+import type { RecordsFilter, SuspectState } from '../../../schemas/records/index'
 import type { Db } from '../../db/client'
-import { records, recordTypeLayouts } from '../../db/schema/index'
-import { recordJoinsOf, withRecordJoins } from '../records-query'
+import { impactCaseRecords, records, recordTypeLayouts, testEquipment } from '../../db/schema/index'
+import { recordJoinsOf, suspectStateOf, withRecordJoins } from '../records-query'
 
 /**
  * What the export's columns are made from, each read in one set-based query over the exported records
  * (never per record): which record types and layout revisions they were captured with, the stored layouts
- * of those revisions, the data keys of records without a layout, and the longest table with added rows.
+ * of those revisions, the data keys of records without a layout, the longest table with added rows, the
+ * records' impact-case states and the test equipment's serials.
  * Every query over `records` runs the filter with the joins it names (recordJoinsOf), as the rows' own
  * query and the records page do: a supplier or customer filter names the supplier and customer tables.
  */
@@ -148,4 +149,35 @@ export async function longestTables(
   ).groupBy(records.recordTypeId)) as ({ type: number } & Record<string, unknown>)[]
   for (const row of rows) variables.forEach((v, i) => out.set(`${row.type}:${v}`, Number(row[`t${i}`] ?? 0)))
   return out
+}
+
+/**
+ * The impact-case state of each exported record that is suspect (issue #15.3), by record id: the records
+ * page's `suspect` (records-query.ts `suspectStateOf`, strictest over the record's cases), read for the
+ * whole export in one grouped query over impact_case_records — suspect records are few, so the map is
+ * small — instead of the page's lookup per record.
+ */
+export async function suspectStates(db: Db, scope: ExportScope): Promise<Map<number, SuspectState>> {
+  const exported = scoped(scope, db.select({ id: records.id }).from(records).$dynamic())
+  const rows = await db
+    .select({
+      id: impactCaseRecords.recordId,
+      state: sql<SuspectState>`${suspectStateOf(sql`${impactCaseRecords}`)}`,
+    })
+    .from(impactCaseRecords)
+    .where(inArray(impactCaseRecords.recordId, exported))
+    .groupBy(impactCaseRecords.recordId)
+  return new Map(rows.map((r) => [r.id, r.state]))
+}
+
+/**
+ * Every test equipment item's full serial ('EPN-TE:7') by id, in one query per export: what a test
+ * equipment control's ids are shown as. A device's full serial never changes once it exists (calibrations
+ * update everything else), so it is the serial each record's own snapshot of the device holds.
+ */
+export async function deviceSerials(db: Db): Promise<Map<number, string>> {
+  const rows = await db
+    .select({ id: testEquipment.id, serial: testEquipment.fullSerialNumber })
+    .from(testEquipment)
+  return new Map(rows.map((r) => [r.id, r.serial]))
 }

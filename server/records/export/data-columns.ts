@@ -4,6 +4,7 @@ import { RecordDefinitions, type RecordDefinition } from '../../record-types/rec
 import { toCell, type Cell } from './cells'
 import {
   dataKeys,
+  deviceSerials,
   exportedShapes,
   longestTables,
   shapeKey,
@@ -22,8 +23,26 @@ export interface DataColumns {
   cells(recordTypeId: number, layoutVersion: number | null, data: Record<string, unknown>): Cell[]
 }
 
-/** A layout's columns: one per variable, a result beside each test field, tables flattened. */
-function layoutColumns(layout: FormLayout, type: number, longest: Map<string, number>): ExportColumn[] {
+/**
+ * A test equipment control's value (a list of device ids) as the record view and the form show it: each
+ * device by its full serial ('EPN-TE:7, EPN-TE:12'), in the record's order. An id no device has any more
+ * (never expected: a used device cannot be deleted) stays its number.
+ */
+function devicesText(value: unknown, serials: Map<number, string>): unknown {
+  if (!Array.isArray(value)) return value
+  return value.map((id) => (typeof id === 'number' ? (serials.get(id) ?? String(id)) : id)).join(', ')
+}
+
+/**
+ * A layout's columns: one per variable, a result beside each test field, tables flattened, test
+ * equipment by serial (`serials`: every device's full serial by id).
+ */
+function layoutColumns(
+  layout: FormLayout,
+  type: number,
+  longest: Map<string, number>,
+  serials: Map<number, string>,
+): ExportColumn[] {
   const out: ExportColumn[] = []
   for (const { control } of walkControls(layout.controls)) {
     if (!('variable' in control) || !control.variable) continue
@@ -40,7 +59,9 @@ function layoutColumns(layout: FormLayout, type: number, longest: Map<string, nu
           return r === '-' ? 'n/a' : (r ?? null)
         },
       })
-    } else out.push({ header: variable, read: (d) => d[variable] })
+    } else if (control.type === 'testEquipment')
+      out.push({ header: variable, read: (d) => devicesText(d[variable], serials) })
+    else out.push({ header: variable, read: (d) => d[variable] })
   }
   return out
 }
@@ -79,15 +100,20 @@ export async function dataColumns(db: Db, scope: ExportScope): Promise<DataColum
   const keys = await dataKeys(db, scope, byKeys)
 
   const tables = new Map<number, Set<string>>()
+  let devices = false
   const inUse: [number, FormLayout | null][] = [
     ...types.map((t): [number, FormLayout | null] => [t, definition.get(t)!.layout]),
     ...older.map((s): [number, FormLayout | null] => [s.type, layoutOf(s)]),
   ]
   for (const [type, layout] of inUse)
-    for (const { control } of walkControls(layout?.controls ?? []))
+    for (const { control } of walkControls(layout?.controls ?? [])) {
       if (control.type === 'table' && !control.rowLabels)
         tables.set(type, (tables.get(type) ?? new Set()).add(control.variable))
+      if (control.type === 'testEquipment') devices = true
+    }
   const longest = await longestTables(db, scope, tables)
+  // One lookup for the whole export, and only when a layout has a test equipment control.
+  const serials = devices ? await deviceSerials(db) : new Map<number, string>()
 
   const headers: string[] = []
   const placed = new Set<string>()
@@ -105,12 +131,13 @@ export async function dataColumns(db: Db, scope: ExportScope): Promise<DataColum
   const currentReaders = new Map<number, Map<string, Read>>()
   for (const type of types) {
     const layout = definition.get(type)!.layout
-    if (layout) currentReaders.set(type, place(layoutColumns(layout, type, longest)))
+    if (layout) currentReaders.set(type, place(layoutColumns(layout, type, longest, serials)))
   }
   const readersOf = new Map<string, Map<string, Read>>()
   for (const s of older) {
     const layout = layoutOf(s)
-    if (layout) readersOf.set(shapeKey(s.type, s.version), place(layoutColumns(layout, s.type, longest)))
+    if (layout)
+      readersOf.set(shapeKey(s.type, s.version), place(layoutColumns(layout, s.type, longest, serials)))
   }
   for (const s of byKeys) {
     const key = shapeKey(s.type, s.version)

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs'
 import { describe, expect, it } from 'vitest'
-import type { Cell } from './cells'
+import { Day, toCell, type Cell } from './cells'
 import {
   CELL_TEXT_MAX,
   fitCell,
@@ -28,7 +28,7 @@ async function workbookOf(columns: SheetColumn[], rows: Cell[][], pieces = 1): P
       const r = start + i + 2
       xml += `<row r="${r}">`
       values.forEach((v, c) => {
-        xml += cellXml(`${columnLetters(c + 1)}${r}`, v, columns[c].dateTime ? STYLE.dateTime : STYLE.date)
+        xml += cellXml(`${columnLetters(c + 1)}${r}`, v, STYLE.dateTime)
       })
       xml += '</row>'
     })
@@ -103,6 +103,39 @@ describe('export sheet XML and zip writer', () => {
     expect(values(5)).toEqual(['emoji \u{1F600} lone  surrogate'])
     expect(values(6)).toEqual([])
     expect(sheet.getColumn(1).width).toBe(20)
+  })
+
+  it('writes formula-like text as it is in a quotePrefix style, and a day as dd/mm/yyyy', async () => {
+    const hostile = ['=1+1', '-2+3', '+44 1', '@SUM(A1)', ' \t=1', '\r\n-1+2', '\tx']
+    for (const text of hostile) {
+      expect(toCell(text)).toBe(text)
+      expect(cellXml('A2', text, STYLE.dateTime)).toMatch(
+        new RegExp(`^<c r="A2" s="${STYLE.quoted}" t="inlineStr">`),
+      )
+    }
+    expect(cellXml('A2', 'a=b', STYLE.dateTime)).toBe('<c r="A2" t="inlineStr"><is><t>a=b</t></is></c>')
+    expect(cellXml('A2', 'x\r\ny', STYLE.dateTime)).toBe(
+      '<c r="A2" t="inlineStr"><is><t>x&#13;\ny</t></is></c>',
+    )
+    expect(toCell('2026-03-04')).toEqual(new Day(new Date('2026-03-04T00:00:00Z')))
+    expect(toCell('2026-03-04T23:30:00Z')).toEqual(new Date('2026-03-04T23:30:00Z'))
+    const columns: SheetColumn[] = [
+      { header: '=cmd', width: 10 },
+      { header: 'Day', width: 12 },
+      { header: 'When', width: 18 },
+    ]
+    const book = await workbookOf(columns, [
+      ['-2+3', toCell('2026-03-04'), toCell('2026-03-04T23:30:00Z')],
+      ['x\r\ny', null, null],
+    ])
+    const sheet = await read(book)
+    expect(sheet.getRow(1).getCell(1).value).toBe('=cmd')
+    expect(sheet.getRow(2).getCell(1).value).toBe('-2+3')
+    expect(sheet.getRow(2).getCell(2).value).toEqual(new Date('2026-03-04T00:00:00Z'))
+    expect(sheet.getRow(2).getCell(2).numFmt).toBe('dd/mm/yyyy')
+    expect(sheet.getRow(2).getCell(3).value).toEqual(new Date('2026-03-04T23:30:00Z'))
+    expect(sheet.getRow(2).getCell(3).numFmt).toBe('dd/mm/yyyy hh:mm')
+    expect(sheet.getRow(3).getCell(1).value).toBe('x\r\ny')
   })
 
   it('streams a part larger than zlib and the write queue hold at once, row for row', async () => {

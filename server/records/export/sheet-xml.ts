@@ -1,11 +1,13 @@
-import type { Cell } from './cells'
+import { Day, isFormulaLike, type Cell } from './cells'
 
 /**
  * The SpreadsheetML of the records export, written as text: the fixed parts of a one-sheet workbook and
  * the sheet's rows. Written by hand rather than through exceljs' row writer, which built a model object
  * per cell and cost 4–7× the time of reading the rows (docs/performance.md); the file is the same kind
  * exceljs wrote (and reads back): inline strings, dates as serial numbers with a date format, a bold
- * frozen header row with an autofilter.
+ * frozen header row with an autofilter. Formula-like text is written as it is, in a quotePrefix style:
+ * the documented SpreadsheetML way to say "this is text" (Excel shows it without an apostrophe and never
+ * evaluates it, not even when the cell is edited).
  */
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
@@ -13,8 +15,11 @@ const MAIN_NS = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main'
 const REL_NS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships'
 const PKG_REL_NS = 'http://schemas.openxmlformats.org/package/2006/relationships'
 
-/** Style ids (cellXfs indexes in STYLES_XML). */
-export const STYLE = { plain: 0, dateTime: 1, header: 2, date: 3 } as const
+/**
+ * Style ids (cellXfs indexes in STYLES_XML): plain; a date-time (dd/mm/yyyy hh:mm, SPEC §9); the bold
+ * header; a day (dd/mm/yyyy); formula-like text (quotePrefix); a formula-like header (bold, quotePrefix).
+ */
+export const STYLE = { plain: 0, dateTime: 1, header: 2, date: 3, quoted: 4, headerQuoted: 5 } as const
 
 /** A column of the sheet: its header, width, and whether it holds date-times shown as such. */
 export interface SheetColumn {
@@ -36,10 +41,12 @@ export function columnLetters(column: number): string {
 const INVALID =
   // eslint-disable-next-line no-control-regex -- these control characters are what must be found
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
-const SPECIAL = /[&<>]/g
-const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;' }
+// A carriage return is written as a character reference: a raw one would reach the reader as a line feed
+// (XML normalises line ends), and the cell would no longer hold the record's text.
+const SPECIAL = /[&<>\r]/g
+const ENTITY: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '\r': '&#13;' }
 // eslint-disable-next-line no-control-regex -- as above
-const NEEDS_WORK = /[&<>\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF\uFFFE\uFFFF]/
+const NEEDS_WORK = /[&<>\r\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F\uD800-\uDFFF\uFFFE\uFFFF]/
 
 /** Text as XML character data. */
 export function escapeXml(text: string): string {
@@ -52,8 +59,9 @@ export const excelSerial = (date: Date): number => 25569 + date.getTime() / 86_4
 
 /**
  * One cell's XML, or '' for an empty cell. `ref` is its address (e.g. "C12"); `dateStyle` the style of
- * a date in this column. Strings are inline (`t="inlineStr"`), with xml:space="preserve" when leading
- * or trailing white space must survive.
+ * a date-time (a Date) in this column; a Day is always shown as a day (STYLE.date). Strings are inline
+ * (`t="inlineStr"`), with xml:space="preserve" when leading or trailing white space must survive, and in
+ * the quotePrefix style when a spreadsheet would read them as a formula (`isFormulaLike`).
  */
 export function cellXml(ref: string, value: Cell, dateStyle: number): string {
   if (value === null || value === undefined) return ''
@@ -66,11 +74,15 @@ export function cellXml(ref: string, value: Cell, dateStyle: number): string {
       if (value === '') return ''
       const text = escapeXml(fitCell(value))
       const space = /^\s|\s$/.test(text) ? ' xml:space="preserve"' : ''
-      return `<c r="${ref}" t="inlineStr"><is><t${space}>${text}</t></is></c>`
+      const style = isFormulaLike(value) ? ` s="${STYLE.quoted}"` : ''
+      return `<c r="${ref}"${style} t="inlineStr"><is><t${space}>${text}</t></is></c>`
     }
     default: {
-      const time = value.getTime()
-      return Number.isNaN(time) ? '' : `<c r="${ref}" s="${dateStyle}"><v>${excelSerial(value)}</v></c>`
+      const day = value instanceof Day
+      const date = day ? value.date : value
+      return Number.isNaN(date.getTime())
+        ? ''
+        : `<c r="${ref}" s="${day ? STYLE.date : dateStyle}"><v>${excelSerial(date)}</v></c>`
     }
   }
 }
@@ -100,10 +112,11 @@ export function sheetHead(columns: SheetColumn[]): string {
     )
     .join('')
   const header = columns
-    .map(
-      (c, i) =>
-        `<c r="${columnLetters(i + 1)}1" s="${STYLE.header}" t="inlineStr"><is><t>${escapeXml(c.header)}</t></is></c>`,
-    )
+    .map((c, i) => {
+      // A header is a variable or a file's column name: one a spreadsheet would run is quoted too.
+      const style = isFormulaLike(c.header) ? STYLE.headerQuoted : STYLE.header
+      return `<c r="${columnLetters(i + 1)}1" s="${style}" t="inlineStr"><is><t>${escapeXml(c.header)}</t></is></c>`
+    })
     .join('')
   return (
     `${XML_HEAD}<worksheet xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
@@ -152,19 +165,24 @@ export function workbookParts(sheetName: string, columnCount: number): Record<st
 }
 
 /**
- * Four shared cell styles (STYLE): plain; the record date column's date-time; the bold header; a date in
- * a data column (built-in date format 14, as exceljs gave such cells).
+ * The shared cell styles (STYLE): plain; a date-time (custom format dd/mm/yyyy hh:mm, SPEC §9 "Dates:
+ * displayed DD/MM/YYYY HH:mm (UTC)"); the bold header; a day (custom dd/mm/yyyy — never the built-in
+ * format 14, which is the reader's locale short date and hides the time); formula-like text and headers
+ * (quotePrefix: text, shown as it is, never evaluated).
  */
 const STYLES_XML =
   `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">` +
-  '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm"/></numFmts>' +
+  '<numFmts count="2"><numFmt numFmtId="164" formatCode="dd/mm/yyyy hh:mm"/>' +
+  '<numFmt numFmtId="165" formatCode="dd/mm/yyyy"/></numFmts>' +
   '<fonts count="2"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font>' +
   '<font><b/><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<cellXfs count="6"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
-  '<xf numFmtId="14" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0" quotePrefix="1"/>' +
+  '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" quotePrefix="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles></styleSheet>'

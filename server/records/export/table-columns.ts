@@ -1,4 +1,4 @@
-import { tableResult, type TableControl } from '../../../schemas/form-layout/index'
+import { tableResult, UNSET_RESULT, type TableControl } from '../../../schemas/form-layout/index'
 
 /** A column of the export: its header and how a record's data gives its value. */
 export interface ExportColumn {
@@ -10,6 +10,16 @@ type Row = Record<string, unknown> | null | undefined
 const rowAt = (data: Record<string, unknown>, table: string, i: number): Row => {
   const rows = data[table]
   return Array.isArray(rows) ? (rows[i] as Row) : undefined
+}
+
+/**
+ * A table cell's result as the record view shows it: 'Pass', 'Fail', 'n/a'; an unset cell ('-', or no
+ * result) is an empty cell. Unlike a top-level test field, whose stored '-' is n/a (SPEC §9 sends n/a as
+ * '-'), a table cell keeps n/a as 'n/a' and '-' means nothing was measured (docs/decisions.md).
+ */
+function cellResult(cell: unknown): unknown {
+  const result = (cell as { passOrFail?: unknown } | null | undefined)?.passOrFail
+  return result === UNSET_RESULT ? null : (result ?? null)
 }
 
 /**
@@ -33,10 +43,7 @@ export function tableColumns(control: TableControl, rows: number): ExportColumn[
       const cell = (d: Record<string, unknown>) => rowAt(d, variable, i)?.[column.variable]
       if (column.type === 'testField') {
         out.push({ header: name, read: (d) => (cell(d) as { value?: unknown } | null)?.value ?? null })
-        out.push({
-          header: `${name} result`,
-          read: (d) => (cell(d) as { passOrFail?: unknown } | null)?.passOrFail ?? null,
-        })
+        out.push({ header: `${name} result`, read: (d) => cellResult(cell(d)) })
       } else out.push({ header: name, read: cell })
     }
   }

@@ -3,7 +3,10 @@ import {
   CATEGORY_NAMES,
   RECORD_MESSAGES,
   resultLabel,
+  REVIEW_STATE_LABELS,
+  SUSPECT_BADGES,
   type RecordsFilter,
+  type ReviewState,
 } from '../../../schemas/records/index'
 import { badRequest } from '../../http-error'
 import type { Db } from '../../db/client'
@@ -23,6 +26,7 @@ import {
 } from './sheet-xml'
 import { ZipWriter } from './zip-writer'
 import { dataColumns } from './data-columns'
+import { suspectStates } from './column-sources'
 
 /** The media type of the workbook. */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -34,7 +38,7 @@ const EXCEL_COLUMNS_MAX = 16_384
 const BATCH = 2000
 
 /** The 1-based column of the record date, the one fixed column shown as a date-time. */
-const DATE_COLUMN = 8
+const DATE_COLUMN = 10
 
 const FIXED_COLUMNS = [
   { header: 'Record ID', width: 10 },
@@ -44,6 +48,8 @@ const FIXED_COLUMNS = [
   { header: 'Category', width: 14 },
   { header: 'Supplier', width: 24 },
   { header: 'Result', width: 8 },
+  { header: 'Status', width: 14 },
+  { header: 'Suspect', width: 18 },
   { header: 'Date', width: 18 },
   { header: 'Job No.', width: 14 },
   { header: 'Customer', width: 24 },
@@ -55,11 +61,21 @@ const FIXED_COLUMNS = [
 ]
 
 /**
+ * The records page's Status column as text (issue #19, src/pages/records/review-status.tsx): the review
+ * state's label, and 'Superseded' beside it when a newer record of its chain exists.
+ */
+function statusText(state: string | null, supersededById: number | null): string {
+  const label = REVIEW_STATE_LABELS[(state ?? 'none') as ReviewState] ?? state
+  return supersededById == null ? label : `${label} · Superseded`
+}
+
+/**
  * Streams the records a viewer may see under `filter` into an .xlsx: records are read in keyset batches
  * and each batch's rows are written as sheet XML straight into the deflate stream of the archive
  * (sheet-xml.ts, zip-writer.ts), so memory stays flat whatever the row count. Header row frozen, bold
- * and filterable; numbers and dates stay numbers and dates. Answers the file and how many records it
- * holds.
+ * and filterable; numbers and dates stay numbers and dates. The fixed columns show what the records page
+ * shows, its review Status and suspect badge included (their states read once per export, not per row).
+ * Answers the file and how many records it holds.
  */
 export async function buildRecordsWorkbook(
   db: Db,
@@ -72,6 +88,7 @@ export async function buildRecordsWorkbook(
     throw badRequest(
       RECORD_MESSAGES.exportTooWide(FIXED_COLUMNS.length + extra.headers.length, EXCEL_COLUMNS_MAX),
     )
+  const suspects = await suspectStates(db, { filter, where })
   const columns: SheetColumn[] = [
     ...FIXED_COLUMNS.map((c, i) => ({ header: c.header, width: c.width, dateTime: i + 1 === DATE_COLUMN })),
     ...extra.headers.map((header) => ({ header, width: Math.min(40, Math.max(12, header.length + 2)) })),
@@ -102,6 +119,7 @@ export async function buildRecordsWorkbook(
     let xml = ''
     for (const row of batch) {
       const record = (row.data ?? {}) as Record<string, unknown>
+      const suspect = suspects.get(row.recordId)
       const values: Cell[] = [
         row.recordId,
         toCell(row.productSerialNumber),
@@ -110,6 +128,9 @@ export async function buildRecordsWorkbook(
         (CATEGORY_NAMES as Record<string, string>)[row.category ?? ''] ?? null,
         toCell(row.supplierName),
         resultLabel(row.testResult),
+        statusText(row.reviewState, row.supersededById),
+        // Issue #15.3: the records page's badge of a suspect record; empty when it is in no impact case.
+        suspect ? SUSPECT_BADGES[suspect] : null,
         row.recordDate,
         toCell(row.jobNumber),
         toCell(row.customerName),
@@ -128,7 +149,8 @@ export async function buildRecordsWorkbook(
         // Most data columns of a row are empty: skip them before building their address (garbage
         // collection was a fifth of the export's time).
         if (value === null || value === '') continue
-        xml += cellXml(`${letters[i]}${r}`, value, i + 1 === DATE_COLUMN ? STYLE.dateTime : STYLE.date)
+        // A date-time is shown dd/mm/yyyy hh:mm in every column, a day (a datepicker's date) dd/mm/yyyy.
+        xml += cellXml(`${letters[i]}${r}`, value, STYLE.dateTime)
       }
       xml += '</row>'
     }

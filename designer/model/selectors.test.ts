@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { FormLayout } from '../../schemas/form-layout'
 import { createDocument } from './document'
 import { PALETTE, createControl, uniqueVariable } from './factories'
-import { selectIssues, selectVariables } from './selectors'
+import { selectIssues, selectNamedIssues, selectVariables } from './selectors'
 import { validateLayout } from '../../schemas/form-layout'
 
 describe('factories', () => {
@@ -89,6 +89,32 @@ describe('selectIssues', () => {
         message:
           'Unit of time is required for timespan controls, update the record type to enter Interval data',
       },
+    ])
+  })
+})
+
+describe('selectIssues: repeated selection choices (refused on save)', () => {
+  it('names a choice listed twice before Save does', () => {
+    const layout = {
+      version: 2,
+      title: 'T',
+      controls: [
+        {
+          type: 'testField',
+          variable: 'finish',
+          label: 'Finish',
+          testType: 'selection',
+          choices: ['Good', 'Good'],
+          passChoice: 'Good',
+        },
+      ],
+    } as FormLayout
+    const doc = createDocument(layout)
+    expect(selectIssues(doc)).toEqual([
+      { path: '/controls/0/choices', message: 'must all be different: "Good" is listed twice' },
+    ])
+    expect(selectNamedIssues(doc).map((i) => i.text)).toEqual([
+      '"Finish" (finish): Choices must all be different: "Good" is listed twice',
     ])
   })
 })

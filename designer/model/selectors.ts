@@ -1,5 +1,6 @@
 import {
   FORM_LAYOUT_MESSAGES,
+  choiceIssues,
   describeLayoutIssue,
   findDuplicateVariables,
   issueLocation,
@@ -10,6 +11,7 @@ import {
 import type { Control, ControlPath, LayoutIssue } from '../../schemas/form-layout'
 import { passChoiceOf, testTypeIssue, timespanUnitIssue } from '../../runtime/pass-fail'
 import type { DesignerDocument } from './document'
+import { inPlainWords } from './issue-words'
 import { controlAt } from './tree'
 
 /** Read-only views of a designer document for the canvas, inspector and problems list. */
@@ -35,6 +37,8 @@ const pointer = (path: ControlPath) => `/controls/${path.join('/children/')}`
 export function selectIssues(doc: DesignerDocument): LayoutIssue[] {
   const validation = validateLayout(doc.layout)
   const issues: LayoutIssue[] = validation.ok ? [] : [...validation.issues]
+  // Repeated selection choices: refused on save (server/record-types/checks.ts), so named here first.
+  if (validation.ok) issues.push(...choiceIssues(doc.layout))
   for (const variable of findDuplicateVariables(doc.layout)) {
     issues.push({ path: '', message: FORM_LAYOUT_MESSAGES.recordType.duplicateVariable(variable) })
   }
@@ -92,7 +96,7 @@ export function selectNamedIssues(doc: DesignerDocument): NamedIssue[] {
       return {
         ...issue,
         controlKey: at && at.path.length ? at.path.join('.') : null,
-        text: describeLayoutIssue(doc.layout, issue),
+        text: describeLayoutIssue(doc.layout, inPlainWords(issue)),
       }
     })
     named.set(doc, out)

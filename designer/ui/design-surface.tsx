@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { DndContext, DragOverlay } from '@dnd-kit/core'
 import { controlAt, addControl, duplicateControl, removeControl } from '../model'
 import type { DesignerDocument, PaletteKind } from '../model'
@@ -12,6 +12,7 @@ import { Inspector } from './inspector'
 import { Palette } from './palette'
 import { PaneSwitcher, useNarrow, type DesignerPane } from './narrow-panes'
 import { focusHandle, useSurfaceDrag } from './use-surface-drag'
+import { controlToFocusAfterRemove } from './focus-after-remove'
 
 /** Where a palette click adds: into a selected container, after a selected control, else at the end. */
 function addPlace(
@@ -34,6 +35,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
   // On a phone the panes take turns: choosing a control opens its properties, adding one shows it.
   const narrow = useNarrow()
   const [pane, setPane] = useState<DesignerPane>('canvas')
+  const canvas = useRef<HTMLElement>(null)
   const actions: CanvasActions = {
     select(path) {
       store.select(path)
@@ -52,7 +54,11 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       })
     },
     remove(path) {
-      store.apply((d) => removeControl(d, path), { select: null })
+      const after = store.apply((d) => removeControl(d, path), { select: null })
+      // The pressed ✕ is gone with its card: the keyboard (and Ctrl+Z) stays in the designer.
+      const next = controlToFocusAfterRemove(after, path)
+      if (next) focusHandle(next)
+      else requestAnimationFrame(() => canvas.current?.focus())
     },
   }
 
@@ -76,7 +82,13 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       {narrow && <PaneSwitcher pane={pane} onPane={setPane} />}
       <div className={`designer-surface${narrow ? ` designer-pane-${pane}` : ''}`}>
         <Palette onAdd={add} />
-        <section className="designer-canvas" aria-label="Canvas" onClick={() => store.select(null)}>
+        <section
+          ref={canvas}
+          className="designer-canvas"
+          aria-label="Canvas"
+          tabIndex={-1}
+          onClick={() => store.select(null)}
+        >
           <h2 className="designer-pane-title">Canvas</h2>
           <div className="designer-form-title">{doc.layout.title || 'Untitled form'}</div>
           <CanvasList

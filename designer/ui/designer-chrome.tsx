@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { JSON_DRAFT_NOTICE } from './pending-edits'
 
 /** Full screen: the designer takes the whole window (issue #11.12); Esc leaves it. */
 export function useFullScreen() {
@@ -40,6 +41,30 @@ export function LayoutProblems({ issues }: { issues: readonly { text: string }[]
           <li key={i}>{issue.text}</li>
         ))}
       </ul>
+    </div>
+  )
+}
+
+/**
+ * Outside the JSON view, while it holds an edit that is not applied: says so, with its first problem,
+ * and offers to go back to it or to discard it (the design keeps its last valid version either way).
+ */
+export function JsonDraftNotice(p: {
+  problem: string | undefined
+  onOpen: () => void
+  onDiscard: () => void
+}) {
+  return (
+    <div className="alert alert-warning small py-2 mb-2" role="status" data-testid="json-draft-notice">
+      {JSON_DRAFT_NOTICE} {p.problem}
+      <div className="d-flex gap-2 mt-1">
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={p.onOpen}>
+          Open the JSON view
+        </button>
+        <button type="button" className="btn btn-sm btn-outline-secondary" onClick={p.onDiscard}>
+          Discard JSON edit
+        </button>
+      </div>
     </div>
   )
 }

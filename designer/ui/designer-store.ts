@@ -2,9 +2,13 @@ import { useSyncExternalStore } from 'react'
 import { pathOfControlId, type ControlPath, type LayoutIssue } from '../../schemas/form-layout'
 import { canRedo, canUndo, controlAt, createHistory, record, redo, replaceLayout, undo } from '../model'
 import type { DesignerDocument, History } from '../model'
+import { pruneVariableDrafts, type PendingEdits } from './pending-edits'
 
-/** What the designer's views read: the undo history (its `present` is the document) and the selection. */
-export interface DesignerState {
+/**
+ * What the designer's views read: the undo history (its `present` is the document), the selection, and
+ * the edits a view holds that are not valid yet (beside the history, not in it: see pending-edits.ts).
+ */
+export interface DesignerState extends PendingEdits {
   readonly history: History<DesignerDocument>
   /**
    * The id of the control the inspector shows, or null. An id, not a place: after a move, an undo or a
@@ -46,7 +50,7 @@ export class DesignerStore {
     /** Clock for coalescing; replaced in tests. */
     private readonly now: () => number = () => Date.now(),
   ) {
-    this.state = { history: createHistory(doc), selected: null }
+    this.state = { history: createHistory(doc), selected: null, jsonDraft: null, variableDrafts: {} }
   }
 
   subscribe = (listener: Listener): (() => void) => {
@@ -69,38 +73,59 @@ export class DesignerStore {
     const next = command(this.doc)
     const history = record(this.state.history, next, { coalesceKey: options.coalesceKey, at: this.now() })
     const selected = options.select !== undefined ? options.select : this.state.selected
-    this.set({ history, selected: this.resolve(next, selected) })
+    this.moveTo(history, selected)
     return next
   }
 
   /**
-   * The JSON view's edit: applied only when the text is a valid layout; otherwise the design stays
-   * as it was and the errors come back.
+   * The JSON view's edit: applied only when the text is a valid layout, which ends any JSON draft;
+   * otherwise the design stays as it was, the text and its errors are kept as the JSON draft (counted
+   * as unsaved, refused by Save, shown again when the JSON view reopens) and the errors come back.
    */
   replaceLayoutJson(json: string): LayoutIssue[] {
     const result = replaceLayout(this.doc, json)
-    if (!result.ok) return result.errors
+    if (!result.ok) {
+      this.set({ ...this.state, jsonDraft: { text: json, problems: result.errors } })
+      return result.errors
+    }
+    this.discardJsonDraft()
     // Re-indenting or re-ordering keys is not a change of the design.
     if (JSON.stringify(result.doc.layout) === JSON.stringify(this.doc.layout)) return []
     this.apply(() => result.doc, { coalesceKey: 'json' })
     return []
   }
 
+  /** Forgets the JSON view's edit that was not applied (the design keeps its last valid version). */
+  discardJsonDraft = (): void => {
+    if (this.state.jsonDraft) this.set({ ...this.state, jsonDraft: null })
+  }
+
+  /**
+   * Keeps (or, with null, forgets) a variable typed in the inspector for control `id` that is not valid
+   * yet, so the page counts it as unsaved and Save names it instead of dropping it.
+   */
+  setVariableDraft(id: string, text: string | null): void {
+    const drafts = this.state.variableDrafts
+    if (text === null ? !(id in drafts) : drafts[id] === text) return
+    const variableDrafts = { ...drafts }
+    if (text === null) delete variableDrafts[id]
+    else variableDrafts[id] = text
+    this.set({ ...this.state, variableDrafts })
+  }
+
   undo = (): void => {
     if (!canUndo(this.state.history)) return
-    const history = undo(this.state.history)
-    this.set({ history, selected: this.resolve(history.present, this.state.selected) })
+    this.moveTo(undo(this.state.history), this.state.selected)
   }
 
   redo = (): void => {
     if (!canRedo(this.state.history)) return
-    const history = redo(this.state.history)
-    this.set({ history, selected: this.resolve(history.present, this.state.selected) })
+    this.moveTo(redo(this.state.history), this.state.selected)
   }
 
-  /** Starts over with `doc` (a record type just loaded): no undo steps, nothing selected. */
+  /** Starts over with `doc` (a record type just loaded): no undo steps, nothing selected or pending. */
   reset(doc: DesignerDocument): void {
-    this.set({ history: createHistory(doc), selected: null })
+    this.set({ history: createHistory(doc), selected: null, jsonDraft: null, variableDrafts: {} })
   }
 
   select = (target: SelectTarget): void => {
@@ -120,8 +145,26 @@ export class DesignerStore {
     return controlAt(doc.layout.controls, target)?.id ?? null
   }
 
+  /** A new place in the history: the selection resolved in it, drafts of controls now gone dropped. */
+  private moveTo(history: History<DesignerDocument>, selected: SelectTarget) {
+    const doc = history.present
+    this.set({
+      ...this.state,
+      history,
+      selected: this.resolve(doc, selected),
+      variableDrafts: pruneVariableDrafts(doc, this.state.variableDrafts),
+    })
+  }
+
   private set(state: DesignerState) {
-    if (state.history === this.state.history && state.selected === this.state.selected) return
+    const now = this.state
+    if (
+      state.history === now.history &&
+      state.selected === now.selected &&
+      state.jsonDraft === now.jsonDraft &&
+      state.variableDrafts === now.variableDrafts
+    )
+      return
     this.state = state
     this.listeners.forEach((listener) => listener())
   }

@@ -5,9 +5,10 @@ import Tab from 'react-bootstrap/Tab'
 import type { RuntimeServices } from '../../runtime/form'
 import { selectNamedIssues, setTitle } from '../model'
 import { DesignSurface } from './design-surface'
-import { FullScreenButton, LayoutProblems, useFullScreen } from './designer-chrome'
+import { FullScreenButton, JsonDraftNotice, LayoutProblems, useFullScreen } from './designer-chrome'
 import type { DesignerStore } from './designer-store'
-import { useDesignerDoc } from './designer-store'
+import { useDesignerState } from './designer-store'
+import { describeJsonProblems } from './json-problems'
 import { UndoRedoButtons, useHistoryShortcuts } from './toolbar'
 import './designer.css'
 
@@ -35,12 +36,22 @@ const TABS: { key: DesignerTab; label: string }[] = [
  * document — the Design canvas (palette, canvas, inspector), the JSON view and the Preview.
  */
 export function FormDesigner({ store, previewServices }: FormDesignerProps) {
-  const doc = useDesignerDoc(store)
+  const { history, jsonDraft } = useDesignerState(store)
+  const doc = history.present
   const [tab, setTab] = useState<DesignerTab>('design')
-  // Each visit to the JSON tab starts a fresh view of the current design. Keyed, because a pane left
-  // and re-entered within its fade-out is not unmounted, and would keep the text and errors of an
-  // edit that was never applied.
+  // Each visit to the JSON tab starts a fresh view: of the JSON draft (an edit not applied) if there is
+  // one, else of the current design. Keyed, because a pane left and re-entered within its fade-out is
+  // not unmounted, and would not reload its text.
   const [jsonVisit, setJsonVisit] = useState(0)
+  const draftProblem = useMemo(
+    () => (jsonDraft ? describeJsonProblems(jsonDraft.text, jsonDraft.problems.slice(0, 1))[0] : undefined),
+    [jsonDraft],
+  )
+  const openTab = (k: string | null) => {
+    if (!k) return
+    if (k === 'json' && tab !== 'json') setJsonVisit((n) => n + 1)
+    setTab(k as DesignerTab)
+  }
   const root = useRef<HTMLDivElement>(null)
   useHistoryShortcuts(store, root)
   const issues = useMemo(() => selectNamedIssues(doc), [doc])
@@ -55,15 +66,7 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
       role="region"
       tabIndex={-1}
     >
-      <Tab.Container
-        id="designer"
-        activeKey={tab}
-        onSelect={(k) => {
-          if (!k) return
-          if (k === 'json' && tab !== 'json') setJsonVisit((n) => n + 1)
-          setTab(k as DesignerTab)
-        }}
-      >
+      <Tab.Container id="designer" activeKey={tab} onSelect={openTab}>
         <div className="designer-toolbar">
           <Nav variant="tabs">
             {TABS.map((t) => (
@@ -87,6 +90,13 @@ export function FormDesigner({ store, previewServices }: FormDesignerProps) {
           <FullScreenButton fullScreen={fullScreen} onToggle={() => setFullScreen((f) => !f)} />
         </div>
         <LayoutProblems issues={issues} />
+        {jsonDraft && tab !== 'json' && (
+          <JsonDraftNotice
+            problem={draftProblem}
+            onOpen={() => openTab('json')}
+            onDiscard={store.discardJsonDraft}
+          />
+        )}
         <Tab.Content>
           <Tab.Pane eventKey="design">
             <DesignSurface store={store} />

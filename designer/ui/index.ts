@@ -7,4 +7,5 @@ export {
   type DesignerState,
   type ApplyOptions,
 } from './designer-store'
+export { hasPendingEdits, pendingEditMessages, type PendingEdits, type JsonDraft } from './pending-edits'
 export { historyShortcut } from './toolbar'

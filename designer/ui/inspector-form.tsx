@@ -2,13 +2,7 @@ import { useMemo } from 'react'
 import Form from '@rjsf/react-bootstrap'
 import type { CustomValidator, ErrorTransformer, RJSFSchema } from '@rjsf/utils'
 import { crudValidator } from '../../runtime/crud-form/validator'
-import {
-  FORM_LAYOUT_MESSAGES,
-  isTestControl,
-  listVariables,
-  variableOf,
-  walkControls,
-} from '../../schemas/form-layout'
+import { FORM_LAYOUT_MESSAGES, isTestControl, variableOf, walkControls } from '../../schemas/form-layout'
 import type { Control, ControlPath } from '../../schemas/form-layout'
 import { selectControlIssues } from '../model'
 import type { DesignerDocument } from '../model'
@@ -19,18 +13,10 @@ import { ConditionField, type ConditionVariable } from './condition-field'
 import { INSPECTOR_TEMPLATES } from './inspector-templates'
 import { TableColumnsField } from './table-columns-field'
 import { TableRowsField } from './table-rows-field'
-import { VARIABLE_FORMAT_MESSAGE, useInspectorDraft } from './use-inspector-draft'
+import { VARIABLE_FORMAT_MESSAGE, otherVariables, requiredMessage } from './pending-edits'
+import { useInspectorDraft } from './use-inspector-draft'
 
 type Json = Record<string, unknown>
-
-/** Variables of every other control: the layout's list minus one use of this control's own. */
-function otherVariables(doc: DesignerDocument, control: Control): string[] {
-  const all = listVariables(doc.layout)
-  const own = 'variable' in control ? control.variable : undefined
-  const at = own ? all.indexOf(own) : -1
-  if (at >= 0) all.splice(at, 1)
-  return all
-}
 
 /** What the inspector passes its form: the selected control, found in the current document. */
 export interface InspectorFormProps {
@@ -60,6 +46,7 @@ export function InspectorForm({ store, doc, id, path, control }: InspectorFormPr
   const name = controlName(control)
 
   const { data, onChange } = useInspectorDraft({ store, id, control, form, others })
+  const transformErrors = useMemo(() => friendlyErrors(form.schema as RJSFSchema), [form])
 
   const customValidate: CustomValidator = (formData, errors) => {
     // The format is the schema's pattern (shown once, by rjsf); uniqueness needs the whole layout.
@@ -91,7 +78,7 @@ export function InspectorForm({ store, doc, id, path, control }: InspectorFormPr
         formData={data}
         validator={crudValidator}
         customValidate={customValidate}
-        transformErrors={friendlyErrors}
+        transformErrors={transformErrors}
         liveValidate="onChange"
         noHtml5Validate
         showErrorList={false}
@@ -141,16 +128,32 @@ function conditionVariablesOf(doc: DesignerDocument): ConditionVariable[] {
 /** Shown under a list entry left empty (ajv would say 'must be string'). */
 export const EMPTY_ENTRY_MESSAGE = 'Enter a value, or remove this entry.'
 
-/** The variable pattern's and an empty list entry's messages in words; the rest as ajv says it. */
-const friendlyErrors: ErrorTransformer = (errors) =>
-  errors.map((e) => {
-    if (e.name === 'pattern' && e.property === '.variable')
-      return { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
-    // A new entry of a list of strings starts empty: rjsf holds it as undefined.
-    if (e.name === 'type' && /\.\d+$/.test(e.property ?? '') && e.params?.type === 'string')
-      return { ...e, message: EMPTY_ENTRY_MESSAGE, stack: EMPTY_ENTRY_MESSAGE }
-    return e
-  })
+/**
+ * The variable pattern's, a missing property's ('Variable is required.', SPEC §5's '{label} is required.')
+ * and an empty list entry's messages in words; the rest as ajv says it.
+ */
+function friendlyErrors(schema: RJSFSchema): ErrorTransformer {
+  return (errors) =>
+    errors.map((e) => {
+      if (e.name === 'pattern' && e.property === '.variable')
+        return { ...e, message: VARIABLE_FORMAT_MESSAGE, stack: VARIABLE_FORMAT_MESSAGE }
+      const missing: unknown = e.params?.missingProperty
+      // Of the control itself (not of a nested object such as an endpoint).
+      if (
+        e.name === 'required' &&
+        typeof missing === 'string' &&
+        e.property?.replace(/^\./, '') === missing
+      ) {
+        const property = schema.properties?.[missing]
+        const title = typeof property === 'object' ? property.title : undefined
+        if (title) return { ...e, message: requiredMessage(title), stack: requiredMessage(title) }
+      }
+      // A new entry of a list of strings starts empty: rjsf holds it as undefined.
+      if (e.name === 'type' && /\.\d+$/.test(e.property ?? '') && e.params?.type === 'string')
+        return { ...e, message: EMPTY_ENTRY_MESSAGE, stack: EMPTY_ENTRY_MESSAGE }
+      return e
+    })
+}
 
 /** The layout's variables that can stand in a group's Tests list: test fields, checkboxes, group results. */
 function testVariablesOf(doc: DesignerDocument): string[] {

@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useMemo, useRef } from 'react'
 import Editor, { type OnMount } from '@monaco-editor/react'
-import type { LayoutIssue } from '../../schemas/form-layout'
+import Button from 'react-bootstrap/Button'
 import type { FormLayout } from '../../schemas/form-layout'
 import type { DesignerStore } from './designer-store'
-import { useDesignerDoc } from './designer-store'
+import { useDesignerState } from './designer-store'
+import { describeJsonProblems } from './json-problems'
 import { LAYOUT_MODEL_PATH, monaco } from './monaco-setup'
 
 type CodeEditor = Parameters<OnMount>[0]
@@ -13,14 +14,20 @@ const format = (layout: FormLayout) => JSON.stringify(layout, null, 2)
 /**
  * The layout as JSON in Monaco, with the layout JSON Schema attached (errors underlined, property
  * completion). A valid edit replaces the design at once (one coalesced undo step); an invalid one
- * leaves the design as it was and lists why. Changes made elsewhere (canvas, inspector, undo) are
- * written into the editor. Ctrl+Z / Ctrl+Shift+Z here are the designer's undo and redo, so the
- * history is the same whichever view is open. Loaded lazily: it pulls in Monaco.
+ * leaves the design as it was, lists why (named by control) and is kept as the store's JSON draft, so
+ * it counts as unsaved, Save refuses it, and this view shows it again when reopened, until it is fixed
+ * or discarded. Changes made elsewhere while the view is open (undo, the form title) are written into
+ * the editor, replacing an edit that was not applied. Ctrl+Z / Ctrl+Shift+Z here are the designer's
+ * undo and redo, so the history is the same whichever view is open. Loaded lazily: it pulls in Monaco.
  */
 export default function JsonView({ store }: { store: DesignerStore }) {
-  const doc = useDesignerDoc(store)
+  const { history, jsonDraft } = useDesignerState(store)
+  const doc = history.present
   const text = useMemo(() => format(doc.layout), [doc.layout])
-  const [errors, setErrors] = useState<LayoutIssue[]>([])
+  const problems = useMemo(
+    () => (jsonDraft ? describeJsonProblems(jsonDraft.text, jsonDraft.problems) : []),
+    [jsonDraft],
+  )
   const editorRef = useRef<CodeEditor | null>(null)
   // The layout the editor's text stands for: our own edits must not be written back (cursor jumps).
   const shown = useRef<FormLayout>(doc.layout)
@@ -34,13 +41,14 @@ export default function JsonView({ store }: { store: DesignerStore }) {
       const model = editor.getModel()
       if (model) editor.executeEdits('designer', [{ range: model.getFullModelRange(), text }])
     }
-    setErrors([])
-  }, [doc.layout, text])
+    store.discardJsonDraft()
+  }, [doc.layout, text, store])
 
   const onMount: OnMount = (editor) => {
     editorRef.current = editor
-    // A model kept from an earlier visit (same path) may hold older text.
-    const current = format(store.doc.layout)
+    // The edit not applied when the view was left, else the design. (A model kept from an earlier
+    // visit, same path, may hold older text.)
+    const current = store.getSnapshot().jsonDraft?.text ?? format(store.doc.layout)
     shown.current = store.doc.layout
     if (editor.getValue() !== current) editor.setValue(current)
     const { KeyMod, KeyCode } = monaco
@@ -53,7 +61,14 @@ export default function JsonView({ store }: { store: DesignerStore }) {
     if (value === undefined) return
     const issues = store.replaceLayoutJson(value)
     if (issues.length === 0) shown.current = store.doc.layout
-    setErrors(issues)
+  }
+
+  /** Back to the design's text: the edit that was not applied is dropped. */
+  const discard = () => {
+    store.discardJsonDraft()
+    const editor = editorRef.current
+    const model = editor?.getModel()
+    if (editor && model) editor.executeEdits('designer', [{ range: model.getFullModelRange(), text }])
   }
 
   return (
@@ -66,7 +81,7 @@ export default function JsonView({ store }: { store: DesignerStore }) {
         <Editor
           path={LAYOUT_MODEL_PATH}
           language="json"
-          defaultValue={text}
+          defaultValue={jsonDraft?.text ?? text}
           onMount={onMount}
           onChange={onChange}
           options={{
@@ -81,16 +96,17 @@ export default function JsonView({ store }: { store: DesignerStore }) {
         />
       </div>
       <div aria-live="polite">
-        {errors.length > 0 && (
+        {problems.length > 0 && (
           <div className="alert alert-warning mt-2 mb-0 small" data-testid="json-errors">
             <strong>Not applied — the design keeps its last valid version:</strong>
-            <ul className="mb-0">
-              {errors.slice(0, 8).map((e, i) => (
-                <li key={i}>
-                  {e.path ? <code>{e.path}</code> : null} {e.message}
-                </li>
+            <ul className="mb-1">
+              {problems.slice(0, 8).map((p, i) => (
+                <li key={i}>{p}</li>
               ))}
             </ul>
+            <Button size="sm" variant="outline-secondary" onClick={discard}>
+              Discard JSON edit
+            </Button>
           </div>
         )}
       </div>

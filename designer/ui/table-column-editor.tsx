@@ -1,6 +1,6 @@
 import { FIXED_CHOICES, VARIABLE_PATTERN, type TableColumn } from '../../schemas/form-layout'
 import { labelsOfText } from '../model'
-import { VARIABLE_FORMAT_MESSAGE } from './use-inspector-draft'
+import { VARIABLE_FORMAT_MESSAGE } from './pending-edits'
 import { DraftInput, DraftInputArea } from './draft-inputs'
 
 /**

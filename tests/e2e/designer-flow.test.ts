@@ -173,6 +173,9 @@ describe('record type designer', () => {
     await replaceInJson('"unit"', '"units"')
     await page.getByTestId('json-errors').getByText('unknown property "units"').waitFor()
     await editor.locator('.squiggly-error').first().waitFor()
+    // The edit that is not applied is kept (Save would refuse it) until discarded.
+    await page.getByTestId('json-errors').getByRole('button', { name: 'Discard JSON edit' }).click()
+    await expect.poll(() => page.getByTestId('json-errors').count()).toBe(0)
 
     // Back on the canvas the label changed; undo restores it, redo brings it back, undo again.
     await designer().getByRole('tab', { name: 'Design' }).click()
@@ -403,14 +406,20 @@ describe('record type designer', () => {
     // A well-formed control with a value outside the schema: underlined and listed, still not applied.
     await replaceInJson('{va }', '{ "type": "note", "label": "Check the tap changer", "col": 13 }')
     await page.keyboard.press('Escape')
-    await page.getByTestId('json-errors').getByText('/controls/0/col').waitFor()
+    await page.getByTestId('json-errors').getByText('"Check the tap changer": Width').waitFor()
     await page.locator('.monaco-editor .squiggly-error').first().waitFor()
     await screenshot(page, 'designer-json-errors')
 
-    // Back on the canvas the last valid design is unchanged; the JSON view shows it again.
+    // Back on the canvas the last valid design is unchanged, with a notice that the JSON view holds an
+    // edit that is not applied; discarding it makes the JSON view show the design again.
     await designer().getByRole('tab', { name: 'Design' }).click()
     await card('0.0').waitFor()
     expect(await canvasOrder()).toEqual(design)
+    const notice = page.getByTestId('json-draft-notice')
+    await notice.waitFor()
+    await screenshot(page, 'designer-json-draft-notice')
+    await notice.getByRole('button', { name: 'Discard JSON edit' }).click()
+    await expect.poll(() => notice.count()).toBe(0)
     await openJson()
     await expect.poll(() => page.getByTestId('json-errors').count()).toBe(0)
     await expectJsonOrder([

@@ -15,6 +15,9 @@ const FIELD_HINTS: Partial<Record<MappingField, string>> = {
   asLeftResultField: 'A test or group: its Pass or Fail is the device as left, after adjustment.',
 }
 
+/** Each name once: a variable defined twice (a layout problem of its own) must not repeat an option's key. */
+const unique = (names: readonly string[]): string[] => [...new Set(names)]
+
 /**
  * The field-mapping inputs of the category (SPEC §4). Free text (a file capture maps CSV columns),
  * with the layout's variables offered in a list; a mapped variable the layout does not have is
@@ -31,12 +34,12 @@ export function MappingFields({ c }: { c: RecordTypeEditController }) {
           : 'Pick the form variable that carries each value.'}
       </p>
       <datalist id={VARIABLES_LIST_ID}>
-        {c.variables.map((v) => (
+        {unique(c.variables).map((v) => (
           <option key={v} value={v} />
         ))}
       </datalist>
       <datalist id={RESULT_VARIABLES_LIST_ID}>
-        {c.resultVariables.map((v) => (
+        {unique(c.resultVariables).map((v) => (
           <option key={v} value={v} />
         ))}
       </datalist>

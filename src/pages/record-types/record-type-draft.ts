@@ -1,4 +1,5 @@
 import type { ReviewPolicy } from '../../../schemas/records'
+import { inPlainWords } from '../../../designer/model'
 import {
   MAPPING_FIELDS_BY_CATEGORY,
   PROBLEM_REPORT_FIXED_MAPPINGS,
@@ -67,7 +68,10 @@ export function recordTypeIssues(
     const valid = validateLayout(kept)
     if (!valid.ok)
       for (const issue of valid.issues)
-        issues.push({ field: 'layout', message: invalidLayoutMessage(describeLayoutIssue(kept, issue)) })
+        issues.push({
+          field: 'layout',
+          message: invalidLayoutMessage(describeLayoutIssue(kept, inPlainWords(issue))),
+        })
   }
   return issues
 }

@@ -208,6 +208,38 @@ describe('record type editor controller', () => {
     expect(result.current.dirty).toBe(true)
   })
 
+  it("counts the JSON view's edit that is not applied as unsaved, and Save refuses it by name (audit finding 2)", async () => {
+    const { result } = await open(4)
+    expect(result.current.dirty).toBe(false)
+    const typed = JSON.stringify(result.current.doc.layout).replace('"label":"Serial"', '"lable":"Serial"')
+    act(() => void result.current.store.replaceLayoutJson(typed))
+    expect(result.current.dirty).toBe(true)
+    await act(() => result.current.save())
+    expect(result.current.issues.length).toBeGreaterThan(0)
+    expect(result.current.messagesFor('layout')).toEqual(
+      expect.arrayContaining([
+        'The JSON view holds an edit that is not applied: serial: unknown property "lable"',
+      ]),
+    )
+    expect(api.update).not.toHaveBeenCalled()
+    expect(navigate).not.toHaveBeenCalled()
+    act(() => result.current.store.discardJsonDraft())
+    expect(result.current.dirty).toBe(false)
+    expect(result.current.messagesFor('layout')).toEqual([])
+  })
+
+  it('counts a variable typed in the inspector that is not valid yet as unsaved, and Save names it (audit finding 3)', async () => {
+    const { result } = await open(4)
+    const id = result.current.doc.layout.controls[2].id!
+    act(() => result.current.store.setVariableDraft(id, '9volt'))
+    expect(result.current.dirty).toBe(true)
+    await act(() => result.current.save())
+    expect(result.current.messagesFor('layout')).toEqual([
+      '"Result" (result): Use letters, digits and _ only, not starting with a digit.',
+    ])
+    expect(api.update).not.toHaveBeenCalled()
+  })
+
   it('sends the revision its own layout save stored with the next write, so a retry is not refused', async () => {
     api.addAttribute
       .mockResolvedValueOnce({ id: 4, key: 'DataEntryForm', layoutRevision: 3 })

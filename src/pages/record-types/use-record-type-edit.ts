@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { createDocument } from '../../../designer/model'
-import { DesignerStore, useDesignerDoc } from '../../../designer/ui'
+import { DesignerStore, pendingEditMessages, useDesignerState } from '../../../designer/ui'
 import type { RuntimeServices } from '../../../runtime/form'
 import { describeError } from '../../api/client'
 import { createRuntimeServices } from '../../api/runtime-services'
@@ -24,9 +24,13 @@ export const PREVIEW_UPLOAD_MESSAGE = 'Uploads are not stored in preview.'
 export function useRecordTypeEdit(id: number | null) {
   const navigate = useNavigate()
   const [store] = useState(() => new DesignerStore(createDocument()))
-  const doc = useDesignerDoc(store)
+  const state = useDesignerState(store)
+  const doc = state.history.present
+  // Edits a designer view holds that are not valid yet (the JSON view's text, a variable typed in the
+  // inspector): unsaved, and they stop a save by name instead of being dropped by it.
+  const pending = useMemo(() => pendingEditMessages(doc, state), [doc, state])
   const [submitted, setSubmitted] = useState(false)
-  const { setFields, ...editable } = useRecordTypeFields(store, doc, submitted)
+  const { setFields, ...editable } = useRecordTypeFields(store, doc, submitted, pending)
   const { fields } = editable
   const [error, setError] = useState<string | null>(null)
   const [warning, setWarning] = useState<string | null>(null)
@@ -45,7 +49,7 @@ export function useRecordTypeEdit(id: number | null) {
   useEffect(() => {
     revision.current = loaded?.layoutRevision ?? null
   }, [loaded])
-  const dirty = !saved && baseline !== null && snapshotOf(fields, doc) !== baseline
+  const dirty = !saved && ((baseline !== null && snapshotOf(fields, doc) !== baseline) || pending.length > 0)
   const unsaved = useUnsavedChanges(dirty)
   const mappings = useRecordTypeMappings(store, doc)
 
@@ -61,6 +65,7 @@ export function useRecordTypeEdit(id: number | null) {
     setSubmitted(true)
     setError(null)
     const current = store.doc
+    if (pendingEditMessages(current, store.getSnapshot()).length > 0) return
     if (recordTypeIssues(fields, current.mappings, current.layout).length > 0) return
     setSaving(true)
     try {

@@ -14,16 +14,28 @@ import { recordTypeIssues, type RecordTypeFields } from './record-type-draft'
 
 /**
  * Name, capture type and category with their rules (a category may change the capture type and the
- * mappings), and the save issues once a save was tried.
+ * mappings), and the save issues once a save was tried: `pending` (the designer's edits that are not
+ * applied, pendingEditMessages) first, under the designer, then SPEC §5's.
  */
-export function useRecordTypeFields(store: DesignerStore, doc: DesignerDocument, submitted: boolean) {
+export function useRecordTypeFields(
+  store: DesignerStore,
+  doc: DesignerDocument,
+  submitted: boolean,
+  pending: readonly string[] = [],
+) {
   const [fields, setFields] = useState<RecordTypeFields>({ name: '', ...NEW_RECORD_TYPE })
   const variables = useMemo(() => selectVariables(doc), [doc])
   // What the as-found mapping may name (issue #15.3): tests and groups, whose result the server judges.
   const resultVariables = useMemo(() => judgedVariables(doc.layout), [doc])
   const issues: RecordTypeIssue[] = useMemo(
-    () => (submitted ? recordTypeIssues(fields, doc.mappings, doc.layout) : []),
-    [submitted, fields, doc],
+    () =>
+      submitted
+        ? [
+            ...pending.map((message) => ({ field: 'layout', message })),
+            ...recordTypeIssues(fields, doc.mappings, doc.layout),
+          ]
+        : [],
+    [submitted, fields, doc, pending],
   )
 
   /** Messages under one input: save issues, plus (beyond SPEC) a mapped variable the layout lacks. */

@@ -13,6 +13,8 @@ export interface AppConfig {
    * the same lead time the server's reminder job uses, so the list and the e-mails agree.
    */
   calibrationDueSoonDays: number
+  /** The largest document upload in MB (UPLOAD_MAX_MB): the SPA checks a file's size before sending it. */
+  uploadLimitMb: number
 }
 
 export const DEFAULT_TITLE = 'ITR Studio'
@@ -20,10 +22,11 @@ export const DEFAULT_TITLE = 'ITR Studio'
 /** JSON Schema of /config.json, used by the server's response serializer and the API docs. */
 export const appConfigSchema = {
   type: 'object',
-  required: ['title', 'hosts', 'calibrationDueSoonDays'],
+  required: ['title', 'hosts', 'calibrationDueSoonDays', 'uploadLimitMb'],
   properties: {
     title: { type: 'string' },
     calibrationDueSoonDays: { type: 'integer', minimum: 0 },
+    uploadLimitMb: { type: 'number', exclusiveMinimum: 0 },
     hosts: {
       type: 'object',
       required: [...HOSTS],

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../schemas/config'
 import { DEFAULT_DUE_SOON_DAYS, MAX_DUE_SOON_DAYS } from '../schemas/records/calibration-status'
+import { DOCUMENT_FILE_LIMIT_MB } from '../schemas/records/submission'
 
 /** Server settings read from the environment once at start. See README "Environment". */
 export interface ServerConfig {
@@ -44,6 +45,8 @@ export interface ServerConfig {
    * links in e-mails sent by scheduled jobs, which have no request to take it from. Absent: mails give paths.
    */
   publicUrl?: string
+  /** Document upload limit in MB (UPLOAD_MAX_MB), told to the SPA by /config.json. */
+  uploadLimitMb: number
 }
 
 /** TRUST_PROXY as Fastify's `trustProxy` option. */
@@ -139,10 +142,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     reminderIntervalMinutes: reminderIntervalOf(env.CALIBRATION_REMINDER_INTERVAL_MINUTES),
     exportFileDays: exportFileDaysOf(env.EXPORT_FILE_DAYS),
     publicUrl: publicUrlOf(env.APP_URL),
+    uploadLimitMb: uploadLimitMb(env),
   }
 }
 
+/** Document upload size limit in MB: UPLOAD_MAX_MB, DOCUMENT_FILE_LIMIT_MB (20) by default. */
+export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) =>
+  Number(env.UPLOAD_MAX_MB ?? DOCUMENT_FILE_LIMIT_MB) || DOCUMENT_FILE_LIMIT_MB
+
 /** What /config.json answers. */
 export function publicConfig(config: ServerConfig): AppConfig {
-  return { title: config.title, hosts: config.hosts, calibrationDueSoonDays: config.calibrationDueSoonDays }
+  return {
+    title: config.title,
+    hosts: config.hosts,
+    calibrationDueSoonDays: config.calibrationDueSoonDays,
+    uploadLimitMb: config.uploadLimitMb,
+  }
 }

@@ -76,6 +76,8 @@ function kindOptions(control: ValueControl): Record<string, OptionValue | undefi
         testNumber: control.testNumber,
         choices,
         passChoice: passChoiceOf(control),
+        // Shown read-only: the judge sets the value from this calculation (issue #14).
+        valueFrom: control.testType === 'numeric' ? (control.valueFrom ?? undefined) : undefined,
       }
     }
     case 'testEquipment':

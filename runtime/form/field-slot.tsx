@@ -47,6 +47,7 @@ export const FieldSlot = memo(function FieldSlot({
     rawErrors,
     memory,
     remember: (next: unknown) => runtime.store.remember(variable, next),
+    reportEntry: (problem: string | null) => runtime.store.reportEntry(variable, problem),
   }
   return (
     <div className={`itr-field ${className}`} data-variable={variable}>

@@ -3,6 +3,7 @@ import type { CompiledLayout } from '../compiler'
 import { isPassing, naTestVariables, restoreNa } from '../pass-fail'
 import { UNSET_RESULT } from '../../schemas/form-layout'
 import { changedKeys, deriveLive } from './derive-live'
+import { EntryProblems } from './entry-problems'
 import { isAnswered, type FieldSnapshot, type LiveResult } from './store-values'
 import type { RecordData } from './types'
 
@@ -27,6 +28,8 @@ export class FormStore {
   private readonly resultListeners = new Set<Listener>()
   private readonly snapshots = new Map<string, FieldSnapshot>()
   private readonly memories = new Map<string, unknown>()
+  /** Entries that are not values yet, as their widgets report them (see `reportEntry`). */
+  private readonly entries = new EntryProblems()
   /** Variables that make the overall result (SPEC §4: test fields and result-bearing groups). */
   private readonly resultVariables: ReadonlySet<string>
   /** Every test field, wherever it sits: the result stays '-' until one of them has an answer. */
@@ -86,7 +89,10 @@ export class FormStore {
     this.requiredNow = derived.required
     // A widget hidden by a condition forgets, as when it unmounted with its memory in React state.
     for (const variable of derived.changedHidden)
-      if (this.hidden.has(variable)) this.memories.delete(variable)
+      if (this.hidden.has(variable)) {
+        this.memories.delete(variable)
+        this.entries.clear([variable])
+      }
     this.notify(derived.changedHidden)
     return derived.data
   }
@@ -98,8 +104,26 @@ export class FormStore {
     return this.data[variable]
   }
 
+  /** The messages a field shows: its entry's problem while it has one, else the Save's messages. */
   errorsOf(variable: string): readonly string[] {
-    return this.errors[variable] ?? NO_ERRORS
+    return this.entries.messagesOf(variable, this.errors[variable] ?? NO_ERRORS)
+  }
+
+  /**
+   * A widget says its visible entry is not a value yet, with the message to show ('Enter the date as
+   * dd-MM-yyyy.'), or (null) that it is one again or empty. The problem lasts until then, or until the
+   * variable's value changes or its field is hidden: a widget reports after its `onChange`.
+   */
+  reportEntry(variable: string, problem: string | null): void {
+    if (this.entries.report(variable, problem)) this.notify([variable])
+  }
+
+  /**
+   * The entries of shown fields that are not values yet, by variable, as `validateRecord` gives its
+   * messages: a Save refuses while there is one, since the record holds something the box does not show.
+   */
+  entryProblems(): Record<string, string[]> {
+    return this.entries.all(this.hidden)
   }
 
   /**
@@ -160,6 +184,8 @@ export class FormStore {
     const changed = this.compiled.rules.none
       ? [variable, ...this.changedGroups(before, next, variable)]
       : changedKeys(before, next)
+    // What a widget reported about its entry was about the value before (the widget reports again).
+    this.entries.clear(changed)
     // Re-check only a field whose message is showing, so fixing it clears the message at once.
     if (this.errors[variable]?.length)
       this.setErrorsOf(variable, validateField(this.compiled, variable, value))
@@ -178,6 +204,8 @@ export class FormStore {
     const before = this.data
     this.data = data
     const changed = changedKeys(before, data)
+    // A new value from outside replaces what was being typed over the old one.
+    this.entries.clear(changed)
     const previous = this.liveResult()
     this.recount()
     this.notify(changed)

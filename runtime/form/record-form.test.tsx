@@ -58,7 +58,7 @@ describe('RecordForm: live pass/fail', () => {
     expect(within(group).getByRole('status', { name: 'Electrical result' })).toHaveTextContent('Pass')
     expect(form.results.at(-1)).toBe('Pass')
 
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(form.last().ir).toEqual({ value: null, passOrFail: 'n/a' })
     expect(screen.getByLabelText('Insulation')).toBeDisabled()
     expect(form.last().electrical).toBe('Pass')
@@ -68,9 +68,9 @@ describe('RecordForm: live pass/fail', () => {
     const user = userEvent.setup()
     const form = renderRecordForm([...tests, { type: 'datepicker', variable: 'day', label: 'Test day' }])
     await user.type(screen.getByLabelText('Insulation'), '5')
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(form.last().ir).toEqual({ value: null, passOrFail: 'n/a' })
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(form.last().ir).toEqual({ value: 5, passOrFail: 'Pass' })
     expect(screen.getByLabelText('Insulation')).toHaveValue(5)
     // Half a date stays in the box and out of the record.
@@ -140,14 +140,14 @@ describe('RecordForm: n/a round trip (SPEC §4, §9: n/a is sent and stored as "
 
   it('a reopened record shows the n/a toggle on and the input disabled, read-only and in edit', async () => {
     const readOnly = renderRecordForm(tests, { value: stored(), readOnly: true })
-    expect(screen.getByRole('switch', { name: 'n/a' })).toBeChecked()
+    expect(screen.getByRole('switch', { name: 'n/a: Insulation' })).toBeChecked()
     expect(screen.getByLabelText('Insulation')).toBeDisabled()
     expect(screen.getByLabelText('Insulation result')).toHaveTextContent('n/a')
     readOnly.unmount()
 
     const user = userEvent.setup()
     const form = renderRecordForm(tests, { value: stored() })
-    expect(screen.getByRole('switch', { name: 'n/a' })).toBeChecked()
+    expect(screen.getByRole('switch', { name: 'n/a: Insulation' })).toBeChecked()
     expect(screen.getByLabelText('Insulation')).toBeDisabled()
     // n/a passes (SPEC §4): the record is a Pass, not held back by an unset test.
     expect(form.results.at(-1)).toBe('Pass')
@@ -159,7 +159,7 @@ describe('RecordForm: n/a round trip (SPEC §4, §9: n/a is sent and stored as "
     expect(toServerData(form.layout, form.last()).ir).toEqual({ value: null, passOrFail: '-' })
 
     // Switching n/a off enables the input again.
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(screen.getByLabelText('Insulation')).toBeEnabled()
   })
 

@@ -11,6 +11,8 @@ import {
 import type { FormLayout, Parameters } from '../../schemas/form-layout'
 import { compiledFor, precompileWhenIdle, validateRecord } from './compiled-layout'
 import { FormStore, type LiveResult } from './form-store'
+import { focusField } from './focus-field'
+import type { CompiledLayout } from '../compiler'
 import { LayoutField } from './layout-field'
 import { RuntimeContext, type RuntimeContextValue } from './runtime-context'
 import type { RuntimeServices } from './services'
@@ -48,8 +50,30 @@ export interface RecordFormProps {
 
 /** Imperative access for the page's Save button. */
 export interface RecordFormHandle {
-  /** Runs `validateRecord` on the current data, shows the messages under their fields, focuses the first. */
+  /**
+   * Runs `validateRecord` on the current data, shows the messages under their fields, and answers them
+   * with the entries that are not values yet (`entryProblems`); focuses the first field with any.
+   */
   validate(): Record<string, string[]>
+  /**
+   * What the fields' boxes show that is not a value yet ('31-11-2026' in a date, '0.4e' in a number), by
+   * variable, with the message each field shows: a Save must be refused while there is any, since the
+   * record still holds the value from before.
+   */
+  entryProblems(): Record<string, string[]>
+  /**
+   * Focuses the first of these variables in the layout's order that is on the page, scrolled to the middle
+   * of the screen (see `focusField`); false when none is. For a refused Save, called once its messages
+   * and banner are showing.
+   */
+  focusFirst(variables: Iterable<string>): boolean
+}
+
+/** Focuses the first of `variables` in the layout's order that is shown; false when none is. */
+function focusFirstOf(compiled: CompiledLayout, idPrefix: string, variables: Iterable<string>): boolean {
+  const wanted = new Set(variables)
+  if (wanted.size === 0) return false
+  return Object.keys(compiled.fields).some((v) => wanted.has(v) && focusField(`${idPrefix}${v}`, v))
 }
 
 /**
@@ -123,10 +147,12 @@ export function RecordForm(props: RecordFormProps) {
       validate() {
         const errors = validateRecord(layout, store.getData(), params)
         store.setErrors(errors)
-        const first = Object.keys(compiled.fields).find((v) => errors[v])
-        if (first) document.getElementById(`${idPrefix}${first}`)?.focus()
-        return errors
+        const all = { ...errors, ...store.entryProblems() }
+        focusFirstOf(compiled, idPrefix, Object.keys(all))
+        return all
       },
+      entryProblems: () => store.entryProblems(),
+      focusFirst: (variables) => focusFirstOf(compiled, idPrefix, variables),
     }),
     [layout, store, compiled, idPrefix, params],
   )

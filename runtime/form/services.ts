@@ -25,6 +25,9 @@ export interface RuntimeServices {
    */
   uploadDocument(file: File, options: UploadOptions): Promise<DocumentInfo>
 
+  /** The largest document `uploadDocument` may send, in MB (the server's UPLOAD_MAX_MB); 20 when absent. */
+  readonly uploadLimitMb?: number
+
   /** `GET {itr}/api/formDocuments?filename=` as a Blob, for the document viewer's preview and Download. */
   downloadDocument(savedFilename: string): Promise<Blob>
 

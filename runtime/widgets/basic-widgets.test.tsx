@@ -154,12 +154,12 @@ describe('TestFieldWidget', () => {
       },
       { value: 3, passOrFail: 'Pass' },
     )
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(w.last()).toEqual({ value: null, passOrFail: 'n/a' })
     expect(screen.getByLabelText('Insulation')).toBeDisabled()
     expect(screen.getByLabelText('Insulation')).toHaveValue(null)
     // Off again: the value typed before comes back with its result (issue #11.19).
-    await user.click(screen.getByRole('switch', { name: 'n/a' }))
+    await user.click(screen.getByRole('switch', { name: 'n/a: Insulation' }))
     expect(w.last()).toEqual({ value: 3, passOrFail: 'Pass' })
     expect(screen.getByLabelText('Insulation')).toHaveValue(3)
   })

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { fromPickerText, toPickerText } from './date-format'
-import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+import { hasMessages, isInert, messagesId, type ItrWidgetProps } from './widget-props'
 // The calendar glyph: drawn by the stylesheet, so a form of many dates mounts no SVG per date (#17.5).
 import './date-widget.css'
 
@@ -35,8 +35,10 @@ function showOnMount(picker: HTMLInputElement | null) {
 /**
  * datepicker: the technician types dd-MM-yyyy (SPEC §9) or picks from the browser's calendar; the
  * record stores the ISO date. The typed text is kept aside while it is incomplete, so half a date
- * never reaches the record. This component keeps that in React state, for a date field rendered on its
- * own; the RecordForm calls `dateElement` with the store's memory (see the registry).
+ * never reaches the record; in a RecordForm it is reported as an entry that is not a value yet
+ * (`reportEntry`), so neither does the date it was typed over: a Save is refused while it lasts.
+ * This component keeps its memory in React state, for a date field rendered on its own; the
+ * RecordForm calls `dateElement` with the store's memory (see the registry).
  */
 export function DateWidget(props: ItrWidgetProps) {
   const [memory, remember] = useState<unknown>(FRESH)
@@ -64,18 +66,26 @@ export function dateElement(props: ItrWidgetProps) {
   const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
   const invalid = text !== '' && fromPickerText(text) === null
   const inert = isInert(props)
+  // In a RecordForm the field shows the hint under it (it was reported); on its own, the widget does.
+  const hint = invalid && !props.rawErrors?.includes(DATE_FORMAT_HINT)
+  const report = (problem: string | null) => props.reportEntry?.(problem)
 
   const type = (next: string) => {
     if (next.trim() === '') {
       setDraft(null)
       if (props.value !== null) props.onChange(null)
+      report(null)
       return
     }
     const iso = fromPickerText(next)
     if (iso !== null) {
       setDraft(null)
       if (iso !== props.value) props.onChange(iso)
-    } else setDraft({ text: next, forValue: props.value })
+      report(null)
+    } else {
+      setDraft({ text: next, forValue: props.value })
+      report(DATE_FORMAT_HINT)
+    }
   }
 
   return (
@@ -86,11 +96,11 @@ export function dateElement(props: ItrWidgetProps) {
           type="text"
           inputMode="numeric"
           placeholder="dd-MM-yyyy"
-          className={`form-control${invalid ? ' is-invalid' : invalidClass(props)}`}
+          className={`form-control${invalid || hasMessages(props) ? ' is-invalid' : ''}`}
           value={text}
           readOnly={inert}
-          aria-invalid={invalid || !!invalidClass(props) || undefined}
-          aria-describedby={invalid ? `${props.id}-hint` : undefined}
+          aria-invalid={invalid || hasMessages(props) || undefined}
+          aria-describedby={hint ? `${props.id}-hint` : messagesId(props)}
           onChange={(e) => type(e.target.value)}
         />
         {!inert && (
@@ -113,11 +123,12 @@ export function dateElement(props: ItrWidgetProps) {
             onChange={(e) => {
               setDraft(null)
               props.onChange(e.target.value === '' ? null : e.target.value)
+              report(null)
             }}
           />
         )}
       </div>
-      {invalid && (
+      {hint && (
         <div id={`${props.id}-hint`} className="invalid-feedback d-block">
           {DATE_FORMAT_HINT}
         </div>

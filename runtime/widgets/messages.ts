@@ -52,4 +52,8 @@ export const WIDGET_MESSAGES = {
   list: {
     loadFailed: (reason: string) => `The list could not be loaded: ${reason}`,
   },
+  number: {
+    /** A number box holds text the browser cannot read as a number ('0.4e', '7-'): nothing was taken. */
+    unreadable: 'Enter a number.',
+  },
 } as const

@@ -162,6 +162,22 @@ describe('UploadWidget', () => {
     expect(form.changes).toEqual([])
   })
 
+  it("refuses a file over the size limit before sending it, with the server's text (audit h-entry F9)", async () => {
+    const user = userEvent.setup()
+    const services = fakeServices()
+    const form = renderRecordForm(
+      [{ type: 'upload', variable: 'report', label: 'Report', documentType: 'signedReport' }],
+      { services },
+    )
+    const big = new File(['%PDF-1.4'], 'report.pdf', { type: 'application/pdf' })
+    // 30 MB without allocating it: only the size is read before sending.
+    Object.defineProperty(big, 'size', { value: 30 * 1024 * 1024 })
+    await user.upload(screen.getByLabelText('Report'), big)
+    expect(screen.getByRole('alert')).toHaveTextContent(/^The file is larger than the 20 MB limit\.$/)
+    expect(services.uploadDocument).not.toHaveBeenCalled()
+    expect(form.changes).toEqual([])
+  })
+
   it('accepts only PDF for document controls', async () => {
     const user = userEvent.setup({ applyAccept: false })
     renderRecordForm([

@@ -1,6 +1,9 @@
 import { Fragment } from 'react'
 import { NA_TEXT } from '../../schemas/form-layout'
-import { invalidClass, type ItrWidgetProps } from './widget-props'
+import { formatCalculated } from './calculated-widget'
+import { WIDGET_MESSAGES } from './messages'
+import { numberOfInput } from './number-input'
+import { hasMessages, invalidClass, messagesId, type ItrWidgetProps } from './widget-props'
 
 // Plain render helpers, not components: a big form has hundreds of test fields, and these add no
 // fibers of their own to each of them.
@@ -23,10 +26,20 @@ export function numericInput(
   },
 ) {
   const { props, na, emit } = a
+  const change = (input: HTMLInputElement) => {
+    const { value, unreadable } = numberOfInput(input)
+    // Unreadable text gives no value (the badge says '-'), and the field says so until it is fixed or
+    // emptied: a Save is refused meanwhile (audit h-entry F2), not stored as an empty test.
+    emit(value, false)
+    props.reportEntry?.(unreadable ? WIDGET_MESSAGES.number.unreadable : null)
+    a.onDraft(input.value)
+  }
   return (
     // Grows to 16rem, and shrinks on a phone so the result badge stays on the input's line.
     <div className="input-group" style={{ maxWidth: '16rem', flex: '1 1 8rem', minWidth: 0 }}>
       <input
+        // A new box when n/a turns on or off: unreadable text the browser keeps (React cannot see it) goes.
+        key={na ? 'na' : 'entry'}
         id={props.id}
         type="number"
         inputMode="decimal"
@@ -34,11 +47,12 @@ export function numericInput(
         className={`form-control${invalidClass(props)}`}
         value={na ? '' : a.text}
         disabled={a.inert || na}
-        onChange={(e) => {
-          const raw = e.target.value
-          const n = raw.trim() === '' ? null : Number(raw)
-          emit(n !== null && Number.isFinite(n) ? n : null, false)
-          a.onDraft(raw)
+        aria-invalid={hasMessages(props) || undefined}
+        aria-describedby={messagesId(props)}
+        onChange={(e) => change(e.target)}
+        onInput={(e) => {
+          // Emptying a box of unreadable text changes its value from '' to '': React sees no change.
+          if (e.currentTarget.value === '') change(e.currentTarget)
         }}
         onBlur={() => a.onDraft(null)}
       />
@@ -47,11 +61,38 @@ export function numericInput(
   )
 }
 
+/**
+ * The value of a numeric test that takes it from a calculation (`valueFrom`, issue #14): shown read-only
+ * as a calculated value is, since the judge sets it from the formula whatever is typed (audit h-entry F6).
+ */
+export function calculatedTestValue(props: ItrWidgetProps, value: unknown, unit?: string) {
+  return (
+    <div className="input-group" style={{ maxWidth: '16rem', flex: '1 1 8rem', minWidth: 0 }}>
+      <output
+        id={props.id}
+        className={`form-control bg-body-tertiary${invalidClass(props)}`}
+        aria-label={props.label}
+        aria-describedby={messagesId(props)}
+      >
+        {formatCalculated(value, undefined)}
+      </output>
+      {unit && <span className="input-group-text">{unit}</span>}
+    </div>
+  )
+}
+
 /** The radio buttons of a choice test (selection, yes/no, pass/fail). */
 export function choiceInput(a: TestInputArgs & { choices: string[]; selected: unknown }) {
   const { props, na } = a
   return (
-    <div role="radiogroup" aria-label={props.label} className="btn-group" id={props.id}>
+    <div
+      role="radiogroup"
+      aria-label={props.label}
+      aria-invalid={hasMessages(props) || undefined}
+      aria-describedby={messagesId(props)}
+      className="btn-group"
+      id={props.id}
+    >
       {a.choices.map((choice, i) => (
         <Fragment key={choice}>
           <input
@@ -72,8 +113,17 @@ export function choiceInput(a: TestInputArgs & { choices: string[]; selected: un
   )
 }
 
-/** The n/a switch; `onToggle` gets whether n/a is now on. */
-export function naSwitch(id: string, na: boolean, inert: boolean, onToggle: (on: boolean) => void) {
+/**
+ * The n/a switch; `onToggle` gets whether n/a is now on. Named after its test ('n/a: Voltage ratio
+ * error'): a form has many, and a screen reader's list of them would otherwise say 'n/a' for each.
+ */
+export function naSwitch(
+  props: Pick<ItrWidgetProps, 'id' | 'label'>,
+  na: boolean,
+  inert: boolean,
+  onToggle: (on: boolean) => void,
+) {
+  const id = props.id
   return (
     <div className="form-check form-switch mb-0">
       <input
@@ -81,6 +131,7 @@ export function naSwitch(id: string, na: boolean, inert: boolean, onToggle: (on:
         type="checkbox"
         role="switch"
         className="form-check-input"
+        aria-label={`${NA_TEXT}: ${props.label}`}
         checked={na}
         disabled={inert}
         onChange={(e) => onToggle(e.target.checked)}

@@ -3,7 +3,7 @@ import { testFieldValue } from '../pass-fail'
 import { NA_TEXT, type TestFieldControl, type TestType } from '../../schemas/form-layout'
 import { PARAMETER_MESSAGES } from '../../schemas/entities/test-parameter'
 import { resultBadge } from './group-result-widget'
-import { choiceInput, naSwitch, numericInput } from './test-field-inputs'
+import { calculatedTestValue, choiceInput, naSwitch, numericInput } from './test-field-inputs'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
 /** The test field's `ui:options` as the compiler writes them (runtime/compiler/field-ui.ts). */
@@ -22,6 +22,8 @@ export interface TestFieldOptions {
   issue?: string
   /** Parameters a limit names that the product type does not set (issue #14.4): the test is not judged. */
   unknownLimits?: string[]
+  /** The calculated value a numeric test judges (issue #14): its value is never typed. */
+  valueFrom?: string
 }
 
 interface TestValue {
@@ -89,23 +91,28 @@ export function testFieldElement(props: ItrWidgetProps) {
 
   const args = { props, na, inert, emit }
   const stored = current && typeof current.value === 'number' ? String(current.value) : ''
+  // The judge sets it from its calculation, n/a or typed (schemas/form-layout/derive.ts): nothing to enter.
+  const calculated = testType === 'numeric' && !!options.valueFrom
 
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       {options.testNumber && <span className="badge text-bg-light border">Test {options.testNumber}</span>}
-      {testType === 'numeric'
-        ? numericInput({
-            ...args,
-            text: memory.draft ?? stored,
-            step: options.step ?? 'any',
-            unit: options.unit,
-            onDraft: (draft) => {
-              if (draft !== memory.draft) remember({ draft })
-            },
-          })
-        : choiceInput({ ...args, choices: options.choices ?? [], selected: current?.value })}
+      {calculated
+        ? calculatedTestValue(props, current?.value ?? null, options.unit)
+        : testType === 'numeric'
+          ? numericInput({
+              ...args,
+              text: memory.draft ?? stored,
+              step: options.step ?? 'any',
+              unit: options.unit,
+              onDraft: (draft) => {
+                if (draft !== memory.draft) remember({ draft })
+              },
+            })
+          : choiceInput({ ...args, choices: options.choices ?? [], selected: current?.value })}
       {options.naOption &&
-        naSwitch(props.id, na, inert, (on) => {
+        !calculated &&
+        naSwitch(props, na, inert, (on) => {
           if (on) {
             remember({ beforeNa: current?.value ?? null })
             emit(null, true)

@@ -3,7 +3,9 @@ import { fromIsoDuration, toIsoDuration } from '../pass-fail'
 import type { TimespanUnit } from '../../schemas/form-layout'
 import { frequencyHint } from '../form/calibration-frequency'
 import { useOptionalRuntime } from '../form/runtime-context'
-import { invalidClass, isInert, type ItrWidgetProps } from './widget-props'
+import { WIDGET_MESSAGES } from './messages'
+import { numberOfInput } from './number-input'
+import { invalidClass, isInert, messagesId, type ItrWidgetProps } from './widget-props'
 
 /** Shown while the typed amount is below the minimum of 0 (SPEC §5). */
 export const TIMESPAN_MIN_HINT = 'Enter a number of at least 0.'
@@ -42,15 +44,26 @@ export function TimespanWidget(props: ItrWidgetProps) {
   // A refused Save lists the same text under the field already: said once.
   const hint = rule && !props.rawErrors?.includes(rule) ? rule : null
 
-  const type = (next: string) => {
-    const n = next.trim() === '' ? null : Number(next)
-    if (n === null) {
+  // Text that is no amount (unreadable, or below 0) keeps the value from before: in a RecordForm it is
+  // reported (`reportEntry`), so a Save is refused rather than storing a value the box does not show.
+  const type = (input: HTMLInputElement) => {
+    const next = input.value
+    const { value: n, unreadable } = numberOfInput(input)
+    if (unreadable) {
+      setDraft({ text: next, forValue: props.value })
+      props.reportEntry?.(WIDGET_MESSAGES.number.unreadable)
+    } else if (n === null) {
       setDraft(null)
       if (props.value !== null) props.onChange(null)
-    } else if (Number.isFinite(n) && n >= 0) {
+      props.reportEntry?.(null)
+    } else if (n >= 0) {
       setDraft({ text: next, forValue: toIsoDuration(n, unit) })
       props.onChange(toIsoDuration(n, unit))
-    } else setDraft({ text: next, forValue: props.value })
+      props.reportEntry?.(null)
+    } else {
+      setDraft({ text: next, forValue: props.value })
+      props.reportEntry?.(TIMESPAN_MIN_HINT)
+    }
   }
 
   return (
@@ -65,8 +78,12 @@ export function TimespanWidget(props: ItrWidgetProps) {
           value={text}
           readOnly={isInert(props)}
           aria-invalid={!!rule || !!invalidClass(props) || undefined}
-          aria-describedby={hint ? `${props.id}-hint` : undefined}
-          onChange={(e) => type(e.target.value)}
+          aria-describedby={hint ? `${props.id}-hint` : messagesId(props)}
+          onChange={(e) => type(e.target)}
+          // Emptying a box of unreadable text changes its value from '' to '': React sees no change.
+          onInput={(e) => {
+            if (e.currentTarget.value === '') type(e.currentTarget)
+          }}
         />
         <span className="input-group-text">{unit}</span>
       </div>

@@ -1,5 +1,5 @@
 import type { DocumentRef } from '../../schemas/form-layout'
-import type { DocumentInfo } from '../../schemas/records'
+import { DOCUMENT_FILE_LIMIT_MB, RECORD_MESSAGES, type DocumentInfo } from '../../schemas/records'
 import { UPLOAD_EXTENSIONS } from '../compiler'
 import { WIDGET_MESSAGES } from './messages'
 
@@ -18,6 +18,15 @@ export function uploadProblem(
   accept: readonly string[] = UPLOAD_EXTENSIONS.default,
 ): string | null {
   return accept.includes(extensionOf(name)) ? null : WIDGET_MESSAGES.upload.invalidExtension(name, accept)
+}
+
+/**
+ * A file too large to send: the server's own text for it (413), or null when it may be sent. Checked
+ * before sending, since the server can refuse it only after the whole file has arrived. `limitMb` is the
+ * limit in force (RuntimeServices.uploadLimitMb, from /config.json), DOCUMENT_FILE_LIMIT_MB by default.
+ */
+export function uploadSizeProblem(bytes: number, limitMb: number = DOCUMENT_FILE_LIMIT_MB): string | null {
+  return bytes > limitMb * 1024 * 1024 ? RECORD_MESSAGES.uploadTooLarge(limitMb) : null
 }
 
 /** SPEC §5: images are previewed. */

@@ -5,7 +5,7 @@ import type { RuntimeServices } from '../form/services'
 import { DocumentViewerModal, useDocumentUrl } from './document-viewer-modal'
 import { WIDGET_MESSAGES } from './messages'
 import { StoredDocument, UploadProgress } from './upload-parts'
-import { isImage, toDocumentRef, uploadProblem } from './upload-rules'
+import { isImage, toDocumentRef, uploadProblem, uploadSizeProblem } from './upload-rules'
 import { isInert, type ItrWidgetProps } from './widget-props'
 
 interface UploadOptions {
@@ -24,8 +24,8 @@ const asRef = (v: unknown): DocumentRef | null =>
   typeof v === 'object' && v !== null && 'savedFilename' in v ? (v as DocumentRef) : null
 
 /**
- * The upload's state and `choose`, which checks a file's extension, then sends it with progress and
- * hands the stored Document to `onChange`.
+ * The upload's state and `choose`, which checks a file's extension and size, then sends it with
+ * progress and hands the stored Document to `onChange`.
  */
 function useUpload(
   services: RuntimeServices | undefined,
@@ -40,7 +40,8 @@ function useUpload(
   useEffect(() => () => void (localPreview && URL.revokeObjectURL(localPreview)), [localPreview])
 
   const choose = async (file: File) => {
-    const problem = uploadProblem(file.name, accept)
+    // Checked here, before anything is sent: the server would answer the same only after the whole file.
+    const problem = uploadProblem(file.name, accept) ?? uploadSizeProblem(file.size, services?.uploadLimitMb)
     if (problem) return setUpload({ state: 'error', name: file.name, message: problem })
     if (!services) return
     const preview = isImage(file.type || file.name) ? URL.createObjectURL(file) : undefined

@@ -28,11 +28,29 @@ export interface ItrWidgetProps {
    */
   memory?: unknown
   remember?(memory: unknown): void
+  /**
+   * In a RecordForm, how a widget says that what its box shows is not a value yet (the message to show,
+   * e.g. 'Enter the date as dd-MM-yyyy.') or, with null, that it is one again or empty. The form shows the
+   * message under the field (it comes back in `rawErrors`) and refuses a Save while it lasts, so the record
+   * never keeps a value the box no longer shows. Call it after `onChange`: a new value clears it.
+   */
+  reportEntry?(problem: string | null): void
 }
 
 /** True when the widget may not be edited. */
 export const isInert = (props: Pick<ItrWidgetProps, 'disabled' | 'readonly'>): boolean =>
   props.disabled === true || props.readonly === true
+
+/** Whether the field has messages to show (they make it `aria-invalid`). */
+export const hasMessages = (props: Pick<ItrWidgetProps, 'rawErrors'>): boolean =>
+  !!props.rawErrors && props.rawErrors.length > 0
+
+/**
+ * The id of the messages a RecordForm's field slot shows under the field (field-slot.tsx), for the
+ * input's `aria-describedby`; undefined when there are none.
+ */
+export const messagesId = (props: Pick<ItrWidgetProps, 'id' | 'rawErrors'>): string | undefined =>
+  hasMessages(props) ? `${props.id}-errors` : undefined
 
 /** `is-invalid` when there are messages, so Bootstrap draws the red border. */
 export const invalidClass = (props: Pick<ItrWidgetProps, 'rawErrors'>): string =>

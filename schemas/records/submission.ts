@@ -36,6 +36,13 @@ export type RecordSubmission = FromSchema<typeof recordSubmissionSchema>
  */
 export const CSV_FILE_LIMIT_MB = 20
 
+/**
+ * The largest document (a form upload, a calibration certificate) the server takes by default, in MB:
+ * UPLOAD_MAX_MB overrides it, and /config.json tells the SPA the limit in force (`uploadLimitMb`), which
+ * checks a file before sending it.
+ */
+export const DOCUMENT_FILE_LIMIT_MB = 20
+
 /** Body of `POST {submission}/api/InstrumentTest/upload-csv/` (SPEC §3 "CSV upload"): data is base64 CSV. */
 export const csvUploadSchema = {
   $id: 'CsvUpload',

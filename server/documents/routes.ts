@@ -4,6 +4,7 @@ import { Ajv } from 'ajv'
 import addErrors from 'ajv-errors'
 import { RECORD_READ_VIEWS } from '../../schemas/roles'
 import { documentSchema, RECORD_MESSAGES } from '../../schemas/records/index'
+import { uploadLimitMb } from '../config'
 import { badRequest, notFound } from '../http-error'
 import { schemaErrorFormatter } from '../plugins/errors'
 import { DocumentsRepository, toDocumentInfo } from './documents'
@@ -12,9 +13,6 @@ import { readOneUpload } from './upload-read'
 
 const tags = ['documents']
 const MB = 1024 * 1024
-
-/** Upload size limit in MB: UPLOAD_MAX_MB, 20 by default. */
-export const uploadLimitMb = (env: NodeJS.ProcessEnv = process.env) => Number(env.UPLOAD_MAX_MB ?? 20) || 20
 
 /** The longest documentType an upload may carry. */
 export const DOCUMENT_TYPE_MAX = 100

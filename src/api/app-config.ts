@@ -1,10 +1,12 @@
 import { DEFAULT_TITLE, HOSTS, type AppConfig, type Host } from '../../schemas/config'
 import { DEFAULT_DUE_SOON_DAYS } from '../../schemas/records/calibration-status'
+import { DOCUMENT_FILE_LIMIT_MB } from '../../schemas/records/submission'
 
 let current: AppConfig = {
   title: DEFAULT_TITLE,
   hosts: Object.fromEntries(HOSTS.map((h) => [h, `/svc/${h}`])) as Record<Host, string>,
   calibrationDueSoonDays: DEFAULT_DUE_SOON_DAYS,
+  uploadLimitMb: DOCUMENT_FILE_LIMIT_MB,
 }
 
 /**

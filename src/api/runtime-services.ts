@@ -1,4 +1,5 @@
 import { api, ApiError } from './client'
+import { appConfig } from './app-config'
 import type { RuntimeContextIds, RuntimeServices } from '../../runtime/form/services'
 import type { DocumentInfo, Product, RecordListItem, TestEquipment } from '../../schemas/records'
 import { postWithProgress } from './upload-request'
@@ -39,6 +40,7 @@ export function createRuntimeServices(
   return {
     ...(recordsPage ? { recordsHref } : {}),
     context,
+    uploadLimitMb: appConfig().uploadLimitMb,
 
     fetchJson: (host, path, init) => api.get<unknown>(host, path, { signal: init?.signal }),
 

@@ -204,7 +204,14 @@ describe('bearer tokens and role guard', () => {
         itr: '/svc/itr',
       },
       calibrationDueSoonDays: 30,
+      uploadLimitMb: 20,
     })
+  })
+
+  it('tells the SPA the document upload limit in force (UPLOAD_MAX_MB), checked before a file is sent', async () => {
+    const { readConfig, publicConfig } = await import('../../server/config')
+    expect(publicConfig(readConfig({ UPLOAD_MAX_MB: '50' })).uploadLimitMb).toBe(50)
+    expect(publicConfig(readConfig({})).uploadLimitMb).toBe(20)
   })
 
   it('overrides hosts and title from the environment', async () => {

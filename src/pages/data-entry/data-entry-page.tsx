@@ -67,8 +67,11 @@ export default function DataEntryPage() {
           <DraftOffer offer={c.draft.offer} onRestore={c.draft.restore} onDiscard={c.draft.discard} />
           <SerialChecks checks={c.serialChecks} labelOf={c.labelOf} />
           <Banner variant="success" message={c.notice} />
-          <Banner variant="error" message={c.error} onClose={c.dismissError} />
+          <div ref={c.errorBox}>
+            <Banner variant="error" message={c.error} onClose={c.dismissError} />
+          </div>
           <RecordForm
+            ref={c.formRef}
             layout={c.layout}
             value={c.value}
             onChange={c.onChange}

@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react'
 import { describeError } from '../../api/client'
 import { emptyValues } from '../../../runtime/compiler'
-import { frequencyProblems, validateRecord } from '../../../runtime/form'
+import { frequencyProblems, validateRecord, type RecordFormHandle } from '../../../runtime/form'
 import { toServerData } from '../../../runtime/pass-fail'
 import { listVariables, type FormLayout } from '../../../schemas/form-layout'
 import { isUnreachable } from '../../api/submit-record'
@@ -11,6 +11,7 @@ import { DATA_ENTRY_TEXTS, type Loaded } from './data-entry-load'
 import { clearSerialGroup, mappingsOf, submitRoute, type Category } from './data-entry-model'
 import type { EntryIds } from './use-data-entry-view'
 import { overridesToSend } from './use-calibration-overrides'
+import { refusedFields, type SaveRefusal } from './save-refusal'
 
 /** What the 'Upload Complete' summary shows. */
 export interface UploadSummary {
@@ -18,17 +19,22 @@ export interface UploadSummary {
   recordTypeName: string
 }
 
-/** The feedback around a save: the saving flag, the error and notice banners, field errors and the summary. */
+/**
+ * The feedback around a save: the saving flag, the error and notice banners, field errors, what the last
+ * refusal refused (where the page takes the user) and the summary.
+ */
 export function useSaveFeedback() {
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
+  const [refusal, setRefusal] = useState<SaveRefusal | null>(null)
   const [summary, setSummary] = useState<UploadSummary | null>(null)
   // A fresh form (after a load or for a duplicate) shows neither the summary nor old field errors.
   const reset = useCallback(() => {
     setSummary(null)
     setFieldErrors({})
+    setRefusal(null)
   }, [])
   return {
     saving,
@@ -39,6 +45,8 @@ export function useSaveFeedback() {
     setNotice,
     fieldErrors,
     setFieldErrors,
+    refusal,
+    setRefusal,
     summary,
     setSummary,
     reset,
@@ -63,6 +71,8 @@ export interface SaveInput {
   overrides?: Readonly<Record<number, string>>
   /** The record is stored (its draft goes, issue #18.1). */
   onSaved?: () => void
+  /** The open form: what its boxes show that is not a value yet refuses the Save (audit h-entry F1, F2). */
+  form?: Pick<RecordFormHandle, 'entryProblems'> | null
 }
 
 /**
@@ -80,7 +90,8 @@ export function layoutFieldsOnly(
 
 /**
  * Saves the entry through the category's call (SPEC §4): validates first, then shows the summary, or for a
- * new Despatch record clears the serial group and stays.
+ * new Despatch record clears the serial group and stays. A refusal, the browser's or the server's, says
+ * which fields it refused (`setRefusal`), so the page can take the user to the first.
  */
 export async function saveDataEntry(input: SaveInput): Promise<void> {
   const { data, value, feedback: f, ids } = input
@@ -92,8 +103,12 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
     ...validateRecord(layout, value, data.params),
   }
   f.setFieldErrors(problems)
-  if (Object.keys(problems).length > 0) {
+  // A box showing what is not a value (a date '31-11-2026', a number '0.4e') is refused too: the record
+  // still holds the value from before, which the box no longer shows. The form shows its message already.
+  const refused = [...Object.keys(problems), ...Object.keys(input.form?.entryProblems() ?? {})]
+  if (refused.length > 0) {
     f.setError(DATA_ENTRY_TEXTS.invalid)
+    f.setRefusal({ variables: refused })
     return
   }
   f.setError(null)
@@ -133,7 +148,11 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
       f.setNotice(DATA_ENTRY_TEXTS.queued)
     } else {
       await queued.sent()
+      // The fields the server names are marked as the browser's checks mark them; none: the banner only.
+      const named = refusedFields(e, listVariables(layout))
+      f.setFieldErrors(named)
       f.setError(describeError(e))
+      f.setRefusal({ variables: Object.keys(named) })
     }
   } finally {
     f.setSaving(false)

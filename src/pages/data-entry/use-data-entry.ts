@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
 import { emptyValues } from '../../../runtime/compiler'
@@ -12,6 +12,8 @@ import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-vi
 import { useCalibrationOverrides } from './use-calibration-overrides'
 import { recordHistoryValue } from '../../components/record-values'
 import { draftScopeOf, useDataEntryDraft } from './use-data-entry-draft'
+import { useRefusalFocus } from './save-refusal'
+import type { RecordFormHandle } from '../../../runtime/form'
 
 export type { UploadSummary } from './use-data-entry-save'
 
@@ -128,6 +130,10 @@ export function useDataEntry() {
   const view = useDataEntryView(data, ids, mappings, category, value)
   const productTypeName = productTypeNameOf(data, ids.productTypeId)
   const { draft, onChange } = useDraftedChange(data, ids, readOnly, value, setValue, feedback)
+  // The form and the error banner, where a refused Save takes the user (audit h-entry F4).
+  const formRef = useRef<RecordFormHandle>(null)
+  const errorBox = useRef<HTMLDivElement>(null)
+  useRefusalFocus(feedback.refusal, formRef, errorBox)
   const save = () =>
     saveDataEntry({
       data,
@@ -141,6 +147,7 @@ export function useDataEntry() {
       feedback,
       overrides: gate.calibration.overrides,
       onSaved: draft.saved,
+      form: formRef.current,
     })
 
   const navigation = useDataEntryNavigation({
@@ -179,6 +186,10 @@ export function useDataEntry() {
     error: feedback.error,
     notice: feedback.notice,
     fieldErrors: feedback.fieldErrors,
+    /** The RecordForm's handle: what its boxes show that is not a value yet, and focusing a field. */
+    formRef,
+    /** Around the error banner, which a refusal naming no field focuses. */
+    errorBox,
     save,
     summary: feedback.summary,
     ...navigation,

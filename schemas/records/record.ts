@@ -108,10 +108,18 @@ export const RECORD_FILTER_FIELDS = [
   'suspect',
   /** Issue #19: review states (none, submitted, reviewed, approved, rejected). */
   'status',
-  /** Issue #19.4: false (or absent) lists superseded records too; 'false' hides them. */
+  /** Issue #19.4: 'false' hides superseded records (the /Records default), 'true' lists only them. */
   'superseded',
   /** Issue #19: 'mine' — the records waiting for the caller (to review, approve, or amend). */
   'queue',
+  /**
+   * The records grid's column filter boxes (SPEC §9 "Fuzzy filtering is on in grids"): any part of the
+   * serial, supplier name or customer name, in any case (`%` and `_` typed are literal). The exact fields
+   * above (productSerialNumber, supplier, customer) stay whole-value matches for SPEC §2's links.
+   */
+  'serialContains',
+  'supplierContains',
+  'customerContains',
 ] as const
 
 /** Sort fields of the records page; anything else is refused. */

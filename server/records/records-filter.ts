@@ -93,6 +93,13 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
         sql`lower(${customers.name})`,
         values.map((v) => v.toLowerCase()),
       )
+    // The grid's fuzzy column filters (SPEC §9): any part, any case.
+    case 'serialContains':
+      return contains(records.productSerialNumber, values)
+    case 'supplierContains':
+      return contains(assetManufacturers.name, values)
+    case 'customerContains':
+      return contains(customers.name, values)
     case 'jobNumber':
       return contains(records.jobNumber, values)
     case 'batchNumber':

@@ -118,9 +118,10 @@ export interface RecordJoins {
 }
 
 /**
- * Which name tables the conditions and the ordering of `filter` refer to: only the `supplier` and
- * `customer` filters and the name sorts do. Key queries join just those, so PostgreSQL plans them on
- * `records` and its indexes alone (with unused joins present it picked worse plans at 1,000,000 rows).
+ * Which name tables the conditions and the ordering of `filter` refer to: only the `supplier`,
+ * `supplierContains`, `customer` and `customerContains` filters and the name sorts do. Key queries join
+ * just those, so PostgreSQL plans them on `records` and its indexes alone (with unused joins present it
+ * picked worse plans at 1,000,000 rows).
  */
 export function recordJoinsOf(filter: RecordsFilter, withOrder: boolean): RecordJoins {
   const fields = new Set(
@@ -130,8 +131,8 @@ export function recordJoinsOf(filter: RecordsFilter, withOrder: boolean): Record
   return {
     recordType: sort === 'recordTypeName',
     productType: sort === 'productTypeName',
-    supplier: sort === 'supplierName' || fields.has('supplier'),
-    customer: sort === 'customerName' || fields.has('customer'),
+    supplier: sort === 'supplierName' || fields.has('supplier') || fields.has('supplierContains'),
+    customer: sort === 'customerName' || fields.has('customer') || fields.has('customerContains'),
   }
 }
 

@@ -68,7 +68,8 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
           'productTypeId (producttypeid), recordTypeId, testEquipment, category (test | despatch | problemReport | ' +
           'calibration | all), supplierId, supplier (name), result (pass | fail | n/a), customer (name), customerId, ' +
           'jobNumber, batchNumber, faultItem, repairItem, faultDescriptive, repairDescriptive (contains), productId, ' +
-          `deviceOwnerId; a value may be a list. sortField: ${RECORD_SORT_FIELDS.join(', ')}; default recordDate desc.`,
+          'deviceOwnerId, serialContains, supplierContains, customerContains (any part, any case: the grid boxes), ' +
+          `suspect, status, superseded, queue; a value may be a list. sortField: ${RECORD_SORT_FIELDS.join(', ')}; default recordDate desc.`,
         params: textParams('page', 'size', 'filter'),
         response: { 200: recordPageSchema },
       },

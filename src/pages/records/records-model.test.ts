@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import type { RecordListItem } from '../../../schemas/records'
-import { categoryChoices, columnsOf, recordsFilter, urlFilters, viewLinkOf } from './records-model'
+import {
+  categoryChoices,
+  columnsOf,
+  filterNote,
+  recordsFilter,
+  urlFilters,
+  viewLinkOf,
+} from './records-model'
 
 describe('categoryChoices (SPEC §6 records view)', () => {
   it('gives configurator and view-all users every category with All first', () => {
@@ -101,16 +108,86 @@ describe('urlFilters and recordsFilter (SPEC §7 records page filter)', () => {
         { field: 'testEquipment', value: '4' },
         { field: 'category', value: 'test' },
         { field: 'result', value: 'fail' },
-        { field: 'supplier', value: 'Acme' },
+        { field: 'supplierContains', value: 'Acme' },
       ],
       sortField: 'recordDate',
       sortDirection: 'asc',
     })
   })
 
+  it("sends the Serial, Supplier and Customer boxes as fuzzy 'contains' fields (SPEC §9), not exact ones", () => {
+    const filter = recordsFilter(
+      {
+        page: 0,
+        size: 10,
+        filter: { productSerialNumber: '1003', supplierName: 'north', customerName: 'UTIL', jobNumber: 'J-' },
+      },
+      'all',
+      [{ field: 'productSerialNumber', value: 'NWT:1006' }],
+    )
+    expect(filter.filters).toEqual([
+      // SPEC §2's ?filter=productSerialNumber&value=… stays the exact field.
+      { field: 'productSerialNumber', value: 'NWT:1006' },
+      { field: 'serialContains', value: '1003' },
+      { field: 'supplierContains', value: 'north' },
+      { field: 'customerContains', value: 'UTIL' },
+      { field: 'jobNumber', value: 'J-' },
+    ])
+  })
+
+  it('adds Suspect only, My queue and superseded hidden before the column filters', () => {
+    const filter = recordsFilter({ page: 0, size: 10, filter: {} }, 'test', [], true, {
+      myQueue: true,
+      hideSuperseded: true,
+    })
+    expect(filter.filters).toEqual([
+      { field: 'category', value: 'test' },
+      { field: 'suspect', value: 'true' },
+      { field: 'queue', value: 'mine' },
+      { field: 'superseded', value: 'false' },
+    ])
+  })
+
   it('sends no category entry for All (SPEC §9 has no such category value; issue #11.9)', () => {
     const filter = recordsFilter({ page: 1, size: 10, filter: {} }, 'all', [])
     expect(filter).toEqual({ filters: [] })
+  })
+})
+
+describe('filterNote (the export dialog names the grid filters it applies)', () => {
+  it('reads each grid filter as a short phrase', () => {
+    const notes = [
+      { field: 'superseded', value: 'false' },
+      { field: 'suspect', value: 'true' },
+      { field: 'suspect', value: ['retest', 'recall'] },
+      { field: 'queue', value: 'mine' },
+      { field: 'serialContains', value: '1003' },
+      { field: 'supplierContains', value: 'North' },
+      { field: 'customerContains', value: ['acme', 'grid'] },
+      { field: 'jobNumber', value: 'J-1' },
+      { field: 'faultItem', value: 'oil' },
+      { field: 'result', value: 'n/a' },
+      { field: 'status', value: 'submitted' },
+      { field: 'testEquipment', value: '4' },
+      { field: 'category', value: 'test' },
+      { field: 'serialContains', value: '  ' },
+    ].map(filterNote)
+    expect(notes).toEqual([
+      'superseded records hidden',
+      'suspect records only',
+      'suspect records (retest, recall) only',
+      'only the records waiting for you (My queue)',
+      "Serial contains '1003'",
+      "Supplier contains 'North'",
+      "Customer contains 'acme' or 'grid'",
+      "Job No. contains 'J-1'",
+      "Fault Item contains 'oil'",
+      'Result n/a',
+      'Status Submitted',
+      'Test equipment 4',
+      'Category Test',
+      null,
+    ])
   })
 })
 

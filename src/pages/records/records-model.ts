@@ -4,8 +4,11 @@ import {
   CATEGORY_IDS,
   CATEGORY_NAMES,
   readableCategories,
+  resultLabel,
+  REVIEW_STATE_LABELS,
   type CategoryFilter,
   type RecordListItem,
+  type ReviewState,
 } from '../../../schemas/records'
 import type { RecordsFilter } from '../../../schemas/records'
 import type { RoleView } from '../../../schemas/roles'
@@ -72,6 +75,9 @@ const FIELD_NAMES: Record<string, string> = {
   deviceownerid: 'Device owner',
   suspect: 'Suspect',
   status: 'Status',
+  serialcontains: 'Serial containing',
+  suppliercontains: 'Supplier containing',
+  customercontains: 'Customer containing',
 }
 
 export const filterFieldName = (field: string): string => FIELD_NAMES[field.toLowerCase()] ?? field
@@ -93,13 +99,17 @@ export const RECORD_COLUMN = {
   status: 'reviewState',
 } as const
 
-/** Column filter → SPEC §7 filter field. */
+/**
+ * Column filter → SPEC §7 filter field. The text boxes match any part in any case (SPEC §9 "Fuzzy
+ * filtering is on in grids"): Serial, Supplier and Customer send the `…Contains` fields, not the exact
+ * productSerialNumber/supplier/customer that SPEC §2's links and the export dialog's lists use.
+ */
 const FILTER_FIELD: Record<string, string> = {
-  [RECORD_COLUMN.serial]: 'productSerialNumber',
+  [RECORD_COLUMN.serial]: 'serialContains',
   [RECORD_COLUMN.result]: 'result',
-  [RECORD_COLUMN.supplier]: 'supplier',
+  [RECORD_COLUMN.supplier]: 'supplierContains',
   [RECORD_COLUMN.jobNumber]: 'jobNumber',
-  [RECORD_COLUMN.customer]: 'customer',
+  [RECORD_COLUMN.customer]: 'customerContains',
   [RECORD_COLUMN.faultItem]: 'faultItem',
   [RECORD_COLUMN.repairItem]: 'repairItem',
   [RECORD_COLUMN.faultDescriptive]: 'faultDescriptive',
@@ -162,6 +172,66 @@ export function recordsFilter(
     out.sortDirection = query.sort.direction
   }
   return out
+}
+
+/** Filter fields that match any part of the text, by the name of their grid column. */
+const CONTAINS_NAMES: Record<string, string> = {
+  serialcontains: 'Serial',
+  suppliercontains: 'Supplier',
+  customercontains: 'Customer',
+  jobnumber: 'Job No.',
+  batchnumber: 'Batch No.',
+  faultitem: 'Fault Item',
+  repairitem: 'Repair Item',
+  faultdescriptive: 'Fault Descriptive',
+  repairdescriptive: 'Repair Descriptive',
+}
+
+/** SPEC §1's name of a category filter value, in any case. */
+const categoryLabel = (value: string): string => {
+  const key = (Object.keys(CATEGORY_LABELS) as CategoryChoice[]).find(
+    (k) => k.toLowerCase() === value.toLowerCase(),
+  )
+  return key ? CATEGORY_LABELS[key] : value
+}
+
+const valuesOf = (entry: RecordFilterEntry): string[] =>
+  (Array.isArray(entry.value) ? entry.value : [entry.value]).map((v) => String(v).trim()).filter(Boolean)
+
+/**
+ * One `filters[]` entry of the records page as a short readable phrase (for the export dialog's
+ * "Also as on the Records page: …" line), or null when it has no value.
+ */
+export function filterNote(entry: RecordFilterEntry): string | null {
+  const field = entry.field.toLowerCase()
+  const values = valuesOf(entry)
+  if (values.length === 0) return null
+  const quoted = values.map((v) => `'${v}'`).join(' or ')
+  const words = values.map((v) => v.toLowerCase())
+  if (CONTAINS_NAMES[field]) return `${CONTAINS_NAMES[field]} contains ${quoted}`
+  switch (field) {
+    case 'superseded':
+      return words[0] === 'false' ? 'superseded records hidden' : 'superseded records only'
+    case 'suspect':
+      return words.some((w) => ['true', 'any', 'yes'].includes(w))
+        ? 'suspect records only'
+        : `suspect records (${values.join(', ')}) only`
+    case 'queue':
+      return 'only the records waiting for you (My queue)'
+    case 'result':
+      return `Result ${values.map((v) => resultLabel(v.toLowerCase())).join(' or ')}`
+    case 'status':
+      return `Status ${values
+        .map((v) => REVIEW_STATE_LABELS[v.toLowerCase() as ReviewState] ?? v)
+        .join(' or ')}`
+    case 'category':
+      return `Category ${values.map(categoryLabel).join(' or ')}`
+    case 'supplier':
+    case 'customer':
+      return `${field === 'supplier' ? 'Supplier' : 'Customer'} ${quoted}`
+    default:
+      return `${filterFieldName(entry.field)} ${values.join(', ')}`
+  }
 }
 
 /**

@@ -4,7 +4,7 @@ import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { ExportDialog } from './export/export-dialog'
-import { initialExportForm } from './export/export-form'
+import { gridEntries, initialExportForm } from './export/export-form'
 import { useServerExport } from './export/use-server-export'
 import { ExportStatus } from './export-status'
 import { recordColumns } from './record-columns'
@@ -92,7 +92,7 @@ export default function RecordsPage() {
       )}
       {exporting && (
         <ExportDialog
-          initial={initialExportForm(list.category, list.base)}
+          initial={initialExportForm(list.category, gridEntries(list.currentFilter))}
           choices={list.choices}
           labels={list.labels}
           onExport={exporter.start}

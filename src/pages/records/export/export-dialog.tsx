@@ -6,7 +6,7 @@ import type { RecordsFilter } from '../../../../schemas/records'
 import { Banner } from '../../../components/banner'
 import { Loading } from '../../../components/page-state'
 import type { CategoryChoice } from '../records-model'
-import { exportFilter, type ExportForm } from './export-form'
+import { exportFilter, gridFiltersNote, type ExportForm } from './export-form'
 import { CategorySection } from './export-sections'
 import { ExportFilterFields } from './export-filter-fields'
 import { ExportMatchStatus } from './export-match-status'
@@ -28,7 +28,8 @@ export interface ExportDialogProps {
 
 /**
  * The Excel export dialog (SPEC §2): Serial Number, Record Type (multi-select), Product Type, Date with
- * start and end toggles (dd-MM-yyyy) and the category sections. 'Export' logs the server export;
+ * start and end toggles (dd-MM-yyyy) and the category sections, starting from the records grid's filters
+ * (named in a line above the fields). 'Export' logs the server export;
  * 'Download now' (beyond SPEC) fetches the same workbook at once for up to 10,000 records.
  */
 export function ExportDialog({ initial, choices, labels, onExport, exporting, onClose }: ExportDialogProps) {
@@ -38,6 +39,7 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
   const options = useExportOptions()
   const now = useDownloadNow()
   const result = useMemo(() => exportFilter(form), [form])
+  const gridNote = useMemo(() => gridFiltersNote(form), [form])
   const errors = touched && 'errors' in result ? result.errors : {}
   const matches = useMatchCount('filter' in result ? result.filter : null)
   const recordTypes = (options.data?.recordTypes ?? []).filter(
@@ -62,6 +64,8 @@ export function ExportDialog({ initial, choices, labels, onExport, exporting, on
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
+        {/* The grid's filters the dialog has no field for: the export holds the grid's records. */}
+        {gridNote && <p className="small text-secondary mb-2 export-grid-filters">{gridNote}</p>}
         {options.loading ? (
           <Loading />
         ) : (

@@ -1,5 +1,5 @@
 import Form from 'react-bootstrap/Form'
-import { filterFieldName, type CategoryChoice } from '../records-model'
+import type { CategoryChoice } from '../records-model'
 import type { ExportErrors, ExportForm } from './export-form'
 import { MultiSelect, ToggledDate } from './export-fields'
 import type { ExportOptions, Option } from './use-export-options'
@@ -33,7 +33,7 @@ function ExportDateFields({ form, set, errors }: { form: ExportForm; set: Patch;
 
 /**
  * The export dialog's general filters: Serial Number, Product Type, Record category (when there is a
- * choice), Record Type, the Date toggles, and a note on the records page's fixed filters.
+ * choice), Record Type and the Date toggles (the records grid's other filters are named by the dialog).
  */
 export function ExportFilterFields({
   form,
@@ -100,12 +100,6 @@ export function ExportFilterFields({
         </div>
         <ExportDateFields form={form} set={set} errors={errors} />
       </div>
-      {form.fixed.length > 0 && (
-        <p className="small text-secondary mb-2">
-          Also limited to {form.fixed.map((f) => `${filterFieldName(f.field)} ${String(f.value)}`).join(', ')}
-          , as on the records page.
-        </p>
-      )}
     </>
   )
 }

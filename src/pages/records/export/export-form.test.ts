@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EXPORT_TEXTS, exportFilter, initialExportForm } from './export-form'
+import { recordsFilter } from '../records-model'
+import { EXPORT_TEXTS, exportFilter, gridEntries, gridFiltersNote, initialExportForm } from './export-form'
 
 describe('initialExportForm', () => {
   it('starts from the grid category and its serial and product type filters', () => {
@@ -26,6 +27,143 @@ describe('initialExportForm', () => {
         ],
       },
     })
+  })
+})
+
+describe("the dialog starts from the grid's filter (the export holds the grid's records)", () => {
+  // The grid as left by a user: a URL serial, category Test, Suspect only, 'Show superseded' off and
+  // the Serial and Supplier boxes filled, sorted by serial on page 3.
+  const grid = recordsFilter(
+    {
+      page: 2,
+      size: 10,
+      filter: { productSerialNumber: '1003', supplierName: 'North' },
+      sort: { field: 'productSerialNumber', direction: 'asc' },
+    },
+    'test',
+    [
+      { field: 'productSerialNumber', value: 'NWT:1006' },
+      { field: 'productTypeId', value: '100200' },
+      { field: 'testEquipment', value: '4' },
+    ],
+    true,
+    { myQueue: true, hideSuperseded: true },
+  )
+
+  it("sends every grid filter, less the sort, with the dialog's category and fields", () => {
+    const form = initialExportForm('test', gridEntries(grid))
+    expect(form).toMatchObject({ category: 'test', serialNumber: 'NWT:1006', productTypeId: 100200 })
+    const sent = exportFilter(form)
+    expect(sent).toEqual({
+      filter: {
+        filters: [
+          { field: 'testEquipment', value: '4' },
+          { field: 'suspect', value: 'true' },
+          { field: 'queue', value: 'mine' },
+          { field: 'superseded', value: 'false' },
+          { field: 'serialContains', value: '1003' },
+          { field: 'supplierContains', value: 'North' },
+          { field: 'category', value: 'test' },
+          { field: 'productSerialNumber', value: 'NWT:1006' },
+          { field: 'productTypeId', value: 100200 },
+        ],
+      },
+    })
+    // The same conditions as the grid's, each once: only sort and paging are left out.
+    const key = (f: { field: string; value?: unknown }) => `${f.field.toLowerCase()}=${String(f.value)}`
+    if (!('filter' in sent)) throw new Error('refused')
+    expect(new Set(sent.filter.filters!.map(key))).toEqual(new Set(grid.filters!.map(key)))
+    expect(sent.filter).not.toHaveProperty('sortField')
+  })
+
+  it('sends what tests/api/records-fuzzy-filters.test.ts exports for a Test grid with a Serial box', () => {
+    const test = recordsFilter(
+      {
+        page: 0,
+        size: 10,
+        filter: { productSerialNumber: 'wt:1' },
+        sort: { field: 'recordDate', direction: 'desc' },
+      },
+      'test',
+      [],
+      false,
+      { myQueue: false, hideSuperseded: true },
+    )
+    expect(exportFilter(initialExportForm('test', gridEntries(test)))).toEqual({
+      filter: {
+        filters: [
+          { field: 'superseded', value: 'false' },
+          { field: 'serialContains', value: 'wt:1' },
+          { field: 'category', value: 'test' },
+        ],
+      },
+    })
+  })
+
+  it("merges what the user sets in the dialog with the grid's filters", () => {
+    const form = {
+      ...initialExportForm('test', gridEntries(grid)),
+      serialNumber: '',
+      results: ['fail' as const],
+      useStart: true,
+      start: '01-02-2024',
+    }
+    const sent = exportFilter(form)
+    if (!('filter' in sent)) throw new Error('refused')
+    expect(sent.filter.startDate).toBe('2024-02-01')
+    expect(sent.filter.filters).toEqual(
+      expect.arrayContaining([
+        { field: 'superseded', value: 'false' },
+        { field: 'serialContains', value: '1003' },
+        { field: 'result', value: ['fail'] },
+      ]),
+    )
+    // The URL serial shows in the Serial Number field: cleared there, it is no longer sent.
+    expect(sent.filter.filters!.some((f) => f.field === 'productSerialNumber')).toBe(false)
+  })
+
+  it("names the grid's filters it applies besides its own fields", () => {
+    expect(gridFiltersNote(initialExportForm('test', gridEntries(grid)))).toBe(
+      "Also as on the Records page: Test equipment 4; suspect records only; only the records waiting for you (My queue); superseded records hidden; Serial contains '1003'; Supplier contains 'North'.",
+    )
+    const plain = recordsFilter({ page: 0, size: 10, filter: {} }, 'all', [], false, {
+      hideSuperseded: false,
+    })
+    expect(gridFiltersNote(initialExportForm('all', gridEntries(plain)))).toBeNull()
+  })
+
+  it("ticks the Test grid's Result in the dialog's results, where it can be changed", () => {
+    const test = recordsFilter({ page: 0, size: 10, filter: { testResult: 'n/a' } }, 'test', [])
+    const form = initialExportForm('test', gridEntries(test))
+    expect(form.results).toEqual(['n/a'])
+    expect(form.fixed).toEqual([])
+    expect(exportFilter({ ...form, results: ['fail', 'n/a'] })).toEqual({
+      filter: {
+        filters: [
+          { field: 'category', value: 'test' },
+          { field: 'result', value: ['fail', 'n/a'] },
+        ],
+      },
+    })
+    // Outside Test the dialog sends no results: the grid's result stays a fixed filter.
+    expect(initialExportForm('all', [{ field: 'result', value: 'pass' }]).fixed).toEqual([
+      { field: 'result', value: 'pass' },
+    ])
+  })
+
+  it("takes the dropdown's category as the dialog's own; a URL's other category still holds", () => {
+    const grid = recordsFilter({ page: 0, size: 10, filter: {} }, 'test', [
+      { field: 'category', value: 'despatch' },
+    ])
+    const form = initialExportForm('test', gridEntries(grid))
+    expect(form.fixed).toEqual([{ field: 'category', value: 'despatch' }])
+    expect(gridFiltersNote(form)).toBe('Also as on the Records page: Category Despatch.')
+  })
+
+  it('keeps a product type filter it cannot show in its field, as the grid sends it', () => {
+    const form = initialExportForm('all', [{ field: 'productTypeId', value: [100200, 100201] }])
+    expect(form.productTypeId).toBeNull()
+    expect(form.fixed).toEqual([{ field: 'productTypeId', value: [100200, 100201] }])
   })
 })
 

@@ -1,6 +1,6 @@
 import { fromPickerText } from '../../../../runtime/widgets/date-format'
 import type { RecordsFilter } from '../../../../schemas/records'
-import type { CategoryChoice, RecordFilterEntry } from '../records-model'
+import { filterNote, type CategoryChoice, type RecordFilterEntry } from '../records-model'
 
 /** SPEC §9 test results as the export dialog offers them. */
 export const EXPORT_RESULTS = ['pass', 'fail', 'n/a'] as const
@@ -29,7 +29,10 @@ export interface ExportForm {
   repairItems: string[]
   faultDescriptives: string[]
   repairDescriptives: string[]
-  /** Filters of the page's URL the dialog has no field for (e.g. testEquipment); sent as they are. */
+  /**
+   * The records grid's filters the dialog has no field for (URL filters such as testEquipment, 'Suspect
+   * only', 'My queue', superseded hidden, column filters); sent as they are.
+   */
   fixed: RecordFilterEntry[]
 }
 
@@ -41,23 +44,42 @@ export const EXPORT_TEXTS = {
   logged: 'Request logged, you will receive an email with the results.',
 } as const
 
-/** The dialog's starting point: the records grid's category, and its serial/product type filters. */
-export function initialExportForm(category: CategoryChoice, base: readonly RecordFilterEntry[]): ExportForm {
-  const fromUrl = (...names: string[]) =>
-    base.find((f) => names.includes(f.field.toLowerCase()))?.value as string | number | undefined
-  const serial = fromUrl('productserialnumber', 'serialnumber')
-  const shownInFields = ['productserialnumber', 'serialnumber', 'producttypeid']
-  const productType = Number(fromUrl('producttypeid'))
+/**
+ * The dialog's starting point: the records grid's category and the filters the grid sends now (its
+ * `recordsFilter(...).filters`: the URL's, 'Suspect only', 'My queue', 'Show superseded' off, the column
+ * filters), so the export holds the grid's records. The first serial and product type filter (the URL's)
+ * and the Test grid's Result box fill their fields, the category dropdown's entry is the dialog's category;
+ * every other entry is kept in `fixed` and sent as it is, with what the user sets in the dialog (all
+ * conditions hold together).
+ */
+export function initialExportForm(category: CategoryChoice, grid: readonly RecordFilterEntry[]): ExportForm {
+  const field = (f: RecordFilterEntry) => f.field.toLowerCase()
+  const serial = grid.find(
+    (f) => ['productserialnumber', 'serialnumber'].includes(field(f)) && !Array.isArray(f.value),
+  )
+  const productTypeEntry = grid.find((f) => field(f) === 'producttypeid' && !Array.isArray(f.value))
+  const productType = Number(productTypeEntry?.value)
+  const productTypeShown = Number.isInteger(productType) && productType > 0
+  // The grid's Result box (Test records) ticks the dialog's result of the Test Record section.
+  const resultEntry =
+    category === 'test'
+      ? grid.find(
+          (f) =>
+            field(f) === 'result' &&
+            typeof f.value === 'string' &&
+            (EXPORT_RESULTS as readonly string[]).includes(f.value.trim().toLowerCase()),
+        )
+      : undefined
   return {
-    serialNumber: serial == null ? '' : String(serial),
+    serialNumber: serial == null ? '' : String(serial.value),
     recordTypeIds: [],
-    productTypeId: Number.isInteger(productType) && productType > 0 ? productType : null,
+    productTypeId: productTypeShown ? productType : null,
     useStart: false,
     start: '',
     useEnd: false,
     end: '',
     category,
-    results: [],
+    results: resultEntry ? [String(resultEntry.value).trim().toLowerCase() as ExportResult] : [],
     supplierNames: [],
     customers: [],
     jobNumber: '',
@@ -66,8 +88,33 @@ export function initialExportForm(category: CategoryChoice, base: readonly Recor
     repairItems: [],
     faultDescriptives: [],
     repairDescriptives: [],
-    fixed: base.filter((f) => !shownInFields.includes(f.field.toLowerCase())),
+    fixed: grid.filter(
+      (f) =>
+        // The dropdown's category is the dialog's own field (a URL's other category still holds).
+        !(field(f) === 'category' && String(f.value).toLowerCase() === category.toLowerCase()) &&
+        f !== serial &&
+        f !== resultEntry &&
+        !(productTypeShown && f === productTypeEntry),
+    ),
   }
+}
+
+/** The entries of the grid's filter (its `recordsFilter(...)` output; sort and paging left out). */
+export function gridEntries(filter: RecordsFilter): RecordFilterEntry[] {
+  return (filter.filters ?? []).flatMap((f) =>
+    f.value == null
+      ? []
+      : [{ field: f.field, value: typeof f.value === 'boolean' ? String(f.value) : f.value }],
+  )
+}
+
+/**
+ * The dialog's line naming the grid's filters it applies besides its own fields (e.g. "Also as on the
+ * Records page: superseded records hidden; Serial contains '1003'."), or null when there are none.
+ */
+export function gridFiltersNote(form: ExportForm): string | null {
+  const notes = form.fixed.map(filterNote).filter((n): n is string => n != null)
+  return notes.length ? `Also as on the Records page: ${notes.join('; ')}.` : null
 }
 
 export type ExportErrors = Partial<Record<'start' | 'end', string>>

@@ -137,6 +137,7 @@ export default function CertificateSettingsPage() {
           </div>
         </div>
       </PageState>
+      {settings.unsavedDialog}
     </>
   )
 }

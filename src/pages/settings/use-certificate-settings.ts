@@ -31,7 +31,9 @@ export function useCertificateSettings() {
   }, [loaded.data])
 
   const dirty = JSON.stringify(draft) !== JSON.stringify(saved)
-  useUnsavedChanges(dirty)
+  // Its dialog must be rendered: a blocked navigation waits for its answer (the page showed none, so a
+  // drawer link with unsaved changes did nothing at all).
+  const unsaved = useUnsavedChanges(dirty)
 
   const change = useCallback((patch: Partial<CertificateSettings>) => {
     setSuccess(null)
@@ -80,6 +82,7 @@ export function useCertificateSettings() {
     loaded,
     draft,
     dirty,
+    unsavedDialog: unsaved.dialog,
     change,
     chooseLogo,
     save,

@@ -43,6 +43,7 @@ export default function CalibratorsPage() {
         }}
         onCancel={() => setDeleting(null)}
       />
+      {c.unsavedDialog}
     </>
   )
 }

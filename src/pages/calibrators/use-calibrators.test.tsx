@@ -1,4 +1,5 @@
 import { act, renderHook, waitFor } from '@testing-library/react'
+import type * as RouterModule from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type * as client from '../../api/client'
 import { api } from '../../api/client'
@@ -8,6 +9,11 @@ import { useCalibrators } from './use-calibrators'
 vi.mock('../../api/client', async (original) => ({
   ...(await original<typeof client>()),
   api: { get: vi.fn(), post: vi.fn(), put: vi.fn(), delete: vi.fn() },
+}))
+vi.mock('react-router-dom', async (original) => ({
+  ...(await original<typeof RouterModule>()),
+  // The unsaved-changes guard needs a data router; unsaved-guard.test.tsx checks it in one.
+  useBlocker: () => ({ state: 'unblocked' }),
 }))
 const mocked = vi.mocked(api)
 

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { api, ApiError, describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import type { BannerVariant } from '../../components/banner'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { firstSchemaError } from '../../../runtime/crud-form'
 import { calibratorWriteSchema, type Calibrator } from '../../../schemas/entities/calibrator'
 import { MESSAGES } from '../../../schemas/messages'
@@ -66,6 +67,10 @@ export function useCalibrators() {
     return list
   }, [])
 
+  // A row in edit whose name differs from the saved one (a new row from blank): leaving asks first.
+  const dirty = rows.some((r) => r.editing && r.draft.trim() !== r.name)
+  const unsaved = useUnsavedChanges(dirty)
+
   const patch = (key: string, p: Partial<CalibratorRow>) =>
     setRows((old) => old.map((r) => (r.key === key ? { ...r, ...p } : r)))
 
@@ -128,6 +133,9 @@ export function useCalibrators() {
     save,
     cancel,
     remove,
+    /** Unsaved row edits: leaving asks first, in this dialog. */
+    dirty,
+    unsavedDialog: unsaved.dialog,
   }
 }
 

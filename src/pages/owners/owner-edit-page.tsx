@@ -82,6 +82,7 @@ export default function OwnerEditPage() {
         </CrudForm>
       </PageState>
       <HistoryPanel entity="deviceOwner" id={id} />
+      {c.unsavedDialog}
     </>
   )
 }

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { useResource } from '../../api/use-resource'
 import { unmarkEdited } from '../../components/field-marks'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { similarNames } from '../../../schemas/rules/similarity'
 import { OWNER_ERRORS, ownersApi } from './owners-api'
 import {
@@ -23,6 +24,17 @@ export function parseOwnerId(raw: string | undefined): { id: number | null; inva
   return Number.isInteger(id) && id > 0 ? { id, invalid: false } : { id: null, invalid: true }
 }
 
+/** The form as the unsaved-changes check compares it (row keys left out). */
+const snapshotOf = (form: OwnerForm) =>
+  JSON.stringify({
+    name: form.name.trim(),
+    parentId: form.parentId,
+    ranges: form.ranges.map(({ prefix, min, max }) => ({ prefix, min, max })),
+    locations: form.locations.map(({ id, name }) => ({ id, name: name.trim() })),
+    contacts: form.contacts.map((c) => c.email.trim()),
+    deleted: form.deletedLocations.map((l) => l.id),
+  })
+
 /**
  * Controller of /Owners/{id}: the owner, its test-equipment serial ranges, locations and calibration
  * reminder contacts; the SPEC §5 rules before any call, then the saves in order.
@@ -32,6 +44,11 @@ export function useOwnerEdit(id: number | null) {
   const [form, setForm] = useState<OwnerForm>(emptyOwnerForm)
   const [error, setError] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
+  // What was loaded (or the empty form): the form is unsaved while it differs (issue #11.25).
+  const [baseline, setBaseline] = useState<string | null>(null)
+  const [stored, setStored] = useState(false)
+  // A new owner created by a save whose later step failed: its page is opened (without asking).
+  const [moveTo, setMoveTo] = useState<number | null>(null)
 
   const resource = useResource(
     async (signal) => {
@@ -48,7 +65,9 @@ export function useOwnerEdit(id: number | null) {
               if (signal.aborted) throw e
               throw new Error(OWNER_ERRORS.loadOwner)
             })
-      setForm(owner ? ownerFormOf(owner) : emptyOwnerForm())
+      const loaded = owner ? ownerFormOf(owner) : emptyOwnerForm()
+      setForm(loaded)
+      setBaseline(snapshotOf(loaded))
       return { owners, owner }
     },
     [id],
@@ -56,6 +75,15 @@ export function useOwnerEdit(id: number | null) {
   const owners = useMemo(() => resource.data?.owners ?? [], [resource.data])
   const owner = resource.data?.owner ?? null
   const others = useMemo(() => owners.filter((o) => o.id !== id), [owners, id])
+
+  const dirty = !stored && moveTo == null && baseline !== null && snapshotOf(form) !== baseline
+  const unsaved = useUnsavedChanges(dirty)
+  useEffect(() => {
+    // After the render that stopped asking (the guard's own effect has run).
+    if (moveTo == null) return
+    navigate(`/Owners/${moveTo}`, { replace: true })
+    setMoveTo(null)
+  }, [moveTo, navigate])
 
   const update = (patch: Partial<OwnerForm>) => setForm((f) => ({ ...f, ...patch }))
   const similar = useMemo(() => similarNames(form.name, others), [form.name, others])
@@ -97,12 +125,15 @@ export function useOwnerEdit(id: number | null) {
     const saved = { ownerId: id }
     try {
       await saveOwner(next, owner, saved)
+      setStored(true)
+      // Saved: leaving loses nothing now.
+      unsaved.allowLeave()
       navigate('/Owners')
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e))
       setSaving(false)
       // A new owner that was created stays created: continue on its own page so a second save edits it.
-      if (id == null && saved.ownerId != null) navigate(`/Owners/${saved.ownerId}`, { replace: true })
+      if (id == null && saved.ownerId != null) setMoveTo(saved.ownerId)
     }
   }
 
@@ -129,6 +160,9 @@ export function useOwnerEdit(id: number | null) {
     clearError: () => setError(null),
     saving,
     save,
+    /** Unsaved changes: leaving asks first, in this dialog. */
+    dirty,
+    unsavedDialog: unsaved.dialog,
   }
 }
 

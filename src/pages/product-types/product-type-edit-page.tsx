@@ -90,6 +90,7 @@ export default function ProductTypeEditPage() {
         </CrudForm>
       </PageState>
       <HistoryPanel entity="productType" id={id} />
+      {c.unsavedDialog}
     </>
   )
 }

@@ -13,9 +13,33 @@ export interface LoadedProductType {
   ownParameters: readonly TestParameter[]
 }
 
+/** Not SPEC texts: the steps of a new product type's save, named in the banner of a part-way failure. */
+export const CREATE_STEPS = {
+  parent: 'its parent',
+  recordTypes: 'its record types',
+  noPrefix: 'the no serial number prefix setting',
+  parameters: 'its test parameters',
+} as const
+
+/**
+ * A new product type's save that failed after the product type itself was created: `id` is the new
+ * product type (the next save updates it), `failed` the step that failed, `notTried` the steps after it.
+ */
+export class PartlySavedError extends Error {
+  constructor(
+    readonly id: number,
+    readonly failed: string,
+    readonly notTried: readonly string[],
+    readonly reason: unknown,
+  ) {
+    super(failed)
+  }
+}
+
 /**
  * Saves a checked form in the SPEC §4 "Product type save" order: the product type, its parent mapping,
  * its record types, the no-prefix attribute, then its test parameters (issue #14.4). For an existing type only what changed is written.
+ * A new product type whose later step fails throws PartlySavedError with its id.
  * @param id the product type, or null to create one.
  */
 export async function saveProductType(
@@ -34,10 +58,27 @@ export async function saveProductType(
   }
   if (id == null) {
     const newId = await productTypesApi.create(body)
-    if (parentId != null) await productTypesApi.setParent(parentId, newId)
-    await productTypesApi.setRecordTypes(newId, recordTypeIds)
-    if (next.noPrefix) await productTypesApi.addNoPrefix(newId)
-    if (next.parameters.length) await productTypesApi.setParameters(newId, parametersBody(next.parameters))
+    const steps: [string, () => Promise<unknown>][] = []
+    if (parentId != null) steps.push([CREATE_STEPS.parent, () => productTypesApi.setParent(parentId, newId)])
+    steps.push([CREATE_STEPS.recordTypes, () => productTypesApi.setRecordTypes(newId, recordTypeIds)])
+    if (next.noPrefix) steps.push([CREATE_STEPS.noPrefix, () => productTypesApi.addNoPrefix(newId)])
+    if (next.parameters.length)
+      steps.push([
+        CREATE_STEPS.parameters,
+        () => productTypesApi.setParameters(newId, parametersBody(next.parameters)),
+      ])
+    for (const [i, [name, run]] of steps.entries()) {
+      try {
+        await run()
+      } catch (e) {
+        throw new PartlySavedError(
+          newId,
+          name,
+          steps.slice(i + 1).map(([later]) => later),
+          e,
+        )
+      }
+    }
     return
   }
   await productTypesApi.update(id, body)

@@ -1,19 +1,34 @@
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
 import type { BannerVariant } from '../../components/banner'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import type { Mapping } from '../../../schemas/entities/product-type'
 import { productTypesApi } from './product-types-api'
 import {
+  emptyProductTypeForm,
   newRecordTypeRow,
   productTypeFormError,
   productTypeFormOf,
+  productTypeSnapshot,
   type ProductTypeForm,
 } from './product-type-form'
-import { saveProductType } from './product-type-save'
+import { PartlySavedError, saveProductType } from './product-type-save'
 import type { ParameterRow } from './parameter-rows'
 import type { ProductTypeParameters } from '../../../schemas/entities/test-parameter'
+
+/**
+ * Not a SPEC text: the banner of a new product type whose later save step failed (its page is then the
+ * new product type's, so Save again updates it).
+ */
+export function partlySavedMessage(e: PartlySavedError, name: string): string {
+  const notTried = e.notTried.length ? ` Not saved yet: ${e.notTried.join(', ')}.` : ''
+  return (
+    `Product type "${name}" was created (ID ${e.id}), but ${e.failed} could not be saved: ` +
+    `${describeError(e.reason)}${notTried} Correct this and Save again to finish.`
+  )
+}
 
 const NO_PARAMETERS: ProductTypeParameters = { own: [], resolved: [] }
 
@@ -45,25 +60,36 @@ async function loadProductType(id: number | null, signal: AbortSignal) {
  */
 export function useProductTypeEdit(id: number | null) {
   const navigate = useNavigate()
-  const [form, setForm] = useState<ProductTypeForm>({
-    name: '',
-    isSubComponent: false,
-    parentId: null,
-    noPrefix: false,
-    recordTypes: [],
-    parameters: [],
-  })
+  const [form, setForm] = useState<ProductTypeForm>(emptyProductTypeForm)
   const [notice, setNotice] = useState<{ variant: BannerVariant; text: string } | null>(null)
   const [saving, setSaving] = useState(false)
+  // What was loaded (or the empty form): the form is unsaved while it differs (issue #11.25).
+  const [baseline, setBaseline] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  // A new product type created by a save whose later step failed: its page is opened in place of
+  // /ProductTypes/New, keeping the form as the user left it, so the next save updates it.
+  const [moveTo, setMoveTo] = useState<number | null>(null)
+  const keepForm = useRef<number | null>(null)
 
   const resource = useResource(
     async (signal) => {
       const { form: stored, ...loaded } = await loadProductType(id, signal)
-      if (stored) setForm(stored)
+      if (stored && id !== keepForm.current) setForm(stored)
+      setBaseline(productTypeSnapshot(stored ?? emptyProductTypeForm()))
       return loaded
     },
     [id],
   )
+
+  const dirty = !saved && moveTo == null && baseline !== null && productTypeSnapshot(form) !== baseline
+  const unsaved = useUnsavedChanges(dirty)
+  useEffect(() => {
+    // After the render that stopped asking (the guard's own effect has run): the move loses nothing.
+    if (moveTo == null) return
+    keepForm.current = moveTo
+    navigate(`/ProductTypes/${moveTo}`, { replace: true })
+    setMoveTo(null)
+  }, [moveTo, navigate])
 
   const update = (patch: Partial<ProductTypeForm>) => setForm((f) => ({ ...f, ...patch }))
   /** Adds an empty row after the others (issue #11.26: where the list goes on), and answers its key. */
@@ -81,17 +107,24 @@ export function useProductTypeEdit(id: number | null) {
 
   const save = async (name: string) => {
     const next = { ...form, name: name.trim() }
-    const error = productTypeFormError(next)
+    const names = new Map((resource.data?.recordTypes ?? []).map((r) => [r.id, r.name]))
+    const error = productTypeFormError(next, (rt) => names.get(rt) ?? String(rt))
     if (error) return setNotice({ variant: 'error', text: error })
     const loaded = resource.data
     setNotice(null)
     setSaving(true)
     try {
       await saveProductType(id, next, loaded)
+      setSaved(true)
+      // Saved: leaving loses nothing now.
+      unsaved.allowLeave()
       navigate(id == null ? '/ProductTypes?success=true' : '/ProductTypes')
     } catch (e) {
-      setNotice({ variant: 'error', text: describeError(e) })
       setSaving(false)
+      if (e instanceof PartlySavedError) {
+        setNotice({ variant: 'error', text: partlySavedMessage(e, next.name) })
+        setMoveTo(e.id)
+      } else setNotice({ variant: 'error', text: describeError(e) })
     }
   }
 
@@ -112,6 +145,9 @@ export function useProductTypeEdit(id: number | null) {
     saving,
     save,
     cancel: () => navigate('/ProductTypes'),
+    /** Unsaved changes: leaving asks first, in this dialog. */
+    dirty,
+    unsavedDialog: unsaved.dialog,
   }
 }
 

@@ -50,6 +50,7 @@ export default function SupplierEditPage() {
         </CrudForm>
       </PageState>
       <HistoryPanel entity="supplier" id={id} />
+      {c.unsavedDialog}
     </>
   )
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { act, renderHook, waitFor } from '@testing-library/react'
 import { MemoryRouter } from 'react-router-dom'
+import type * as RouterModule from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { MESSAGES } from '../../../schemas/messages'
 import { suppliersApi } from './suppliers-api'
@@ -15,6 +16,11 @@ vi.mock('./suppliers-api', () => ({
     saveProducts: vi.fn(),
     updateProducts: vi.fn(),
   },
+}))
+vi.mock('react-router-dom', async (original) => ({
+  ...(await original<typeof RouterModule>()),
+  // The unsaved-changes guard needs a data router; unsaved-guard.test.tsx checks it in one.
+  useBlocker: () => ({ state: 'unblocked' }),
 }))
 const mocked = vi.mocked(suppliersApi)
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>

@@ -2,10 +2,15 @@ import { useState } from 'react'
 import { useNavigate } from 'react-router-dom'
 import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import type { ProductTypeListItem } from '../../../schemas/entities/product-type'
 import { suppliersApi } from './suppliers-api'
 import { productRowsProblem, productRowsOf, productsValue, type ProductRow } from './supplier-products'
 import { useSupplierRows, type Notice } from './use-supplier-rows'
+
+/** The name and rows as the unsaved-changes check compares them (row keys left out). */
+const snapshotOf = (name: string, rows: readonly ProductRow[]) =>
+  JSON.stringify({ name: name.trim(), products: productsValue(rows) })
 
 /**
  * Controller of the supplier edit screen (SPEC §2, §4 "Supplier save", §5 "Supplier"): loads the
@@ -19,6 +24,9 @@ export function useSupplierEdit(id: number | null) {
   const [rows, setRows] = useState<ProductRow[]>([])
   const [notice, setNotice] = useState<Notice | null>(null)
   const [saving, setSaving] = useState(false)
+  // What was loaded (or the empty form): the form is unsaved while it differs (issue #11.25).
+  const [baseline, setBaseline] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
 
   const resource = useResource(
     async (signal) => {
@@ -30,13 +38,23 @@ export function useSupplierEdit(id: number | null) {
         setName(supplier.name)
         setRows(productRowsOf(supplier))
       }
+      setBaseline(supplier ? snapshotOf(supplier.name, productRowsOf(supplier)) : snapshotOf('', []))
       return { types: [...types].sort((a, b) => a.name.localeCompare(b.name)) as ProductTypeListItem[] }
     },
     [id],
   )
   const types = resource.data?.types ?? []
 
+  const dirty = !saved && baseline !== null && snapshotOf(name, rows) !== baseline
+  const unsaved = useUnsavedChanges(dirty)
+
   const edits = useSupplierRows(rows, setRows, types, setNotice)
+
+  /** Saved: leaving loses nothing now. */
+  const leaveSaved = () => {
+    setSaved(true)
+    unsaved.allowLeave()
+  }
 
   /** Checks the rows (the name was checked by the form's schema), then creates or updates. */
   const save = async (formName: string) => {
@@ -53,10 +71,12 @@ export function useSupplierEdit(id: number | null) {
       if (id == null) {
         const newId = await suppliersApi.create(clean)
         await suppliersApi.saveProducts(newId, productsValue(rows))
+        leaveSaved()
         navigate('/Suppliers?success=true')
       } else {
         await suppliersApi.rename(id, clean)
         await suppliersApi.updateProducts(id, productsValue(rows))
+        leaveSaved()
         navigate('/Suppliers')
       }
     } catch (e) {
@@ -78,6 +98,9 @@ export function useSupplierEdit(id: number | null) {
     ...edits,
     save,
     cancel: () => navigate('/Suppliers'),
+    /** Unsaved changes: leaving asks first, in this dialog. */
+    dirty,
+    unsavedDialog: unsaved.dialog,
   }
 }
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useParams } from 'react-router-dom'
 import { CrudForm } from '../../../runtime/crud-form'
 import { ReadOnlyNote } from '../../components/read-only-note'
@@ -9,10 +9,20 @@ import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
 import { isNewId } from '../../components/success-query'
+import { useUnsavedChanges } from '../../components/use-unsaved-changes'
 import { useSurveyRepairBase } from './survey-repair-routes'
 import { useSurveyRepairEdit, type SurveyRepairDraft } from './use-survey-repair-edit'
 
 const props = surveyRepairFormSchema.properties
+
+/** The form as the unsaved-changes check compares it: only the fields its kind uses. */
+const snapshotOf = (form: SurveyRepairDraft) =>
+  JSON.stringify({
+    name: (form.name ?? '').trim(),
+    kind: form.kind ?? null,
+    descriptiveType: form.kind === 'descriptive' ? (form.descriptiveType ?? null) : null,
+    productTypeId: form.kind === 'item' ? (form.productTypeId ?? null) : null,
+  })
 
 /** /SurveyRepairTypes/{id} (and /FaultRepairTypes/{id}): Name, 'Item or Descriptive', category or product type. */
 export default function SurveyRepairEditPage() {
@@ -22,6 +32,17 @@ export default function SurveyRepairEditPage() {
   const id = isNew ? null : Number(raw)
   const c = useSurveyRepairEdit(base, Number.isInteger(id) && (id ?? 0) > 0 ? id : null)
   const canConfigure = useCanConfigure()
+  // The form as it was when its load ended: it is unsaved while it differs (issue #11.25). While a save
+  // runs nothing is asked, so the page it goes to after saving opens straight away.
+  const [loadEnded, setLoadEnded] = useState(!c.loading)
+  const [baseline, setBaseline] = useState<string | null>(c.loading ? null : snapshotOf(c.form))
+  if (loadEnded === c.loading) {
+    setLoadEnded(!c.loading)
+    setBaseline(c.loading || c.loadError ? null : snapshotOf(c.form))
+  }
+  const unsaved = useUnsavedChanges(
+    canConfigure && !c.saving && baseline !== null && snapshotOf(c.form) !== baseline,
+  )
 
   // The entity schema with labelled choices: the product types known now, and readable kind names.
   const schema = useMemo(
@@ -92,6 +113,7 @@ export default function SurveyRepairEditPage() {
           </PageState>
         </>
       )}
+      {unsaved.dialog}
     </>
   )
 }

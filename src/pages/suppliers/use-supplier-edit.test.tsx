@@ -48,6 +48,22 @@ async function newSupplier() {
 }
 
 describe('useSupplierEdit', () => {
+  it('a create whose products are refused says so, and the next Save updates that supplier (never a second)', async () => {
+    const { ApiError } = await import('../../api/client')
+    mocked.saveProducts.mockRejectedValueOnce(new ApiError('Serial ranges overlap.', 400))
+    mocked.rename.mockResolvedValue(undefined)
+    const { result } = await newSupplier()
+    await act(() => result.current.save('Contoso Switchgear'))
+    expect(mocked.create).toHaveBeenCalledTimes(1)
+    expect(result.current.notice?.text).toMatch(
+      /^Supplier "Contoso Switchgear" was created, but its products could not be saved: .*Serial ranges overlap\..* Correct this and Save again to finish\.$/,
+    )
+    await act(() => result.current.save('Contoso Switchgear'))
+    expect(mocked.create).toHaveBeenCalledTimes(1)
+    expect(mocked.rename).toHaveBeenCalledWith(7, 'Contoso Switchgear')
+    expect(mocked.updateProducts).toHaveBeenCalledWith(7, expect.anything())
+  })
+
   it('blocks a second empty product row and refuses to save an empty one, without any call', async () => {
     const { result } = await newSupplier()
     act(() => result.current.addProduct())

@@ -27,6 +27,8 @@ export function useSupplierEdit(id: number | null) {
   // What was loaded (or the empty form): the form is unsaved while it differs (issue #11.25).
   const [baseline, setBaseline] = useState<string | null>(null)
   const [saved, setSaved] = useState(false)
+  // A new supplier whose products failed to save after it was created: the next Save updates it.
+  const [createdId, setCreatedId] = useState<number | null>(null)
 
   const resource = useResource(
     async (signal) => {
@@ -66,21 +68,28 @@ export function useSupplierEdit(id: number | null) {
     }
     setNotice(null)
     setSaving(true)
+    const clean = formName.trim()
+    const existing = id ?? createdId
+    let created: number | null = null
     try {
-      const clean = formName.trim()
-      if (id == null) {
-        const newId = await suppliersApi.create(clean)
-        await suppliersApi.saveProducts(newId, productsValue(rows))
-        leaveSaved()
-        navigate('/Suppliers?success=true')
+      if (existing == null) {
+        created = await suppliersApi.create(clean)
+        await suppliersApi.saveProducts(created, productsValue(rows))
       } else {
-        await suppliersApi.rename(id, clean)
-        await suppliersApi.updateProducts(id, productsValue(rows))
-        leaveSaved()
-        navigate('/Suppliers')
+        await suppliersApi.rename(existing, clean)
+        await suppliersApi.updateProducts(existing, productsValue(rows))
       }
+      leaveSaved()
+      navigate(id == null ? '/Suppliers?success=true' : '/Suppliers')
     } catch (e) {
-      setNotice({ variant: 'error', text: describeError(e) })
+      // Created, but its products were refused: say so, and let the next Save update that supplier
+      // instead of creating a second one (the admin walk of 29 Nov found two "Contoso Switchgear").
+      if (created != null) setCreatedId(created)
+      const text =
+        created != null
+          ? `Supplier "${clean}" was created, but its products could not be saved: ${describeError(e)} Correct this and Save again to finish.`
+          : describeError(e)
+      setNotice({ variant: 'error', text })
       setSaving(false)
     }
   }

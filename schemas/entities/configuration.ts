@@ -54,7 +54,10 @@ export type ConfigurationEntry = FromSchema<typeof configurationEntrySchema>
  * Body of `POST|PUT|DELETE {meta}/api/Configuration/` (SPEC §7). These calls save or delete survey/repair
  * descriptives, so the domain must be one of the three descriptive domains and the value (the name) is
  * required. `id` is ignored on POST and names the row on PUT and DELETE. No other key is taken
- * (closed-body.ts).
+ * (closed-body.ts). `key` and `shortDescription` are copies of the name (the SPA sends the name in both,
+ * the server stores the name as the key when none is sent), so they take the name's 500 characters
+ * (audit h-admin F3: a 201–500 character name was refused with 'Body/key must NOT have more than 200
+ * characters'). A name of 501 or more still gets the name's own message (the only errorMessage there).
  */
 export const configurationWriteSchema = {
   $id: 'ConfigurationWrite',
@@ -63,10 +66,10 @@ export const configurationWriteSchema = {
   ...closedBody('Survey/Repair descriptive', {
     domain: { type: 'string', enum: Object.values(DESCRIPTIVE_DOMAINS), title: 'Survey/Repair Category' },
     id: { type: ['integer', 'null'], title: 'ID' },
-    key: { type: ['string', 'null'], maxLength: 200, title: 'Key' },
+    key: { type: ['string', 'null'], maxLength: 500, title: 'Key' },
     value: nameProperty('Survey/Repair type', 500, MESSAGES.surveyRepair.nameRequired),
     description: { type: ['string', 'null'], maxLength: 1000, title: 'Description' },
-    shortDescription: { type: ['string', 'null'], maxLength: 200, title: 'Short description' },
+    shortDescription: { type: ['string', 'null'], maxLength: 500, title: 'Short description' },
   }),
   errorMessage: {
     required: { domain: MESSAGES.surveyRepair.invalidCategory, value: MESSAGES.surveyRepair.nameRequired },

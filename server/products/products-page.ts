@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { shortPageTotal } from '../../schemas/paging'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
@@ -64,6 +64,9 @@ function attributeCondition(key: string, value: unknown): SQL | undefined {
   throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown attribute ${key}`))
 }
 
+/** An ILIKE pattern matching `s` anywhere, with ILIKE's own characters (\ % _) taken literally. */
+const anywhere = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
+
 /** The WHERE conditions of a products page, and which name tables its filter reads. */
 function filterConditions(filter: ProductsFilter, supplierId: number | undefined) {
   const conditions: (SQL | undefined)[] = []
@@ -72,25 +75,21 @@ function filterConditions(filter: ProductsFilter, supplierId: number | undefined
   if (serials.length) {
     // SPEC §9: the grid filters fuzzily — a serial matches any part of the full serial, in any case
     // ('NWT:3' finds NWT:3 and NWT:30; '1001' finds NWT:1001).
-    const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-    conditions.push(or(...serials.map((s) => ilike(products.productSerialNumber, like(s)))))
+    conditions.push(or(...serials.map((s) => ilike(products.productSerialNumber, anywhere(s)))))
   }
+  // The Supplier and Product Type column filters too (audit h-admin F6): a name matches any part of it, in
+  // any case ('contoso' finds Contoso Switchgear, 'ring main' Ring Main Unit). A Product Type given as an
+  // id (digits only) stays an exact id.
   const makers = texts(filter.assetManufacturerNames)
-  if (makers.length)
-    conditions.push(
-      inArray(
-        sql`lower(${assetManufacturers.name})`,
-        makers.map((m) => m.toLowerCase()),
-      ),
-    )
+  if (makers.length) conditions.push(or(...makers.map((m) => ilike(assetManufacturers.name, anywhere(m)))))
   const models = texts(filter.assetModels)
   if (models.length) {
     const ids = models.filter((m) => /^\d+$/.test(m)).map(Number)
-    const names = models.filter((m) => !/^\d+$/.test(m)).map((m) => m.toLowerCase())
+    const names = models.filter((m) => !/^\d+$/.test(m))
     conditions.push(
       or(
         ids.length ? inArray(products.assetModelId, ids) : undefined,
-        names.length ? inArray(sql`lower(${assetModels.name})`, names) : undefined,
+        ...names.map((n) => ilike(assetModels.name, anywhere(n))),
       ),
     )
   }

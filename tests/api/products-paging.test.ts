@@ -62,6 +62,25 @@ describe('{meta} products page', () => {
     ['no wildcard', { serialNumbers: ['%'] }, []],
     ['supplier names', { assetManufacturerNames: ['Contoso Switchgear'] }, ['CRM:1']],
     ['product type names', { assetModels: ['Ring Main Unit'] }, ['CRM:1']],
+    // SPEC §9 fuzzy filtering for the Supplier and Product Type columns too (audit h-admin F6): any part
+    // of the name, in any case; several values are alternatives; '\', '%' and '_' are literal.
+    ['part of a supplier name', { assetManufacturerNames: ['contoso'] }, ['CRM:1']],
+    [
+      'the middle of a supplier name',
+      { assetManufacturerNames: ['WIND TRANS'] },
+      ['NWT:1', 'NWT:2', 'NWT:3'],
+    ],
+    [
+      'parts of two supplier names',
+      { assetManufacturerNames: ['switch', 'northwind'] },
+      ['CRM:1', 'NWT:1', 'NWT:2', 'NWT:3'],
+    ],
+    ['no supplier wildcard', { assetManufacturerNames: ['%'] }, []],
+    ['no supplier single-character wildcard', { assetManufacturerNames: ['c_ntoso'] }, []],
+    ['no supplier escape', { assetManufacturerNames: ['\\'] }, []],
+    ['part of a product type name', { assetModels: ['ring main'] }, ['CRM:1']],
+    ['the middle of a product type name', { assetModels: ['TRANSFORMER 11'] }, ['NWT:1', 'NWT:2', 'NWT:3']],
+    ['no product type wildcard', { assetModels: ['%', '_'] }, []],
     ['status pass', { attribute: { key: 'CurrentStatus', value: 'pass' } }, ['CRM:1', 'NWT:1']],
     ['status n/a', { attribute: { key: 'CurrentStatus', value: 'n/a' } }, ['NWT:3']],
     [
@@ -73,6 +92,24 @@ describe('{meta} products page', () => {
     const res = await page({ ...filter, sortField: 'productSerialNumber', sortDirection: 'asc' })
     expect(res.statusCode).toBe(200)
     expect(serials(res)).toEqual(expected)
+  })
+
+  it('keeps a product type id exact while names match any part (audit h-admin F6)', async () => {
+    const sorted = { sortField: 'productSerialNumber', sortDirection: 'asc' }
+    expect(serials(await page({ ...sorted, assetModels: [String(fx.ringMainUnit)] }))).toEqual(['CRM:1'])
+    // Digits are an id, never part of one.
+    expect(serials(await page({ ...sorted, assetModels: [String(fx.ringMainUnit).slice(0, -1)] }))).toEqual(
+      [],
+    )
+    expect(serials(await page({ ...sorted, assetModels: [String(fx.ringMainUnit), 'transformer'] }))).toEqual(
+      ['CRM:1', 'NWT:1', 'NWT:2', 'NWT:3'],
+    )
+    // A supplier user still sees only its own supplier's products, whatever the filter matches.
+    expect(serials(await page({ ...sorted, assetManufacturerNames: ['o'] }, 'supplier'))).toEqual([
+      'NWT:1',
+      'NWT:2',
+      'NWT:3',
+    ])
   })
 
   it('pages and sorts descending', async () => {

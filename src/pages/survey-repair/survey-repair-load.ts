@@ -1,4 +1,5 @@
 import type { SURVEY_REPAIR_URL_TYPES, SurveyRepairForm } from '../../../schemas/entities/fault-repair'
+import { DESCRIPTIVE_DOMAINS } from '../../../schemas/entities/configuration'
 import { MESSAGES } from '../../../schemas/messages'
 import { surveyRepairApi } from './survey-repair-api'
 
@@ -6,7 +7,7 @@ type UrlType = (typeof SURVEY_REPAIR_URL_TYPES)[number]
 
 /**
  * The stored item or descriptive the URL names: an item from its product type's list (of `prod` when
- * given), a descriptive of the URL's category. Anything else is refused with its SPEC §8 text.
+ * given), a descriptive by its id, whatever its category. Anything else is refused with its SPEC §8 text.
  */
 export async function loadOriginal(
   id: number,
@@ -21,10 +22,11 @@ export async function loadOriginal(
     if (!found) throw new Error(MESSAGES.surveyRepair.productInvalid)
     return { kind: 'item', name: found.name, productTypeId: found.productTypeId ?? undefined }
   }
+  // A descriptive is loaded by id and keeps the category stored on it (Fault, Repair or Quotation): the
+  // URL's fdesc/rdesc only says "descriptive" (editLink sends Fault as fdesc, every other one as rdesc).
   const d = await surveyRepairApi.descriptive(id, signal)
-  // SPEC §8: a descriptive without the category its URL names has no valid category here.
-  const expected = urlType === 'fdesc' ? 'Fault' : 'Repair'
-  if (!d.descriptiveType || d.descriptiveType !== expected)
+  // SPEC §8: 'Invalid survey/repair category' when a descriptive has no (known) category.
+  if (!d.descriptiveType || !Object.hasOwn(DESCRIPTIVE_DOMAINS, d.descriptiveType))
     throw new Error(MESSAGES.surveyRepair.invalidCategory)
   return { kind: 'descriptive', name: d.name, descriptiveType: d.descriptiveType }
 }

@@ -1,3 +1,4 @@
+import type { CalibrationDueState } from '../../../schemas/records'
 import type { CalibrationKind } from './calibration'
 
 /**
@@ -5,6 +6,18 @@ import type { CalibrationKind } from './calibration'
  * which the list shows for a calibrated item by its expiry; each shape differs, not only its colour.
  */
 export type CalibrationIconKind = CalibrationKind | 'dueSoon' | 'expired'
+
+/**
+ * The icon of a calibration standing (issue #15.4's five states), on the list's Calibrated column and the
+ * detail page alike: an expired calibration is the red warning sign on both, never a green tick.
+ */
+export const CALIBRATION_STATE_ICON: Record<CalibrationDueState, CalibrationIconKind> = {
+  valid: 'calibrated',
+  dueSoon: 'dueSoon',
+  expired: 'expired',
+  never: 'never',
+  notRequired: 'notRequired',
+}
 
 /** Accessible names of the icons; also their tooltips. */
 export const CALIBRATION_ICON_TEXT: Record<CalibrationIconKind, string> = {

@@ -1,4 +1,5 @@
 import { Fragment, useState } from 'react'
+import { useAtomValue } from 'jotai'
 import Badge from 'react-bootstrap/Badge'
 import Button from 'react-bootstrap/Button'
 import Card from 'react-bootstrap/Card'
@@ -10,8 +11,9 @@ import { describeError } from '../../api/client'
 import { formatUtc } from '../../components/date-format'
 import { Loading } from '../../components/page-state'
 import { PageHeader } from '../../components/page-header'
-import { calibrationKind, locationName, qrPayload } from './calibration'
-import { CalibrationIcon } from './calibration-icon'
+import { appConfigAtom } from '../../session/session-atoms'
+import { calibrationState, locationName, qrPayload } from './calibration'
+import { CALIBRATION_STATE_ICON, CalibrationIcon } from './calibration-icon'
 import { PrintLabelDialog } from './equipment-label'
 import { useTestEquipmentDetail } from './use-test-equipment-detail'
 import { CalibrationHistoryCard } from './calibration-history-card'
@@ -27,11 +29,14 @@ function FactsCard(props: {
   productTypeFailed: boolean
 }) {
   const { item, status, facts, productTypeFailed } = props
+  // The list's standing today, with the lead time of /config.json (use-test-equipment-list.ts).
+  const { calibrationDueSoonDays: dueSoonDays } = useAtomValue(appConfigAtom)
+  const state = calibrationState(item, new Date(), dueSoonDays)
   return (
     <Card className="shadow-sm">
       <Card.Body>
         <p className="d-flex align-items-center gap-2 mb-3" data-testid="calibration-status">
-          <CalibrationIcon kind={calibrationKind(item)} />
+          <CalibrationIcon kind={CALIBRATION_STATE_ICON[state]} />
           <Badge bg={status.variant} className="fs-6 fw-normal">
             {status.text}
           </Badge>

@@ -14,7 +14,7 @@ import { formatUtcDay } from '../../components/date-format'
 import { PageHeader } from '../../components/page-header'
 import { ActionLink, RowActions } from '../../components/row-actions'
 import { calibrationSortingFn, locationName } from './calibration'
-import { CalibrationIcon, type CalibrationIconKind } from './calibration-icon'
+import { CALIBRATION_STATE_ICON, CalibrationIcon } from './calibration-icon'
 import { useTestEquipmentList } from './use-test-equipment-list'
 
 const text = (
@@ -22,14 +22,6 @@ const text = (
   header: string,
   accessorFn: (t: TestEquipment) => string,
 ): ColumnDef<TestEquipment, unknown> => ({ id, header, accessorFn, meta: { filter: true } })
-
-const ICON: Record<CalibrationDueState, CalibrationIconKind> = {
-  valid: 'calibrated',
-  dueSoon: 'dueSoon',
-  expired: 'expired',
-  never: 'never',
-  notRequired: 'notRequired',
-}
 
 /** SPEC §2 Expires: 'Calibration not required', or 'Expires' with the date; 'Due soon' / 'Expired' beside it. */
 function ExpiresCell({ item, state }: { item: TestEquipment; state: CalibrationDueState }) {
@@ -63,7 +55,7 @@ function columnsFor(states: Map<number, CalibrationDueState>): ColumnDef<TestEqu
       header: 'Calibrated',
       accessorFn: stateOf,
       sortingFn: calibrationSortingFn,
-      cell: ({ row }) => <CalibrationIcon kind={ICON[stateOf(row.original)]} />,
+      cell: ({ row }) => <CalibrationIcon kind={CALIBRATION_STATE_ICON[stateOf(row.original)]} />,
       meta: { width: 110 },
     },
     {

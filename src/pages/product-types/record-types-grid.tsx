@@ -65,7 +65,7 @@ export function RecordTypesGrid({ c }: { c: ProductTypeEditController }) {
       actionsColumn<RecordTypeRow>(({ row }) => (
         <ActionButton
           variant="outline-danger"
-          label="Delete record type"
+          label={`Delete record type ${recordTypeOptions.find((r) => r.id === row.original.id)?.name ?? ''}`.trim()}
           onClick={() => removeRecordType(row.original.key)}
         >
           Delete

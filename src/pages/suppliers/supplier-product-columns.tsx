@@ -60,6 +60,7 @@ export function productColumns({
           className="p-0"
           onClick={row.getToggleExpandedHandler()}
           aria-expanded={row.getIsExpanded()}
+          aria-label={`${row.original.ranges.length} serial range${row.original.ranges.length === 1 ? '' : 's'}${row.original.name ? ` of ${row.original.name}` : ''}`}
         >
           {row.getIsExpanded() ? '▾' : '▸'} {row.original.ranges.length} serial range
           {row.original.ranges.length === 1 ? '' : 's'}
@@ -72,7 +73,11 @@ export function productColumns({
           {
             ...actionsColumn<ProductRow>(({ row }) => (
               <RowActions>
-                <ActionButton label="Add new serial range" onClick={() => addRange(row.original.key)}>
+                <ActionButton
+                  // Named after its row: every row has one (the admin walk of 29 Nov heard the same name each time).
+                  label={`Add new serial range ${row.original.name ? `for ${row.original.name}` : ''}`.trim()}
+                  onClick={() => addRange(row.original.key)}
+                >
                   Add new serial range
                 </ActionButton>
                 <ActionButton

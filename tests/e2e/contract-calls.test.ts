@@ -137,13 +137,25 @@ describe("SPEC's texts where SPEC puts them", () => {
     await page.getByText('Associated Product must have a valid ID.').waitFor()
   })
 
-  it("a descriptive opened under another category: 'Invalid survey/repair category'", async () => {
+  it("a descriptive with no category: 'Invalid survey/repair category'; one opened under fdesc keeps its own", async () => {
     const repairs = await api<{ id: number; value: string }[]>(
       'GET',
       '/svc/meta/api/Configuration/ITRREPAIRDESCRIPTIVE',
     )
     const cleaned = repairs.find((d) => d.value === 'Cleaned contacts')!
+    // The URL's fdesc/rdesc says "descriptive"; the stored row says which (the admin walk of 29 Nov found
+    // Quotation descriptives refused, since rdesc required Repair).
     await signIn(page, baseUrl, 'configurator', `/SurveyRepairTypes/${cleaned.id}?type=fdesc`)
+    await expect.poll(() => page.getByLabel(/^Name/).inputValue()).toBe('Cleaned contacts')
+    const category = page.getByLabel(/^Survey\/Repair Category/)
+    expect(await category.evaluate((s) => (s as HTMLSelectElement).selectedOptions[0]?.textContent)).toBe(
+      'Repair',
+    )
+    // SPEC §8: a descriptive the service answers without a category.
+    await page.route(`**/api/faultRepairTypes/descriptives/${cleaned.id}`, (route) =>
+      route.fulfill({ json: { id: cleaned.id, name: 'Cleaned contacts', descriptiveType: null } }),
+    )
+    await page.reload()
     await page.getByText('Invalid survey/repair category').waitFor()
   })
 

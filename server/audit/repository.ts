@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm'
+import { anywhere } from '../db/contains'
 import { HISTORY_LIMIT, type AuditEntry, type AuditFilter } from '../../schemas/audit'
 import type { Db } from '../db/client'
 import { auditLog } from '../db/schema/index'
@@ -26,7 +27,6 @@ function dateBound(text: string | null | undefined, name: 'from' | 'to'): Date |
 }
 
 /** `%`, `_` and `\` in a user's search text match themselves. */
-const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 
 /** Reads of the audit trail: the Audit page's pages and an entity's history. */
 export class AuditRepository {
@@ -35,7 +35,7 @@ export class AuditRepository {
   /** One page (from 1) of rows matching the filter, newest first unless sortDirection is asc. */
   async page(filter: AuditFilter, page: number, size: number) {
     const conditions: (SQL | undefined)[] = [
-      filter.user ? ilike(auditLog.userName, likeText(filter.user.trim())) : undefined,
+      filter.user ? ilike(auditLog.userName, anywhere(filter.user.trim())) : undefined,
       filter.entity ? eq(auditLog.entity, filter.entity) : undefined,
       filter.entityId ? eq(auditLog.entityId, filter.entityId.trim()) : undefined,
       filter.action ? eq(auditLog.action, filter.action) : undefined,

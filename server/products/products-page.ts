@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { anywhere, containsAny } from '../db/contains'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { shortPageTotal } from '../../schemas/paging'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
@@ -64,9 +65,6 @@ function attributeCondition(key: string, value: unknown): SQL | undefined {
   throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown attribute ${key}`))
 }
 
-/** An ILIKE pattern matching `s` anywhere, with ILIKE's own characters (\ % _) taken literally. */
-const anywhere = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-
 /** The WHERE conditions of a products page, and which name tables its filter reads. */
 function filterConditions(filter: ProductsFilter, supplierId: number | undefined) {
   const conditions: (SQL | undefined)[] = []
@@ -75,13 +73,13 @@ function filterConditions(filter: ProductsFilter, supplierId: number | undefined
   if (serials.length) {
     // SPEC §9: the grid filters fuzzily — a serial matches any part of the full serial, in any case
     // ('NWT:3' finds NWT:3 and NWT:30; '1001' finds NWT:1001).
-    conditions.push(or(...serials.map((s) => ilike(products.productSerialNumber, anywhere(s)))))
+    conditions.push(containsAny(products.productSerialNumber, serials))
   }
   // The Supplier and Product Type column filters too (audit h-admin F6): a name matches any part of it, in
   // any case ('contoso' finds Contoso Switchgear, 'ring main' Ring Main Unit). A Product Type given as an
   // id (digits only) stays an exact id.
   const makers = texts(filter.assetManufacturerNames)
-  if (makers.length) conditions.push(or(...makers.map((m) => ilike(assetManufacturers.name, anywhere(m)))))
+  if (makers.length) conditions.push(containsAny(assetManufacturers.name, makers))
   const models = texts(filter.assetModels)
   if (models.length) {
     const ids = models.filter((m) => /^\d+$/.test(m)).map(Number)

@@ -1,4 +1,5 @@
-import { and, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm'
+import { containsAny } from '../db/contains'
 import {
   CATEGORY_FILTERS,
   RECORD_MESSAGES,
@@ -37,10 +38,6 @@ const idsOf = (field: string, value: unknown): number[] =>
     if (!/^\d{1,9}$/.test(v)) throw badRequest(RECORD_MESSAGES.badFilterShape(`${field} must be an id`))
     return Number(v)
   })
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`)
-const contains = (column: Parameters<typeof ilike>[0], values: string[]) =>
-  or(...values.map((v) => ilike(column, `%${escapeLike(v)}%`)))
 
 /** The condition of one `filters[]` entry; unknown fields are refused. */
 function filterCondition(rawField: string, value: unknown): SQL | undefined {
@@ -95,23 +92,23 @@ function filterCondition(rawField: string, value: unknown): SQL | undefined {
       )
     // The grid's fuzzy column filters (SPEC §9): any part, any case.
     case 'serialContains':
-      return contains(records.productSerialNumber, values)
+      return containsAny(records.productSerialNumber, values)
     case 'supplierContains':
-      return contains(assetManufacturers.name, values)
+      return containsAny(assetManufacturers.name, values)
     case 'customerContains':
-      return contains(customers.name, values)
+      return containsAny(customers.name, values)
     case 'jobNumber':
-      return contains(records.jobNumber, values)
+      return containsAny(records.jobNumber, values)
     case 'batchNumber':
-      return contains(records.batchNumber, values)
+      return containsAny(records.batchNumber, values)
     case 'faultItem':
-      return contains(records.faultItems, values)
+      return containsAny(records.faultItems, values)
     case 'repairItem':
-      return contains(records.repairItems, values)
+      return containsAny(records.repairItems, values)
     case 'faultDescriptive':
-      return contains(records.faultDescriptives, values)
+      return containsAny(records.faultDescriptives, values)
     case 'repairDescriptive':
-      return contains(records.repairDescriptives, values)
+      return containsAny(records.repairDescriptives, values)
     case 'suspect':
       return suspectCondition(values)
     case 'status':

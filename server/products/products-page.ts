@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
 import { anywhere, containsAny } from '../db/contains'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { shortPageTotal } from '../../schemas/paging'
@@ -128,7 +128,14 @@ export async function productsPage(
     where: and(...conditions),
     order: {
       key: `${sortField} ${direction === desc ? 'desc' : 'asc'}`,
-      build: () => [direction(column), direction(products.id)],
+      build: () => [
+        // A product never recorded is the oldest: first oldest-first, last newest-first (the index's
+        // `NULLS FIRST` read either way); other columns keep PostgreSQL's default (nulls as largest).
+        column === products.dateOfLastRecord
+          ? sql`${column} ${sql.raw(direction === desc ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`
+          : direction(column),
+        direction(products.id),
+      ],
     },
     // Name tables join the key queries only when a filter or the sort refers to them, so PostgreSQL
     // plans those on `products` and its indexes alone.

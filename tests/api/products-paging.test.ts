@@ -156,6 +156,24 @@ describe('{meta} products page', () => {
     expect(serials(family)).toEqual(['NWB:50', 'NWT:50'])
   })
 
+  it('sorts a product never recorded as the oldest: last newest-first, first oldest-first', async () => {
+    // Runs after the family test above, whose bushing NWB:50 is a product without a record of its own.
+    type Item = { productSerialNumber: string; dateOfLastRecord: string | null }
+    const dates = async (sortDirection: string) =>
+      (
+        (await page({ sortField: 'dateOfLastRecord', sortDirection }, 'internal', 50)).json().result as Item[]
+      ).map((p) => p.dateOfLastRecord)
+    const newestFirst = await dates('desc')
+    const never = newestFirst.filter((d) => d === null).length
+    expect(never).toBeGreaterThan(0)
+    const recorded = newestFirst.slice(0, newestFirst.length - never)
+    expect(recorded.every((d) => d !== null)).toBe(true)
+    expect(recorded).toEqual([...recorded].sort().reverse())
+    const oldestFirst = await dates('asc')
+    expect(oldestFirst.slice(0, never)).toEqual(Array(never).fill(null))
+    expect(oldestFirst.slice(never)).toEqual([...recorded].reverse())
+  })
+
   it('shows a supplier user only its supplier’s products', async () => {
     const res = await page({ sortField: 'productSerialNumber' }, 'supplier')
     expect(serials(res).every((s) => s.startsWith('NW'))).toBe(true)

@@ -49,7 +49,7 @@ export async function productsPageFigures(context: BenchContext, iterations: num
       as: 'configurator',
       filter: { sortField: 'dateOfLastRecord', sortDirection: 'desc' },
       where: sql`true`,
-      order: sql`date_of_last_record DESC, id DESC`,
+      order: sql`date_of_last_record DESC NULLS LAST, id DESC`,
     },
     {
       name: 'products supplier user',

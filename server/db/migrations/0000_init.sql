@@ -471,7 +471,7 @@ CREATE INDEX "products_serial_value_idx" ON "products" USING btree ("serial_numb
 CREATE INDEX "products_manufacturer_idx" ON "products" USING btree ("asset_manufacturer_id","id");--> statement-breakpoint
 CREATE INDEX "products_model_idx" ON "products" USING btree ("asset_model_id","id");--> statement-breakpoint
 CREATE INDEX "products_parent_idx" ON "products" USING btree ("parent_id");--> statement-breakpoint
-CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record","id");--> statement-breakpoint
+CREATE INDEX "products_last_record_idx" ON "products" USING btree ("date_of_last_record" NULLS FIRST,"id");--> statement-breakpoint
 CREATE INDEX "record_documents_document_idx" ON "record_documents" USING btree ("document_id","record_id");--> statement-breakpoint
 CREATE INDEX "record_test_equipment_te_idx" ON "record_test_equipment" USING btree ("test_equipment_id","record_id");--> statement-breakpoint
 CREATE INDEX "records_review_waiting_idx" ON "records" USING btree ("review_state","review_changed_at") WHERE review_state IN ('submitted','reviewed','rejected');--> statement-breakpoint

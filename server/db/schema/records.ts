@@ -89,7 +89,9 @@ export const products = pgTable(
     index('products_manufacturer_idx').on(t.assetManufacturerId, t.id),
     index('products_model_idx').on(t.assetModelId, t.id),
     index('products_parent_idx').on(t.parentId),
-    index('products_last_record_idx').on(t.dateOfLastRecord, t.id),
+    // A product never recorded sorts as the oldest: first oldest-first, last newest-first (the page's
+    // `ASC NULLS FIRST` / `DESC NULLS LAST`, one index read forwards or backwards).
+    index('products_last_record_idx').on(t.dateOfLastRecord.asc().nullsFirst(), t.id),
     check(
       'products_status',
       sql`${t.currentStatus} IS NULL OR ${t.currentStatus} IN ('pass','fail','other')`,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core'
 import { users } from './auth'
 import { records } from './records'
@@ -17,7 +18,10 @@ export const recordTransitions = pgTable(
     fromState: text('from_state').notNull(),
     toState: text('to_state').notNull(),
     byUserId: integer('by_user_id').references(() => users.id, { onDelete: 'set null' }),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the row was written (`clock_timestamp()`), as the audit log's: transitions chain in time order. */
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
     comment: text('comment'),
     /** The record's content revision the transition was made on (records.revision at that moment). */
     revision: integer('revision').notNull().default(1),

@@ -26,6 +26,8 @@ export const MESSAGES = {
     duplicateProduct: (name: string) => `The product type: "${name}" has already been selected.`,
     /** Not a SPEC text: the server's answer for an unknown supplier id. */
     notFound: (id: number | string) => `Supplier ${id} does not exist`,
+    /** Not a SPEC text: worded as the owner's (SPEC §5), whose names are unique ignoring case too. */
+    nameTaken: 'A supplier with this name already exists, please edit this supplier instead',
     /** Not a SPEC text: the supplier view may only read its own supplier. */
     notOwnSupplier: 'You may only see your own supplier.',
     /** Not a SPEC text: the SupplierProducts value is not a JSON list of products. */
@@ -35,6 +37,8 @@ export const MESSAGES = {
     nameRequired: 'You must give the product type a name.',
     emptyRecordType: 'You cannot select an empty record type.',
     notFound: 'Product type does not exist',
+    /** Not a SPEC text: worded as the owner's (SPEC §5), whose names are unique ignoring case too. */
+    nameTaken: 'A product type with this name already exists, please edit this product type instead',
     /** SPEC §9: product type 100210 can never be deleted; the wording is ours. */
     protected: (id: number) => `Product type ${id} cannot be deleted.`,
     /** Not SPEC texts: parent mapping mistakes. */

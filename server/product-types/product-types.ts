@@ -92,7 +92,10 @@ export class ProductTypesRepository {
   async create(input: ProductTypeWrite): Promise<number> {
     const [row] = await mapConstraintErrors(
       () => this.db.insert(assetModels).values(columns(input)).returning({ id: assetModels.id }),
-      { foreignKey: () => badRequest(MESSAGES.supplier.notFound(input.assetManufacturerId ?? '')) },
+      {
+        foreignKey: () => badRequest(MESSAGES.supplier.notFound(input.assetManufacturerId ?? '')),
+        unique: () => conflict(MESSAGES.productType.nameTaken),
+      },
     )
     return row.id
   }
@@ -105,7 +108,10 @@ export class ProductTypesRepository {
           .set(columns(input))
           .where(eq(assetModels.id, id))
           .returning({ id: assetModels.id }),
-      { foreignKey: () => badRequest(MESSAGES.supplier.notFound(input.assetManufacturerId ?? '')) },
+      {
+        foreignKey: () => badRequest(MESSAGES.supplier.notFound(input.assetManufacturerId ?? '')),
+        unique: () => conflict(MESSAGES.productType.nameTaken),
+      },
     )
     if (rows.length === 0) throw notFound(MESSAGES.productType.notFound)
   }

@@ -87,20 +87,29 @@ export class SuppliersRepository {
     return found
   }
 
+  /** Creates a supplier; a name another supplier has (ignoring case and outer spaces) is refused (409). */
   async create(name: string): Promise<number> {
-    const [row] = await this.db
-      .insert(assetManufacturers)
-      .values({ name })
-      .returning({ id: assetManufacturers.id })
+    const [row] = await mapConstraintErrors(
+      () =>
+        this.db
+          .insert(assetManufacturers)
+          .values({ name: name.trim() })
+          .returning({ id: assetManufacturers.id }),
+      { unique: () => conflict(MESSAGES.supplier.nameTaken) },
+    )
     return row.id
   }
 
   async rename(id: number, name: string): Promise<void> {
-    const rows = await this.db
-      .update(assetManufacturers)
-      .set({ name })
-      .where(eq(assetManufacturers.id, id))
-      .returning({ id: assetManufacturers.id })
+    const rows = await mapConstraintErrors(
+      () =>
+        this.db
+          .update(assetManufacturers)
+          .set({ name: name.trim() })
+          .where(eq(assetManufacturers.id, id))
+          .returning({ id: assetManufacturers.id }),
+      { unique: () => conflict(MESSAGES.supplier.nameTaken) },
+    )
     if (rows.length === 0) throw notFound(MESSAGES.supplier.notFound(id))
   }
 

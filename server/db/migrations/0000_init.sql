@@ -449,9 +449,11 @@ ALTER TABLE "record_transitions" ADD CONSTRAINT "record_transitions_record_id_re
 ALTER TABLE "record_transitions" ADD CONSTRAINT "record_transitions_by_user_id_users_id_fk" FOREIGN KEY ("by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "review_mail_users" ADD CONSTRAINT "review_mail_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "refresh_tokens_family_idx" ON "refresh_tokens" USING btree ("family_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "asset_manufacturers_name_unique" ON "asset_manufacturers" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_parameters_key" ON "asset_model_parameters" USING btree ("asset_model_id","key");--> statement-breakpoint
 CREATE INDEX "asset_model_parents_parent_idx" ON "asset_model_parents" USING btree ("parent_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "asset_model_record_types_unique" ON "asset_model_record_types" USING btree ("asset_model_id","data_point_type_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "asset_models_name_unique" ON "asset_models" USING btree (lower("name"));--> statement-breakpoint
 CREATE UNIQUE INDEX "calibrators_name_unique" ON "calibrators" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "configuration_entries_domain_idx" ON "configuration_entries" USING btree ("domain");--> statement-breakpoint
 CREATE UNIQUE INDEX "customers_name_unique" ON "customers" USING btree (lower("name"));--> statement-breakpoint

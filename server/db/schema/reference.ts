@@ -21,24 +21,34 @@ import {
  */
 
 /** Suppliers (SPEC's asset manufacturers). */
-export const assetManufacturers = pgTable('asset_manufacturers', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-})
+export const assetManufacturers = pgTable(
+  'asset_manufacturers',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  // Pickers and grids show a supplier by its name alone, so two of one name could not be told apart.
+  (t) => [uniqueIndex('asset_manufacturers_name_unique').on(sql`lower(${t.name})`)],
+)
 
 /**
  * Product types (asset models). Ids start at 100200 like the organisation's own services, so the
  * special type 100210 (never deletable, SPEC §9) is an ordinary row.
  */
-export const assetModels = pgTable('asset_models', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100200 }),
-  name: text('name').notNull(),
-  description: text('description'),
-  assetTypeKey: text('asset_type_key'),
-  assetManufacturerId: integer('asset_manufacturer_id').references(() => assetManufacturers.id, {
-    onDelete: 'set null',
-  }),
-})
+export const assetModels = pgTable(
+  'asset_models',
+  {
+    id: integer('id').primaryKey().generatedByDefaultAsIdentity({ startWith: 100200 }),
+    name: text('name').notNull(),
+    description: text('description'),
+    assetTypeKey: text('asset_type_key'),
+    assetManufacturerId: integer('asset_manufacturer_id').references(() => assetManufacturers.id, {
+      onDelete: 'set null',
+    }),
+  },
+  // Product types are chosen by name everywhere (pickers, filters, CSV and record pages).
+  (t) => [uniqueIndex('asset_models_name_unique').on(sql`lower(${t.name})`)],
+)
 
 /** Parent mapping of a product type (a sub component has one parent). */
 export const assetModelParents = pgTable(

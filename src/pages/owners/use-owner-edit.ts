@@ -14,7 +14,7 @@ import {
   type OwnerTab,
   type RangeRow,
 } from './owner-form'
-import { saveOwner } from './owner-save'
+import { saveOwner, type OwnerSaveProgress } from './owner-save'
 import { useOwnerRows } from './use-owner-rows'
 
 /** The route id: 'New', a positive integer, or anything else (SPEC §5 'Invalid owner ID: {id}'). */
@@ -122,7 +122,7 @@ export function useOwnerEdit(id: number | null) {
     }
     setError(null)
     setSaving(true)
-    const saved = { ownerId: id }
+    const saved: OwnerSaveProgress = { ownerId: id }
     try {
       await saveOwner(next, owner, saved)
       setStored(true)

@@ -145,6 +145,48 @@ describe('DataGrid (server mode)', () => {
   })
 })
 
+describe('DataGrid sort order does not depend on the rows shown (s12)', () => {
+  interface Dated {
+    id: number
+    last: string | null
+  }
+  const datedColumns = schemaColumns<Dated>(
+    { properties: { id: { title: 'ID' }, last: { title: 'Last Record' } } },
+    ['id', 'last'],
+  )
+  // react-table picks the first press's direction from the first row's value (text: ascending,
+  // anything else: descending): once a page led with an empty date, the second press cleared the sort
+  // instead of reversing it (/Products by Last Record, never-recorded products first).
+  it('goes ascending, descending, then unsorted, whatever the first row holds', async () => {
+    const onQueryChange = vi.fn()
+    const grid = (query: ListQuery, data: Dated[]) => (
+      <DataGrid
+        label="Products"
+        columns={datedColumns}
+        data={data}
+        server={{ query, totalCount: 2, onQueryChange }}
+      />
+    )
+    const withDates = [
+      { id: 1, last: '2026-11-19T10:00:00.000Z' },
+      { id: 2, last: null },
+    ]
+    const { rerender } = render(grid({ page: 0, size: 10, filter: {} }, withDates))
+    const press = () => userEvent.click(screen.getByRole('button', { name: /^Last Record/ }))
+    await press()
+    const ascending: ListQuery = { page: 0, size: 10, filter: {}, sort: { field: 'last', direction: 'asc' } }
+    expect(onQueryChange).toHaveBeenLastCalledWith(ascending)
+    // The server's ascending page leads with the product never recorded.
+    rerender(grid(ascending, [...withDates].reverse()))
+    await press()
+    const descending: ListQuery = { ...ascending, sort: { field: 'last', direction: 'desc' } }
+    expect(onQueryChange).toHaveBeenLastCalledWith(descending)
+    rerender(grid(descending, withDates))
+    await press()
+    expect(onQueryChange).toHaveBeenLastCalledWith({ ...ascending, sort: undefined })
+  })
+})
+
 describe('DataGrid (own filter controls)', () => {
   it("renders a column's own filter control and sends its text value as a server filter", async () => {
     const query: ListQuery = { page: 2, size: 10, filter: { name: 'acme' } }

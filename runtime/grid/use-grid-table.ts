@@ -96,6 +96,10 @@ export function useGridTable<T>(props: DataGridProps<T>) {
     state,
     getRowId: props.getRowId,
     defaultColumn: { filterFn: fuzzyFilter as never, sortUndefined: 'last' },
+    // Every column's first press sorts ascending. react-table's default takes the direction from the
+    // first row's value (text ascending, anything else descending), so a page leading with an empty
+    // date made the next press clear the sort instead of reversing it.
+    sortDescFirst: false,
     getCoreRowModel: getCoreRowModel(),
     getRowCanExpand: renderExpanded ? (row) => (canExpand ? canExpand(row.original) : true) : () => false,
     onExpandedChange: (u) => setExpanded(apply(u, expanded) as Record<string, boolean>),

@@ -5,7 +5,7 @@ import { LoginModal } from '../auth/login-modal'
 import { ConfirmDialog } from '../components/confirm-dialog'
 import { Loading } from '../components/page-state'
 import { NotAuthorisedPage } from '../pages/not-authorised-page'
-import { appConfigAtom, canOpenAtom, navItemsAtom, readSession, sessionAtom } from '../session/session-atoms'
+import { appConfigAtom, canOpenAtom, navItemsAtom, sessionAtom } from '../session/session-atoms'
 import { returnPath } from './return-to'
 import { Footer } from './footer'
 import { NavDrawer } from './nav-drawer'
@@ -19,13 +19,13 @@ const NARROW = '(max-width: 575.98px)'
 const isNarrow = () => window.matchMedia?.(NARROW).matches ?? false
 
 /**
- * After sign-in the page reloads; from /login it goes back to where the user was sent from when that is
- * a page of this app the view now signed in may open, else Home (return-to.ts).
+ * After sign-in the page reloads; from /login it goes back to where the user was sent from, on this site
+ * (return-to.ts); a page the view may not open says so there.
  */
 function reloadAfterLogin() {
   if (window.location.pathname.toLowerCase() === '/login') {
     const returnTo = new URLSearchParams(window.location.search).get('returnTo')
-    window.location.assign(returnPath(returnTo, window.location.origin, readSession().view))
+    window.location.assign(returnPath(returnTo, window.location.origin))
   } else window.location.reload()
 }
 

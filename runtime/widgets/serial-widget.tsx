@@ -102,10 +102,10 @@ export function SerialWidget(props: ItrWidgetProps) {
           <input
             id={props.id}
             type="text"
-            className={`form-control${shown?.state === 'notFound' ? ' is-invalid' : invalidClass(props)}`}
+            className={`form-control${invalidClass(props)}`}
             value={serial}
             readOnly={inert}
-            aria-invalid={shown?.state === 'notFound' || !!invalidClass(props) || undefined}
+            aria-invalid={!!invalidClass(props) || undefined}
             onChange={(e) => onChange(e.target.value === '' ? null : e.target.value)}
             onBlur={() => !inert && commit(serial, false)}
             onKeyDown={(e) => {
@@ -142,7 +142,10 @@ export function SerialWidget(props: ItrWidgetProps) {
           )}
         </div>
         {shown?.state === 'notFound' && (
-          <div className="invalid-feedback d-block" role="alert">
+          // Not an error: a serial seen for the first time is a new product, created when the record is
+          // saved (whether it may be is the serial range check's word, beside the form). Marking the box
+          // invalid made a valid new serial look refused (CSV walk, s12).
+          <div className="form-text text-warning-emphasis" role="status">
             {FORM_LAYOUT_MESSAGES.formFields.serialNotFound}
           </div>
         )}

@@ -110,8 +110,11 @@ describe('SerialWidget', () => {
     const services = fakeServices({ lookupSerial: vi.fn(async () => null) })
     renderRecordForm([{ type: 'serial', variable: 'serial', label: 'Serial' }], { services })
     await user.type(screen.getByLabelText('Serial'), 'NWT:9999{Enter}')
-    expect(await screen.findByRole('alert')).toHaveTextContent('Could not find serial number.')
+    expect(await screen.findByRole('status')).toHaveTextContent('Could not find serial number.')
     expect(services.lookupSerial).toHaveBeenCalledWith('NWT:9999')
+    // A serial not yet known is a new product, not a wrong entry: the box is not marked invalid.
+    expect(screen.getByLabelText('Serial')).not.toHaveAttribute('aria-invalid')
+    expect(screen.getByLabelText('Serial')).not.toHaveClass('is-invalid')
   })
 
   it('once found, shows status, last record date and the last five records of this record type', async () => {

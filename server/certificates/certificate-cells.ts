@@ -22,13 +22,19 @@ export const COLOURS: Record<Mark, string> = {
 /** Longest text one cell keeps: a row never grows taller than a page. */
 const MAX_CELL = 2000
 
+/** A text without the control characters a PDF cannot hold. */
+const withoutControls = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g, '')
+
+/** The first `kept` characters of a text and how many were left out: '… (n more characters)'. */
+const cut = (clean: string, kept: number) =>
+  `${clean.slice(0, kept)}… (${clean.length - kept} more characters)`
+
 /** Text a PDF can hold: control characters dropped, very long values cut with a note. */
 export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const clean = text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]/g, '')
-  return clean.length > MAX_CELL
-    ? `${clean.slice(0, MAX_CELL)}… (${clean.length - MAX_CELL} more characters)`
-    : clean
+  const clean = withoutControls(text)
+  return clean.length > MAX_CELL ? cut(clean, MAX_CELL) : clean
 }
 
 export type Doc = PDFKit.PDFDocument
@@ -56,12 +62,20 @@ interface Fitted {
   single: boolean
 }
 
-/** Cuts a text until it is at most `max` high in a column of `w` (a row never grows past a page). */
+/**
+ * Cuts a text until it is at most `max` high in a column of `w` (a row never grows past a page), with
+ * '… (n more characters)' saying how much of the value is not shown.
+ */
 function fitted(doc: Doc, text: string, w: number, max: number): Fitted {
   let out = printable(text)
   if (oneLine(doc, out, w)) return { text: out, single: true }
-  for (let h = doc.heightOfString(out, { width: w }); h > max; h = doc.heightOfString(out, { width: w }))
-    out = `${out.slice(0, Math.floor(out.length * (max / h) * 0.9))}… (cut to fit the page)`
+  // Cut until it fits, saying how much of the whole value was left out (as `printable` does).
+  const clean = withoutControls(text)
+  let kept = Math.min(clean.length, MAX_CELL)
+  for (let h = doc.heightOfString(out, { width: w }); h > max; h = doc.heightOfString(out, { width: w })) {
+    kept = Math.floor(kept * (max / h) * 0.9)
+    out = cut(clean, kept)
+  }
   return { text: out, single: false }
 }
 

@@ -82,12 +82,11 @@ describe('certificate model', () => {
     })
     expect(model.verdict).toBe('FAIL')
     expect(model.parameters).toEqual(['lossMax = 100 W'])
-    expect(model.header).toContainEqual(['Captured by', 'bob on 01/07/2026 10:05'])
-    expect(model.footer).toBe(
-      'Eastern Power · Record 7 · NWT:7 · edited 2× — last by alice on 02/07/2026 08:00',
-    )
+    expect(model.header).toContainEqual(['Captured by', 'bob on 01/07/2026 10:05 UTC'])
+    expect(model.organisation).toBe('Eastern Power')
+    expect(model.footer).toBe('Record 7 · NWT:7 · edited 2× — last by alice on 02/07/2026 08:00 UTC')
     expect(model.judged).toBe(true)
-    expect(model.testedBy).toBe('bob')
+    expect(model.capturedBy).toBe('bob')
     expect(model.issued).toMatch(
       /^Issued on \d{2}\/\d{2}\/\d{4} \d{2}:\d{2} UTC from record 7 as stored \(layout revision 2\)\./,
     )
@@ -120,5 +119,89 @@ describe('certificate model', () => {
     expect(valueText('PT3H', timespan)).toBe('3')
     expect(valueText('PT90M', timespan)).toBe('1.5')
     expect(valueText('about three hours', timespan)).toBe('about three hours')
+  })
+
+  it('heads each category by its name: despatch and problem reports are records, not test certificates', () => {
+    const headingOf = (category: string) =>
+      certificateModel(input(record({}, { category: category as RecordDetail['category'] }))).heading
+    expect(headingOf('test')).toBe('Test certificate')
+    expect(headingOf('calibration')).toBe('Calibration certificate')
+    expect(headingOf('despatch')).toBe('Despatch record')
+    expect(headingOf('problemReport')).toBe('Problem report record')
+  })
+
+  it('says an unknown creator is unknown, dates in UTC, and the signature is the capturing account', () => {
+    const model = certificateModel({
+      ...input(record({})),
+      audit: { edits: 0, lastBy: null, lastAt: null, createdBy: null },
+    })
+    expect(model.header).toContainEqual(['Captured by', 'unknown on 01/07/2026 10:05 UTC'])
+    expect(model.header).toContainEqual(['Date', '01/07/2026 10:00 UTC'])
+    expect(model.capturedBy).toBe('unknown')
+  })
+
+  it("frames a calibration by its stored outcome; no outcome, no box; the device's own link is no equipment", () => {
+    const calibration = record({}, { category: 'calibration', testResult: '-', testEquipmentId: 5 })
+    const of = (outcome?: { skipped: boolean; asFound: string; asLeft: string }) =>
+      certificateModel({ ...input(calibration), calibration: outcome })
+    expect(of({ skipped: false, asFound: 'fail', asLeft: 'pass' })).toMatchObject({
+      verdict: 'PASS',
+      judged: true,
+      verdictLine: 'As found: FAIL · As left: PASS',
+    })
+    expect(of({ skipped: false, asFound: '-', asLeft: '-' }).verdictLine).toBe(
+      'As found: not measured · As left: not measured',
+    )
+    expect(of({ skipped: true, asFound: '-', asLeft: '-' })).toMatchObject({
+      verdict: '',
+      verdictLine: 'Calibration not required',
+    })
+    expect(of()).toMatchObject({ verdict: '', judged: false })
+    expect(of().verdictLine).toBeUndefined()
+  })
+
+  it('names a device linked without a snapshot with its state unrecorded, and the record line by serial', () => {
+    const withEquipment: FormLayout = {
+      ...layout,
+      controls: [
+        ...layout.controls,
+        { type: 'testEquipment', variable: 'used', label: 'Test equipment used' },
+      ],
+    }
+    const model = certificateModel({
+      ...input(record({ used: [1, 2] }, { testEquipment: [1, 2], testEquipmentUsed: [] })),
+      layout: withEquipment,
+      equipment: [1, 2].map((id) => ({
+        id,
+        serialNumberPrefix: 'EPN-TE:',
+        serialNumber: { full: `EPN-TE:${id}`, prefix: 'EPN-TE:', value: String(id) },
+        description: 'Meter',
+        owner: { id: 1, name: 'Eastern Power' },
+        latestCalibration: {
+          skipped: false,
+          date: '2027-01-01T00:00:00Z',
+          expires: '2028-01-01T00:00:00Z',
+          calibrator: { id: 1, name: 'Precision' },
+          certificate: null,
+        },
+      })) as Parameters<typeof certificateModel>[0]['equipment'],
+    })
+    expect(model.equipment).toEqual([
+      ['EPN-TE:1', 'Meter', 'Eastern Power', '—', '—', '—', 'Not recorded with this record'],
+      ['EPN-TE:2', 'Meter', 'Eastern Power', '—', '—', '—', 'Not recorded with this record'],
+    ])
+    expect(model.sections[0].rows).toContainEqual({
+      label: 'Test equipment used',
+      value: 'EPN-TE:1, EPN-TE:2',
+    })
+  })
+
+  it("gives a rejected record's reason under its stamp", () => {
+    const model = certificateModel({
+      ...input(record({}, { reviewState: 'rejected' })),
+      rejection: { by: 'reviewer', at: new Date('2026-07-03T09:30:00Z'), comment: 'Ratio not measured.' },
+    })
+    expect(model.stamps).toEqual(['REJECTED — not valid'])
+    expect(model.stampNotes).toEqual(['Rejected by reviewer on 03/07/2026 09:30 UTC: Ratio not measured.'])
   })
 })

@@ -2,6 +2,7 @@ import {
   NA_TEXT,
   fromServerData,
   judgeRecord,
+  measuredResult,
   readTestEntry,
   resolveLimits,
   testTypeIssue,
@@ -11,10 +12,17 @@ import {
 } from '../../schemas/form-layout/index'
 import { parameterValues } from '../../schemas/entities/test-parameter'
 import type { Thumbnail } from './certificate-images'
-import { equipmentRow, snapshotRow } from './certificate-equipment'
+import { EQUIPMENT_HEAD, serialsOf, snapshotRow, unrecordedRow } from './certificate-equipment'
 import { formatDate } from './certificate-dates'
-import type { Approval } from './certificate-reads'
-import { approvalLines, signatureOf, stampsOf, type Signature } from './certificate-state'
+import type { Approval, CalibrationOutcome, Rejection } from './certificate-reads'
+import {
+  approvalLines,
+  calibrationVerdict,
+  rejectionLine,
+  signatureOf,
+  stampsOf,
+  type Signature,
+} from './certificate-state'
 import { tableSection, type CertificateTable } from './certificate-table'
 import { limitsOf, markOf, valueText } from './certificate-values'
 import { CATEGORY_NAMES, type RecordDetail, type TestEquipment } from '../../schemas/records/index'
@@ -56,24 +64,37 @@ export interface CertificateFile {
 
 /** Everything a certificate shows, as text: the PDF writer only lays it out. */
 export interface CertificateModel {
-  /** 'Test certificate', or 'Calibration certificate' for a calibration record. */
+  /**
+   * By category: 'Test certificate', 'Calibration certificate', 'Despatch record' or 'Problem report
+   * record' (SPEC §2 names the last two 'Despatch Record' and 'Problem Report Record').
+   */
   heading: string
   title: string
   number: string
   header: [label: string, value: string][]
   sections: CertificateSection[]
   verdict: Mark
-  /** Whether the layout has tests at all: a record without (a calibration, a despatch) shows no verdict box. */
+  /** Whether the record has a verdict at all: one without tests (a despatch) shows no verdict box. */
   judged: boolean
-  /** The closing lines: when and from what the certificate was issued, and who tested. */
+  /**
+   * The framed line's text when it is not 'Overall verdict: …': a calibration's outcome as its history
+   * stores it ('As found: PASS · As left: PASS', 'Calibration not required').
+   */
+  verdictLine?: string
+  /** The closing lines: when and from what the certificate was issued. */
   issued: string
-  testedBy: string
+  /** The account that captured the record ('unknown' when no audit row names it), above its signature line. */
+  capturedBy: string
+  /** Rows under {@link EQUIPMENT_HEAD}: as frozen with the record, or named with their state not recorded. */
   equipment: string[][]
   parameters: string[]
   /** Uploaded PNG/JPEG images, shown as thumbnails. */
   images: CertificateImage[]
   /** Other uploads by name; an image that cannot be shown is named with the reason. */
   files: string[]
+  /** The organisation's name, first in every page's footer (shortened there when it does not fit). */
+  organisation: string
+  /** The rest of the footer, always printed whole: 'Record 7 · NWT:7 · edited 2× — last by … on …'. */
   footer: string
   url: string
   /**
@@ -82,9 +103,11 @@ export interface CertificateModel {
    * for a current record that counts.
    */
   stamps: string[]
+  /** Under the stamps of a rejected record: who rejected it, when and why. */
+  stampNotes: string[]
   /** 'Reviewed by … on …', 'Approved by … on …' of an approved record (from its transitions). */
   approvals: string[]
-  /** The signature line beside 'Tested by'. */
+  /** The signature line beside 'Captured by'. */
   signature: Signature
 }
 
@@ -92,6 +115,7 @@ export interface CertificateModel {
 export interface CertificateInput {
   record: RecordDetail
   layout: FormLayout | null
+  /** Devices the record links without a snapshot (see `unrecordedDevices`): named, state not recorded. */
   equipment: TestEquipment[]
   files: CertificateFile[]
   audit: { edits: number; lastBy: string | null; lastAt: Date | null; createdBy: string | null }
@@ -99,6 +123,10 @@ export interface CertificateInput {
   url: string
   /** The record's last approval (record_transitions), if it has one. */
   approval?: Approval
+  /** The record's last rejection, if it was rejected. */
+  rejection?: Rejection
+  /** A calibration record's outcome (its calibration_history row). */
+  calibration?: CalibrationOutcome
   /** When the certificate is made (now unless given). */
   issuedAt?: Date
 }
@@ -107,14 +135,23 @@ export { formatDate } from './certificate-dates'
 export { valueText } from './certificate-values'
 export type { CertificateTable } from './certificate-table'
 
+/** How the sections are written: calibration groups read as measurements, device ids as serials. */
+interface SectionContext {
+  layout: FormLayout
+  data: Record<string, unknown>
+  judged: ReturnType<typeof judgeRecord>
+  calibration: boolean
+  serials: ReadonlyMap<number, string>
+}
+
 /** The layout's controls as sections: top-level fields in one section, each group in its own. */
-function sectionsOf(
-  layout: FormLayout,
-  data: Record<string, unknown>,
-  judged: ReturnType<typeof judgeRecord>,
-) {
+function sectionsOf({ layout, data, judged, calibration, serials }: SectionContext) {
   const sections: CertificateSection[] = []
   const top: CertificateSection = { title: 'Record', notes: [], rows: [] }
+  // A calibration's checks are measurements (issue #15.3, `measuredResult`): a group nothing was measured
+  // in has no result, where SPEC §4 would fail it (a skipped calibration read 'FAIL' twice).
+  const groupMark = (variable: string) =>
+    calibration ? markOf(measuredResult(layout, variable, data)) : markOf(judged.groups[variable])
   const visit = (controls: readonly Control[], into: CertificateSection) => {
     for (const control of controls) {
       if (control.visibleIf && control.id && judged.hiddenIds.has(control.id)) continue
@@ -123,7 +160,7 @@ function sectionsOf(
       else if (control.type === 'group') {
         const section: CertificateSection = {
           title: control.label ?? 'Group',
-          mark: control.variable ? markOf(judged.groups[control.variable]) : undefined,
+          mark: control.variable ? groupMark(control.variable) : undefined,
           notes: [],
           rows: [],
         }
@@ -136,7 +173,7 @@ function sectionsOf(
       } else {
         const variable = variableOf(control)
         if (!variable || judged.hidden.has(variable)) continue
-        into.rows.push(rowOf(control, data[variable], judged.tests[variable]))
+        into.rows.push(rowOf(control, data[variable], judged.tests[variable], serials))
       }
     }
   }
@@ -144,8 +181,19 @@ function sectionsOf(
   return top.rows.length || top.notes.length ? [top, ...sections] : sections
 }
 
-function rowOf(control: Control, raw: unknown, result: unknown): CertificateRow {
+function rowOf(
+  control: Control,
+  raw: unknown,
+  result: unknown,
+  serials: ReadonlyMap<number, string>,
+): CertificateRow {
   const label = 'label' in control && typeof control.label === 'string' ? control.label : ''
+  // Test equipment by the serials the record's devices carry, as the record view shows them (not '1, 2').
+  if (control.type === 'testEquipment' && Array.isArray(raw))
+    return {
+      label,
+      value: valueText(raw.map((id) => (typeof id === 'number' ? (serials.get(id) ?? id) : id))),
+    }
   if (control.type !== 'testField' || testTypeIssue(control)) {
     const unit = 'unit' in control && typeof control.unit === 'string' ? ` ${control.unit}` : ''
     const text = valueText(raw, control)
@@ -172,11 +220,14 @@ export function certificateModel(input: CertificateInput): CertificateModel {
   const layout = input.layout ? resolveLimits(input.layout, params).layout : null
   // A stored '-' where the layout offers n/a was n/a (SPEC §9), as the record view shows it.
   const judged = layout ? judgeRecord(layout, fromServerData(layout, record.data), params) : null
-  const sections = layout && judged ? sectionsOf(layout, judged.data, judged) : []
+  const calibration = record.category === 'calibration'
+  const serials = serialsOf(record, input.equipment)
+  const sections =
+    layout && judged ? sectionsOf({ layout, data: judged.data, judged, calibration, serials }) : []
   const owner = record.supplierName ?? record.deviceOwnerName ?? '—'
   const edited =
     audit.edits > 0
-      ? ` · edited ${audit.edits}× — last by ${audit.lastBy ?? 'unknown'} on ${formatDate(audit.lastAt)}`
+      ? ` · edited ${audit.edits}× — last by ${audit.lastBy ?? 'unknown'} on ${formatDate(audit.lastAt)} UTC`
       : ''
   const images: CertificateImage[] = []
   const files: string[] = []
@@ -185,8 +236,12 @@ export function certificateModel(input: CertificateInput): CertificateModel {
     else if (file.image) files.push(`${file.name} (image not shown: ${file.image.error})`)
     else files.push(file.name)
   }
+  // A calibration's verdict is its outcome as the device history stores it, not SPEC §4's verdict of its
+  // checks (an empty as-found group would fail a calibration that was not required).
+  const outcome = calibration ? calibrationVerdict(input.calibration) : null
+  const capturedBy = audit.createdBy ?? 'unknown'
   return {
-    heading: record.category === 'calibration' ? 'Calibration certificate' : 'Test certificate',
+    heading: HEADINGS[record.category ?? 'test'] ?? HEADINGS.test,
     // A calibration record has no product type: its device's serial says what it is about.
     title: `${record.productTypeName ?? record.productSerialNumber} — ${record.recordTypeName}`,
     number: String(record.recordId),
@@ -194,41 +249,54 @@ export function certificateModel(input: CertificateInput): CertificateModel {
       ['Certificate no.', String(record.recordId)],
       ['Record type', record.recordTypeName],
       ['Category', CATEGORY_NAMES[record.category as keyof typeof CATEGORY_NAMES] ?? record.category],
-      ['Date', formatDate(record.recordDate)],
+      ['Date', `${formatDate(record.recordDate)} UTC`],
       ['Serial', record.productSerialNumber],
       ['Product type', record.productTypeName ?? '—'],
       [record.supplierName ? 'Supplier' : 'Owner', owner],
-      [
-        'Captured by',
-        audit.createdBy
-          ? `${audit.createdBy} on ${formatDate(record.createdAt)}`
-          : formatDate(record.createdAt),
-      ],
+      ['Captured by', `${capturedBy} on ${formatDate(record.createdAt)} UTC`],
       ['Layout revision', record.layoutVersion == null ? '—' : String(record.layoutVersion)],
     ],
     sections,
-    verdict: markOf(record.testResult),
-    judged: sections.some((s) => s.mark !== undefined || s.rows.some((r) => r.criterion !== undefined)),
+    ...(outcome
+      ? { verdict: outcome.mark, judged: true, verdictLine: outcome.line }
+      : {
+          verdict: markOf(record.testResult),
+          judged:
+            !calibration &&
+            sections.some((s) => s.mark !== undefined || s.rows.some((r) => r.criterion !== undefined)),
+        }),
     issued:
       `Issued on ${formatDate(input.issuedAt ?? new Date())} UTC from record ${record.recordId} as stored` +
       `${record.layoutVersion == null ? '' : ` (layout revision ${record.layoutVersion})`}. ` +
       // A path when no APP_URL says where the app is (certificate-origin.ts): no address to scan (a path
-      // is no link), so no QR code, and none mentioned.
+      // is no link), so no QR code, and none mentioned. The QR code heads the certificate's first page,
+      // which this closing text may not be on.
       (input.url.startsWith('/')
         ? `The record can be seen in the app at ${input.url}.`
-        : `The record can be seen at ${input.url} (the QR code above).`),
-    testedBy: audit.createdBy ?? '—',
-    // What was true when the device was used; records from before snapshots show today's calibration.
-    equipment: record.testEquipmentUsed?.length
-      ? record.testEquipmentUsed.map(snapshotRow)
-      : input.equipment.map((te) => equipmentRow(te, record.recordDate)),
+        : `The record can be seen at ${input.url} (the QR code at the top of this certificate's first page).`),
+    capturedBy,
+    // What was true when each device was used, as frozen with the record (issue #15.2); a device linked
+    // without a snapshot is named with its state said to be unrecorded, never with today's calibration.
+    equipment: [...(record.testEquipmentUsed ?? []).map(snapshotRow), ...input.equipment.map(unrecordedRow)],
     parameters: (record.parameters ?? []).map((p) => `${p.key} = ${p.value}${p.unit ? ` ${p.unit}` : ''}`),
     images,
     files,
-    footer: `${input.organisation} · Record ${record.recordId} · ${record.productSerialNumber}${edited}`,
+    organisation: input.organisation,
+    footer: `Record ${record.recordId} · ${record.productSerialNumber}${edited}`,
     url: input.url,
     stamps: stampsOf(record),
+    stampNotes: record.reviewState === 'rejected' ? [rejectionLine(input.rejection)] : [],
     approvals: approvalLines(record, input.approval),
     signature: signatureOf(record, input.approval),
   }
 }
+
+/** The certificate's title by the record's category (SPEC §2's record names for despatch and problem reports). */
+const HEADINGS: Record<string, string> = {
+  test: 'Test certificate',
+  calibration: 'Calibration certificate',
+  despatch: 'Despatch record',
+  problemReport: 'Problem report record',
+}
+
+export { EQUIPMENT_HEAD }

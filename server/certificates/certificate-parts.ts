@@ -1,6 +1,6 @@
 import QRCode from 'qrcode'
 import type { CertificateModel, Mark } from './certificate-model'
-import { COLOURS, MARGIN, ensure, oneLine, printable, width, type Doc } from './certificate-cells'
+import { COLOURS, MARGIN, ensure, printable, width, type Doc } from './certificate-cells'
 import { TextLines, lineWidth } from './certificate-text'
 import { BOLD, REGULAR } from './certificate-fonts'
 
@@ -32,8 +32,9 @@ export function qrCode(doc: Doc, text: string, x: number, y: number, size: numbe
 }
 
 /**
- * The closing block: how the certificate was issued, who reviewed and approved it and when, who tested,
- * and the signature lines (the approver's name above the second once approved).
+ * The closing block: how the certificate was issued, who reviewed and approved it and when, and the
+ * signature lines: the account that captured the record (the form's own 'Tested by' field, when it has
+ * one, is in the record's section), and the approver's (named once approved).
  */
 export function closing(doc: Doc, model: CertificateModel) {
   ensure(doc, 90 + 24 * model.approvals.length)
@@ -54,11 +55,11 @@ export function closing(doc: Doc, model: CertificateModel) {
   const y = doc.y + 24
   const half = (width(doc) - 30) / 2
   doc.font(REGULAR).fontSize(9).fillColor('#111111')
-  doc.text(printable(model.testedBy), MARGIN, y - 14, { width: half, lineBreak: false })
+  doc.text(printable(model.capturedBy), MARGIN, y - 14, { width: half, lineBreak: false })
   if (model.signature.name)
     doc.text(printable(model.signature.name), MARGIN + half + 30, y - 14, { width: half, lineBreak: false })
   for (const [x, label] of [
-    [MARGIN, 'Tested by'],
+    [MARGIN, 'Captured by (account)'],
     [MARGIN + half + 30, model.signature.label],
   ] as const) {
     doc
@@ -76,10 +77,10 @@ export function closing(doc: Doc, model: CertificateModel) {
   doc.y = y + 16
 }
 
-/** The overall verdict, framed in its colour under the header. */
-export function verdict(doc: Doc, mark: Mark) {
+/** The overall verdict (or a calibration's outcome, `line`), framed in its colour under the header. */
+export function verdict(doc: Doc, mark: Mark, line?: string) {
   const y = doc.y
-  const text = mark ? `Overall verdict: ${mark}` : 'Overall verdict: not judged'
+  const text = line ?? (mark ? `Overall verdict: ${mark}` : 'Overall verdict: not judged')
   doc.rect(MARGIN, y, width(doc), 30).lineWidth(2).strokeColor(COLOURS[mark]).stroke()
   doc
     .font(BOLD)
@@ -119,6 +120,8 @@ function watermark(doc: Doc, stamps: readonly string[]) {
  * rejected, superseded) across pages `first`..`last` of the buffer.
  */
 export function footers(doc: Doc, model: CertificateModel, first: number, count: number) {
+  doc.font(REGULAR).fontSize(8)
+  const footer = footerLines(doc, model, width(doc) - 90)
   for (let i = 0; i < count; i++) {
     doc.switchToPage(first + i)
     const y = doc.page.height - MARGIN - 14
@@ -130,19 +133,44 @@ export function footers(doc: Doc, model: CertificateModel, first: number, count:
       .lineWidth(0.5)
       .stroke()
     doc.font(REGULAR).fontSize(8)
-    const footer = printable(model.footer)
     const page = `Page ${i + 1} of ${count}`
     const lines = new TextLines(doc)
-    // Written as plain lines when the footer fits (it nearly always does); cut with '…' by pdfkit if not.
-    if (oneLine(doc, footer, width(doc) - 90)) lines.add(footer, MARGIN, y, '#555555')
-    else
-      doc.fillColor('#555555').text(footer, MARGIN, y, {
-        width: width(doc) - 90,
-        lineBreak: false,
-        height: 12,
-        ellipsis: true,
-      })
+    for (const [n, line] of footer.entries()) lines.add(line, MARGIN, y + n * 10, '#555555')
     // Right-aligned in the last 90 points, as pdfkit's `align: 'right'` places it.
     lines.add(page, MARGIN + width(doc) - lineWidth(doc, page), y, '#555555').write()
   }
+}
+
+/**
+ * The footer's lines in `w`: the record id, serial and audit summary always whole; the organisation's
+ * name before them, shortened with '…' to what is left of the line (a 200-character name used to push
+ * the record id and serial off the page). When the record's part alone is too long for one line (a long
+ * serial and editor's name), the organisation and the record share the first line and the audit
+ * summary takes a second, the two kept apart at ' · edited'.
+ */
+export function footerLines(doc: Doc, model: Pick<CertificateModel, 'organisation' | 'footer'>, w: number) {
+  const rest = printable(model.footer)
+  const [record, ...audit] = rest.split(' · edited ')
+  const whole = lineWidth(doc, rest) + lineWidth(doc, ' · ') + MIN_NAME <= w
+  const first = whole ? rest : record
+  const second = whole ? [] : audit.length ? [shorten(doc, `edited ${audit.join(' · edited ')}`, w)] : []
+  const room = w - lineWidth(doc, ` · ${first}`)
+  const name = shorten(doc, printable(model.organisation).replace(/\s+/g, ' '), Math.max(room, MIN_NAME))
+  return [shorten(doc, name ? `${name} · ${first}` : first, w), ...second]
+}
+
+/** The least room the organisation's name keeps in the footer before the audit summary wraps. */
+const MIN_NAME = 60
+
+/** A text cut with '…' to fit one line of `w` (measured with the document's current font). */
+function shorten(doc: Doc, text: string, w: number): string {
+  if (lineWidth(doc, text) <= w) return text
+  let lo = 0
+  let hi = text.length
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2)
+    if (lineWidth(doc, `${text.slice(0, mid).trimEnd()}…`) <= w) lo = mid
+    else hi = mid - 1
+  }
+  return `${text.slice(0, lo).trimEnd()}…`
 }

@@ -17,6 +17,7 @@ import { BOLD, REGULAR, registerFonts } from './certificate-fonts'
 import { attachments } from './certificate-attachments'
 import { closing, footers, qrCode, verdict } from './certificate-parts'
 import type { CertificateTable } from './certificate-table'
+import { EQUIPMENT_HEAD } from './certificate-equipment'
 
 export type { Paper } from './certificate-cells'
 
@@ -97,6 +98,9 @@ async function letterhead(doc: Doc, model: CertificateModel, template: Certifica
   // The record's state (draft, rejected, superseded) under the title, as well as across every page.
   for (const stamp of model.stamps)
     doc.font(BOLD).fontSize(11).fillColor(COLOURS.FAIL).text(stamp, { width: textWidth })
+  // A rejected record says who rejected it, when and why, under its stamp.
+  for (const note of model.stampNotes)
+    doc.font(REGULAR).fontSize(9).fillColor(COLOURS.FAIL).text(printable(note), { width: textWidth })
   doc.y = Math.max(doc.y, top + 84)
   doc
     .moveTo(MARGIN, doc.y + 4)
@@ -118,8 +122,9 @@ async function header(doc: Doc, model: CertificateModel, template: CertificateTe
   }
   doc.x = MARGIN
   doc.moveDown(0.6)
-  // A record without tests (a calibration, a despatch) has nothing to judge: no verdict box.
-  if (model.verdict || model.judged) verdict(doc, model.verdict)
+  // A record without tests (a despatch) has nothing to judge: no verdict box. A calibration's box says
+  // its outcome as found and as left.
+  if (model.verdict || model.judged) verdict(doc, model.verdict, model.verdictLine)
 }
 
 const rowTexts = (r: CertificateRow) =>
@@ -158,12 +163,7 @@ export async function drawCertificate(doc: Doc, model: CertificateModel, templat
   }
   if (model.equipment.length) {
     heading(doc, 'Test equipment used')
-    table(
-      doc,
-      ['Serial', 'Description', 'Owner', 'Calibrated', 'Expires', 'Status at use'],
-      model.equipment,
-      [0.17, 0.23, 0.18, 0.13, 0.13, 0.16],
-    )
+    table(doc, EQUIPMENT_HEAD, model.equipment, [0.12, 0.19, 0.15, 0.15, 0.12, 0.12, 0.15])
   }
   attachments(doc, model)
   closing(doc, model)

@@ -2,7 +2,14 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import type { RecordDetail, TestEquipment } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
-import { auditLog, documents, recordDocuments, recordTransitions, users } from '../db/schema/index'
+import {
+  auditLog,
+  calibrationHistory,
+  documents,
+  recordDocuments,
+  recordTransitions,
+  users,
+} from '../db/schema/index'
 import { anyOf, groupBy, recordDetails } from '../records/record-details'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 
@@ -30,6 +37,23 @@ export interface Approval {
   reviewed: ReviewStep | null
 }
 
+/** A rejected record's last rejection: who, when and the reason they gave (record_transitions). */
+export interface Rejection {
+  by: string | null
+  at: Date
+  comment: string | null
+}
+
+/**
+ * A calibration record's outcome as its calibration_history row stores it (issue #15.3): skipped, and the
+ * device as found and as left ('pass', 'fail', or '-' when not mapped or nothing was measured).
+ */
+export interface CalibrationOutcome {
+  skipped: boolean
+  asFound: string
+  asLeft: string
+}
+
 /** A file linked to a record, as the certificate lists it (bytes are read later, for images only). */
 export interface LinkedFile {
   id: number
@@ -41,12 +65,19 @@ export interface LinkedFile {
 export interface CertificateData {
   /** The records the viewer may read, by id: the same detail as `RecordsRepository.get`. */
   records: Map<number, RecordDetail>
-  /** Devices of records stored before equipment snapshots (issue #15.2), by id. */
+  /**
+   * Devices a record links without a snapshot (records stored before issue #15.2), by id: only their
+   * identity is printed — their current calibration is not what was true when the record was made.
+   */
   devices: Map<number, TestEquipment>
   files: Map<number, LinkedFile[]>
   audit: Map<number, AuditSummary>
   /** Approvals of the records that have one, by id (see {@link Approval}). */
   approvals: Map<number, Approval>
+  /** The last rejection of each rejected record (see {@link Rejection}). */
+  rejections: Map<number, Rejection>
+  /** The outcome of each calibration record, by id (see {@link CalibrationOutcome}). */
+  calibrations: Map<number, CalibrationOutcome>
 }
 
 const NO_AUDIT: AuditSummary = { edits: 0, lastBy: null, lastAt: null, createdBy: null }
@@ -88,11 +119,16 @@ async function auditOf(db: Db, ids: readonly number[]): Promise<Map<number, Audi
 }
 
 /**
- * The last approval of each record and the review it followed, from the records' transitions to
- * 'reviewed' and 'approved' in the order they were made (one statement for all the records).
+ * The last approval of each approved record and the review it followed, and the last rejection of each
+ * rejected one, from the records' transitions in the order they were made (one statement for all).
  */
-async function approvalsOf(db: Db, ids: readonly number[]): Promise<Map<number, Approval>> {
-  if (!ids.length) return new Map()
+async function reviewsOf(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ approvals: Map<number, Approval>; rejections: Map<number, Rejection> }> {
+  const approvals = new Map<number, Approval>()
+  const rejections = new Map<number, Rejection>()
+  if (!ids.length) return { approvals, rejections }
   const rows = await db
     .select({
       recordId: recordTransitions.recordId,
@@ -101,21 +137,23 @@ async function approvalsOf(db: Db, ids: readonly number[]): Promise<Map<number, 
       by: users.username,
       at: recordTransitions.at,
       revision: recordTransitions.revision,
+      comment: recordTransitions.comment,
     })
     .from(recordTransitions)
     .leftJoin(users, eq(users.id, recordTransitions.byUserId))
     .where(
       and(
         anyOf(recordTransitions.recordId, ids),
-        inArray(recordTransitions.toState, ['reviewed', 'approved']),
+        inArray(recordTransitions.toState, ['reviewed', 'approved', 'rejected']),
       ),
     )
     .orderBy(asc(recordTransitions.recordId), asc(recordTransitions.id))
-  const approvals = new Map<number, Approval>()
   const reviews = new Map<number, ReviewStep>()
   for (const row of rows) {
     const step = { by: row.by, at: row.at, revision: row.revision }
     if (row.to === 'reviewed') reviews.set(row.recordId, step)
+    else if (row.to === 'rejected')
+      rejections.set(row.recordId, { by: row.by, at: row.at, comment: row.comment })
     else
       approvals.set(row.recordId, {
         approved: step,
@@ -123,13 +161,40 @@ async function approvalsOf(db: Db, ids: readonly number[]): Promise<Map<number, 
         reviewed: row.from === 'reviewed' ? (reviews.get(row.recordId) ?? null) : null,
       })
   }
-  return approvals
+  return { approvals, rejections }
+}
+
+/** The calibration_history rows of calibration records: their outcome as stored (one statement). */
+async function calibrationsOf(db: Db, ids: readonly number[]): Promise<Map<number, CalibrationOutcome>> {
+  if (!ids.length) return new Map()
+  const rows = await db
+    .select({
+      recordId: calibrationHistory.recordId,
+      skipped: calibrationHistory.skipped,
+      asFound: calibrationHistory.asFound,
+      asLeft: calibrationHistory.asLeft,
+    })
+    .from(calibrationHistory)
+    .where(anyOf(calibrationHistory.recordId, ids))
+  return new Map(rows.map(({ recordId, ...outcome }) => [recordId, outcome]))
+}
+
+/**
+ * The devices a record links without a frozen snapshot, besides the device a calibration record is
+ * about (its subject, not equipment used): named on the certificate, their state at the time unknown.
+ */
+export function unrecordedDevices(record: RecordDetail): number[] {
+  const frozen = new Set((record.testEquipmentUsed ?? []).map((s) => s.testEquipmentId))
+  return (record.testEquipment ?? []).filter(
+    (id) => !frozen.has(id) && !(record.category === 'calibration' && id === record.testEquipmentId),
+  )
 }
 
 /**
  * Everything the certificates of `ids` read, in a handful of statements whatever their number: the
- * records (only those the viewer may read), the current devices of records without snapshots, the
- * names of their files, their audit summaries and the approvals of approved ones. A batch reads its records a page at a time with it,
+ * records (only those the viewer may read), the devices they link without snapshots (named only), the
+ * names of their files, their audit summaries, the approvals of approved ones and the last rejection
+ * of rejected ones, and the stored outcome of calibrations. A batch reads its records a page at a time with it,
  * instead of five statements a certificate.
  */
 export async function readCertificateData(
@@ -140,11 +205,18 @@ export async function readCertificateData(
   const found = await recordDetails(db, ids, viewer)
   const readable = [...found.keys()]
   if (!readable.length)
-    return { records: found, devices: new Map(), files: new Map(), audit: new Map(), approvals: new Map() }
+    return {
+      records: found,
+      devices: new Map(),
+      files: new Map(),
+      audit: new Map(),
+      approvals: new Map(),
+      rejections: new Map(),
+      calibrations: new Map(),
+    }
   const deviceIds = new Set<number>()
-  for (const record of found.values())
-    if (!record.testEquipmentUsed?.length) for (const id of record.testEquipment ?? []) deviceIds.add(id)
-  const devices = await new TestEquipmentRepository(db).byIds([...deviceIds])
+  for (const record of found.values()) for (const id of unrecordedDevices(record)) deviceIds.add(id)
+  const devices = deviceIds.size ? await new TestEquipmentRepository(db).byIds([...deviceIds]) : []
   const files = await db
     .select({
       recordId: recordDocuments.recordId,
@@ -161,9 +233,13 @@ export async function readCertificateData(
     devices: new Map(devices.map((d) => [d.id, d])),
     files: groupBy(files, (f) => f.recordId),
     audit: await auditOf(db, readable),
-    approvals: await approvalsOf(
+    ...(await reviewsOf(
       db,
-      readable.filter((id) => found.get(id)?.reviewState === 'approved'),
+      readable.filter((id) => ['approved', 'rejected'].includes(found.get(id)?.reviewState ?? '')),
+    )),
+    calibrations: await calibrationsOf(
+      db,
+      readable.filter((id) => found.get(id)?.category === 'calibration'),
     ),
   }
 }

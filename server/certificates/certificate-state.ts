@@ -1,6 +1,8 @@
 import type { RecordDetail } from '../../schemas/records/index'
 import { formatDate } from './certificate-dates'
-import type { Approval, ReviewStep } from './certificate-reads'
+import type { Mark } from './certificate-model'
+import type { Approval, CalibrationOutcome, Rejection, ReviewStep } from './certificate-reads'
+import { markOf } from './certificate-values'
 
 /**
  * What a certificate says of the record's state (audit s9 F4, F5): whether it may be relied on at all
@@ -14,7 +16,7 @@ export const REJECTED = 'REJECTED — not valid'
 /** The stamp of a record a newer one of the same product and record type replaced (the re-test chain). */
 export const supersededStamp = (id: number) => `SUPERSEDED — replaced by record ${id}`
 
-/** The signature line beside 'Tested by': its label, and the name written above it. */
+/** The signature line beside 'Captured by': its label, and the name written above it. */
 export interface Signature {
   label: string
   name: string
@@ -64,4 +66,39 @@ export function signatureOf(record: StateOf, approval?: Approval): Signature {
   if (record.reviewState === 'submitted' || record.reviewState === 'reviewed')
     return { label: 'Approved by (not yet approved)', name: '' }
   return { label: 'Authorised signature', name: '' }
+}
+
+/** Longest rejection reason printed under the stamp: the record view has the whole of it. */
+const REASON_MAX = 300
+
+/** Under a rejected record's stamp: who rejected it, when, and the reason they gave. */
+export function rejectionLine(rejection?: Rejection): string {
+  if (!rejection) return 'No rejection is recorded for this record.'
+  const comment = rejection.comment?.trim() ?? ''
+  const reason =
+    comment.length > REASON_MAX
+      ? `${comment.slice(0, REASON_MAX)}… (${comment.length - REASON_MAX} more characters)`
+      : comment
+  const by = `Rejected by ${rejection.by ?? 'a deleted user'} on ${formatDate(rejection.at)} UTC`
+  return reason ? `${by}: ${reason}` : `${by} (no reason given).`
+}
+
+const OUTCOME: Record<string, string> = { pass: 'PASS', fail: 'FAIL', '-': 'not measured' }
+
+/**
+ * A calibration's framed line from its calibration_history row (issue #15.3): as found and as left as
+ * stored ('not measured' for '-'), after 'Calibration not required' when it was skipped; framed in the
+ * colour of the device as left (as found when nothing was measured after). Null without a row.
+ */
+export function calibrationVerdict(outcome?: CalibrationOutcome): { mark: Mark; line: string } | null {
+  if (!outcome) return null
+  const { skipped, asFound, asLeft } = outcome
+  const measured = asFound !== '-' || asLeft !== '-'
+  const found = `As found: ${OUTCOME[asFound] ?? asFound} · As left: ${OUTCOME[asLeft] ?? asLeft}`
+  const line = skipped
+    ? measured
+      ? `Calibration not required · ${found}`
+      : 'Calibration not required'
+    : found
+  return { mark: markOf(asLeft) || markOf(asFound), line }
 }

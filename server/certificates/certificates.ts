@@ -12,7 +12,7 @@ import { CertificateSettingsRepository } from '../settings/certificate-settings'
 import { certificateModel, type CertificateFile, type CertificateModel } from './certificate-model'
 import { certificatePdf, type CertificateTemplate, type Paper } from './certificate-pdf'
 import { thumbnailOf } from './certificate-images'
-import { auditSummaryOf, readCertificateData, type LinkedFile } from './certificate-reads'
+import { auditSummaryOf, readCertificateData, unrecordedDevices, type LinkedFile } from './certificate-reads'
 
 /** Uploads a certificate tries to show as images (the bytes decide; see certificate-images.ts). */
 const IMAGE = /^image\/(png|jpeg|jpg)$/i
@@ -127,9 +127,7 @@ export class Certificates {
       const record = data.records.get(id)
       if (!record) throw notFound(RECORD_MESSAGES.recordNotFound(id))
       const layout = await this.layoutOf(record)
-      const equipment = record.testEquipmentUsed?.length
-        ? []
-        : (record.testEquipment ?? []).flatMap((te) => data.devices.get(te) ?? [])
+      const equipment = unrecordedDevices(record).flatMap((te) => data.devices.get(te) ?? [])
       models.push(
         certificateModel({
           record,
@@ -141,6 +139,8 @@ export class Certificates {
           url: `${origin}/Records/${id}`,
           // Issue #19, audit s9 F5: who approved it and when; its state's stamps come from the record.
           approval: data.approvals.get(id),
+          rejection: data.rejections.get(id),
+          calibration: data.calibrations.get(id),
         }),
       )
     }

@@ -19,14 +19,16 @@ const model = (extra: Partial<CertificateModel> = {}): CertificateModel => ({
   verdict: 'PASS',
   judged: true,
   issued: 'Issued on 01/07/2026 10:00 UTC from record 7 as stored.',
-  testedBy: 'bob',
+  capturedBy: 'bob',
   equipment: [],
   parameters: [],
   images: [],
   files: [],
-  footer: 'Eastern Power · Record 7 · NWT:7',
+  organisation: 'Eastern Power',
+  footer: 'Record 7 · NWT:7',
   url: 'https://itr.example/Records/7',
   stamps: [],
+  stampNotes: [],
   approvals: [],
   signature: { label: 'Authorised signature', name: '' },
   ...extra,
@@ -34,13 +36,13 @@ const model = (extra: Partial<CertificateModel> = {}): CertificateModel => ({
 const template = { organisation: 'Eastern Power', address: '1 Grid Way', logo: null, paper: 'A4' as const }
 
 describe('certificate PDF', () => {
-  it('closes with how it was issued, who tested and a line to sign', async () => {
+  it('closes with how it was issued, who captured it and a line to sign', async () => {
     const { text } = await pdfText(await certificatePdf(model(), template))
     for (const expected of [
       'Eastern Power',
       '1 Grid Way',
       'Issued on 01/07/2026',
-      'Tested by',
+      'Captured by (account)',
       'bob',
       'Authorised signature',
     ])
@@ -78,5 +80,40 @@ describe('certificate PDF', () => {
     )
     const { text } = await pdfText(bytes)
     expect(text).toContain('odd.jpg (image not shown: not a readable image)')
+  })
+
+  it('says how much of a value cut to fit the page was left out', async () => {
+    const value = 'measured again after the tap change '.repeat(150)
+    const { text } = await pdfText(
+      await certificatePdf(
+        model({ sections: [{ title: 'Notes', notes: [], rows: [{ label: 'Remark', value }] }] }),
+        template,
+      ),
+    )
+    const left = /… \((\d+) more characters\)/.exec(text)
+    expect(left, text.slice(-400)).not.toBeNull()
+    // Counted from the whole value (5,400 characters), not from the 2,000 a cell keeps at most.
+    expect(Number(left![1])).toBeGreaterThan(value.length - 2000)
+    expect(text).not.toContain('cut to fit the page')
+  })
+
+  it('shortens a long organisation name in the footer; the record, serial, audit and page print whole', async () => {
+    const organisation = 'Eastern Power Networks Distribution Services and Metering '.repeat(4).slice(0, 200)
+    const rows = Array.from({ length: 90 }, (_, i) => ({ label: `Row ${i}`, value: `${i}` }))
+    for (const editor of ['alice', 'a.very.long.username.of.the.regional.metering.team'])
+      for (const serial of ['NWT:7', `NWT:${'9'.repeat(40)}`]) {
+        const footer = `Record 7 · ${serial} · edited 2× — last by ${editor} on 02/07/2026 08:00 UTC`
+        const bytes = await certificatePdf(
+          model({ organisation, footer, sections: [{ title: 'Many', notes: [], rows }] }),
+          { ...template, organisation },
+        )
+        const { text, pages } = await pdfText(bytes)
+        expect(pages).toBeGreaterThan(1)
+        text.split('\f').forEach((page, i) => {
+          expect(page).toMatch(new RegExp(`Eastern Power .*… · Record 7 · ${serial}`))
+          expect(page).toContain(`edited 2× — last by ${editor} on 02/07/2026 08:00 UTC`)
+          expect(page).toContain(`Page ${i + 1} of ${pages}`)
+        })
+      }
   })
 })

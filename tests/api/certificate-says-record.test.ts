@@ -221,6 +221,10 @@ describe('certificates say what the record says (audit s9)', () => {
 
       const no = (await certificate(rejected)).text
       expect(no).toContain('REJECTED — not valid')
+      // Who rejected it, when and why, under the stamp (the last rejection's comment).
+      expect(no).toMatch(
+        new RegExp(`REJECTED — not valid +Rejected by reviewer on ${day} \\d{2}:\\d{2} UTC: bad`),
+      )
       expect(no).not.toContain('DRAFT')
       expect((await certificate(waiting)).text).toContain('DRAFT — not approved')
 
@@ -230,8 +234,12 @@ describe('certificates say what the record says (audit s9)', () => {
         /Approved by approver on .* UTC \(revision 1; the record has changed since: it is now revision 2\)/,
       )
 
-      // Approved, then superseded by a re-test: both are said.
+      // A re-test waiting for its review does not supersede the approved record (audit walk F4): the
+      // approved record still counts. Once the re-test is approved, both are said.
       const retest = await submit({ serial: 'NWT:3993' }, '2026-07-09')
+      expect((await certificate(approved)).text).not.toContain('SUPERSEDED')
+      expect((await act(retest, 'reviewer', 'review')).statusCode).toBe(200)
+      expect((await act(retest, 'approver', 'approve')).statusCode).toBe(200)
       const both = await certificate(approved)
       keep('certificate-approved-superseded', both.bytes)
       expect(both.text).toContain(`SUPERSEDED — replaced by record ${retest}`)
@@ -247,7 +255,7 @@ describe('certificates say what the record says (audit s9)', () => {
     // The closing text may wrap the address; read without spaces.
     const single = (await certificate(id, lying)).text.replace(/\s+/g, '')
     expect(single).toContain(`${APP_URL}/Records/${id}`)
-    expect(single).toContain('(theQRcodeabove)')
+    expect(single).toContain("(theQRcodeatthetopofthiscertificate'sfirstpage)")
     expect(single).not.toContain('evil.example')
     const batch = await server.call('data', 'POST', '/api/InstrumentTestRecord/Certificates', {
       as: 'internal',

@@ -1,1 +1,2 @@
 export { ReviewPanel } from './review-panel'
+export { SupersededNotice } from './superseded-notice'

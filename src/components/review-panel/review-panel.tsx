@@ -13,6 +13,7 @@ import {
 } from '../../../schemas/records'
 import { formatUtc } from '../date-format'
 import { useRecordReview } from './use-record-review'
+import { SupersededNotice } from './superseded-notice'
 
 const STATE_BG: Record<ReviewState, string> = {
   none: 'light',
@@ -27,17 +28,23 @@ const ACTION_LABEL = { review: 'Review', approve: 'Approve', reject: 'Reject' } 
 /**
  * A record's review (issue #19): its state, who submitted it, the transitions with their comments, and
  * Review / Approve / Reject for whoever may take them now. Shown on /Records/{id} and read-only /DataEntry;
- * nothing for a record that never needed review.
+ * for a record that never needed review, only the superseded notice when a newer record replaced it
+ * (nothing at all when `supersededShown`: the page says it above the record).
  */
 export function ReviewPanel(props: {
   recordId: number | string | null | undefined
   /** The content revision the page shows (GET Record/{id}'s `revision`), which a decision is made on. */
   revision?: number
   onChanged?: () => void
+  /** The page shows the record's superseded notice itself (SupersededNotice): not said again here. */
+  supersededShown?: boolean
 }) {
   const c = useRecordReview(props.recordId, props.revision, props.onChanged)
   const data = c.review.data
-  if (!data || (data.state === 'none' && data.transitions.length === 0)) return null
+  if (!data) return null
+  const supersededBy = props.supersededShown ? null : data.supersededBy
+  if (data.state === 'none' && data.transitions.length === 0)
+    return <SupersededNotice supersededBy={supersededBy} className="mt-3" />
   return (
     <Card className="shadow-sm mt-3 review-panel" aria-label="Review">
       <Card.Header className="d-flex flex-wrap align-items-center gap-2">
@@ -51,14 +58,14 @@ export function ReviewPanel(props: {
         <span className="small text-secondary">{REVIEW_POLICY_LABELS[data.policy]}</span>
       </Card.Header>
       <Card.Body>
-        <ReviewFacts data={data} />
+        <ReviewFacts data={data} supersededBy={supersededBy} />
         {c.error && (
           <Alert variant="danger" className="py-2">
             {c.error}
           </Alert>
         )}
         {data.actions.length > 0 && !c.rejecting && (
-          <div className="d-flex flex-wrap gap-2">
+          <div className="d-flex flex-wrap gap-2 d-print-none">
             {data.actions.map((a) => (
               <Button
                 key={a}
@@ -73,6 +80,7 @@ export function ReviewPanel(props: {
         )}
         {c.rejecting && (
           <Form
+            className="d-print-none"
             onSubmit={(e) => {
               e.preventDefault()
               void c.act('reject')
@@ -102,14 +110,20 @@ export function ReviewPanel(props: {
   )
 }
 
-/** Submitter, chain link, amend hint and the transitions. */
-function ReviewFacts({ data }: { data: RecordReview }) {
+/** Submitter, chain link (unless the page shows it), amend hint and the transitions. */
+function ReviewFacts({
+  data,
+  supersededBy,
+}: {
+  data: RecordReview
+  supersededBy: number | null | undefined
+}) {
   return (
     <>
       {data.submittedBy && <p className="mb-2 small">Submitted by {data.submittedBy}</p>}
-      {data.supersededBy != null && (
+      {supersededBy != null && (
         <p className="mb-2 small">
-          Superseded by <Link to={`/Records/${data.supersededBy}`}>record {data.supersededBy}</Link>
+          Superseded by <Link to={`/Records/${supersededBy}`}>record {supersededBy}</Link>
         </p>
       )}
       {data.mayAmend && data.supersededBy == null && (

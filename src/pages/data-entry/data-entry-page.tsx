@@ -13,6 +13,7 @@ import { useDataEntry } from './use-data-entry'
 import { ParametersUsed } from '../../components/parameters-used'
 import { EquipmentUsed } from '../../components/equipment-used'
 import { DraftKept, DraftOffer } from './draft-offer'
+import { usePrintText } from './use-print-text'
 
 /**
  * /DataEntry (SPEC §2): the record type's form titled by its layout, the pass/fail icon for Test records,
@@ -20,6 +21,8 @@ import { DraftKept, DraftOffer } from './draft-offer'
  */
 export default function DataEntryPage() {
   const c = useDataEntry()
+  // The read-only form prints long text whole (audit walk-cert F5).
+  const printTextBox = usePrintText(c.readOnly)
 
   if (c.summary) {
     return (
@@ -70,18 +73,20 @@ export default function DataEntryPage() {
           <div ref={c.errorBox}>
             <Banner variant="error" message={c.error} onClose={c.dismissError} />
           </div>
-          <RecordForm
-            ref={c.formRef}
-            layout={c.layout}
-            value={c.value}
-            onChange={c.onChange}
-            readOnly={c.readOnly}
-            locked={c.locked}
-            services={c.services}
-            errors={c.fieldErrors}
-            params={c.params}
-            calibration={c.calibration}
-          />
+          <div ref={printTextBox}>
+            <RecordForm
+              ref={c.formRef}
+              layout={c.layout}
+              value={c.value}
+              onChange={c.onChange}
+              readOnly={c.readOnly}
+              locked={c.locked}
+              services={c.services}
+              errors={c.fieldErrors}
+              params={c.params}
+              calibration={c.calibration}
+            />
+          </div>
           <ParametersUsed parameters={c.parameters} />
           {c.readOnly && <EquipmentUsed snapshots={c.equipmentUsed} />}
           <DataEntryActions

@@ -11,9 +11,12 @@ import { RecordTablesCard } from './record-tables-card'
 import { useRecordDetail } from './use-record-detail'
 import { recordHistoryValue } from '../../components/record-values'
 import { CertificateButton } from '../../components/certificate-button'
-import { ReviewPanel } from '../../components/review-panel'
+import { ReviewPanel, SupersededNotice } from '../../components/review-panel'
 
-/** /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with. */
+/**
+ * /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with;
+ * a superseded record says so first, whatever its review state. Prints as the record alone (styles.css).
+ */
 export default function RecordDetailPage() {
   const { id, data, loading, error, reload } = useRecordDetail()
   const navigate = useNavigate()
@@ -27,6 +30,7 @@ export default function RecordDetailPage() {
         </Button>
       </PageHeader>
       <PageState loading={loading} error={error} onRetry={reload}>
+        {data && <SupersededNotice supersededBy={data.record.supersededById} />}
         {data && (
           <Card className="shadow-sm record-detail">
             <Card.Body>
@@ -47,7 +51,12 @@ export default function RecordDetailPage() {
         {data && <EquipmentUsed snapshots={data.record.testEquipmentUsed} />}
       </PageState>
       {data && (
-        <ReviewPanel recordId={data.record.recordId} revision={data.record.revision} onChanged={reload} />
+        <ReviewPanel
+          recordId={data.record.recordId}
+          revision={data.record.revision}
+          onChanged={reload}
+          supersededShown
+        />
       )}
       <HistoryPanel
         entity="record"
@@ -55,7 +64,7 @@ export default function RecordDetailPage() {
         labels={layoutLabels(data?.layout)}
         format={data ? recordHistoryValue(data.record, data.layout) : undefined}
       />
-      <div className="mt-3">
+      <div className="mt-3 d-print-none">
         <Link to="/Records">All records</Link>
       </div>
     </>

@@ -10,9 +10,15 @@ const BG: Record<RecordTestLine['result'], string> = {
   '—': 'light',
 }
 
+/** The result as a badge that is also a word; print keeps it legible without its colour (styles.css). */
 function Verdict({ result }: { result: RecordTestLine['result'] }) {
   return (
-    <Badge bg={BG[result]} text={result === '—' ? 'dark' : undefined}>
+    <Badge
+      bg={BG[result]}
+      text={result === '—' ? 'dark' : undefined}
+      className="verdict"
+      data-result={result}
+    >
       {result}
     </Badge>
   )

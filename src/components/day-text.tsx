@@ -1,11 +1,22 @@
-import { useState } from 'react'
+import { useCallback, useId, useState } from 'react'
 import Form from 'react-bootstrap/Form'
 import { fromPickerText, toPickerText } from '../../runtime/widgets/date-format'
+
+/**
+ * Shown while the typed text is not a day: the data entry form's words for the same case
+ * (DATE_FORMAT_HINT of runtime/widgets/date-widget.tsx, not imported so no filter pulls in its stylesheet).
+ */
+export const DAY_TEXT_HINT = 'Enter the date as dd-MM-yyyy.'
+const FORMAT = 'dd-MM-yyyy.'
 
 /**
  * One day typed dd-MM-yyyy as every SPEC §9 picker shows dates (issue #11.20; the browser's date input
  * would show its locale's mm/dd/yyyy): the date filters of /Products, /Audit and a device's usage.
  * Half-typed text stays local; a real day is handed on as ISO (YYYY-MM-DD), a cleared one as ''.
+ *
+ * Text that is not a day (a typo, '31-02-2026') says why under the box and clears the filter, so the
+ * grid never goes on applying a day the box no longer shows (audit walk-products E); the text stays in
+ * the box to be corrected.
  */
 export function DayText({
   iso,
@@ -16,27 +27,56 @@ export function DayText({
   onChange: (iso: string) => void
   label: string
 }) {
+  const hintId = useId()
   const [draft, setDraft] = useState<{ text: string; forIso: string } | null>(null)
+  // In an input group (the Last Record filter of /Products) the hint floats under the group, which a
+  // line of its own would squeeze beside the box; elsewhere it takes its line under the box.
+  const [inGroup, setInGroup] = useState(false)
+  const box = useCallback((input: HTMLInputElement | null) => {
+    if (input) setInGroup(Boolean(input.parentElement?.classList.contains('input-group')))
+  }, [])
   const text = draft && draft.forIso === iso ? draft.text : toPickerText(iso)
   const invalid = text.trim() !== '' && fromPickerText(text) === null
+  const hint = invalid && (
+    <div
+      id={hintId}
+      className={inGroup ? 'invalid-tooltip d-block' : 'invalid-feedback d-block'}
+      // Floating, it lets a tap through to the box it covers (the To box under From).
+      style={inGroup ? { left: 0, pointerEvents: 'none' } : undefined}
+    >
+      {/* Read as DAY_TEXT_HINT; the format is not broken at its hyphens in a narrow column. */}
+      {DAY_TEXT_HINT.replace(FORMAT, '')}
+      <span className="text-nowrap">{FORMAT}</span>
+    </div>
+  )
   return (
-    <Form.Control
-      type="text"
-      inputMode="numeric"
-      placeholder="dd-MM-yyyy"
-      value={text}
-      isInvalid={invalid}
-      onChange={(e) => {
-        const next = e.target.value
-        const day = next.trim() === '' ? '' : fromPickerText(next)
-        if (day === null) setDraft({ text: next, forIso: iso })
-        else {
-          setDraft(null)
-          if (day !== iso) onChange(day)
-        }
-      }}
-      aria-label={label}
-      title={`${label} (dd-MM-yyyy)`}
-    />
+    <>
+      {/* Before the box in a group: the box stays the group's last child, with its rounded right corners. */}
+      {inGroup && hint}
+      <Form.Control
+        ref={box}
+        type="text"
+        inputMode="numeric"
+        placeholder="dd-MM-yyyy"
+        value={text}
+        isInvalid={invalid}
+        aria-describedby={invalid ? hintId : undefined}
+        onChange={(e) => {
+          const next = e.target.value
+          const day = next.trim() === '' ? '' : fromPickerText(next)
+          if (day === null) {
+            // Not a day: the text stays to be corrected, and no day is filtered by until it is one.
+            setDraft({ text: next, forIso: '' })
+            if (iso !== '') onChange('')
+          } else {
+            setDraft(null)
+            if (day !== iso) onChange(day)
+          }
+        }}
+        aria-label={label}
+        title={`${label} (dd-MM-yyyy)`}
+      />
+      {!inGroup && hint}
+    </>
   )
 }

@@ -53,7 +53,7 @@ describe('drafts of a form (issue #18.1)', () => {
     const dialog = page.getByRole('dialog')
     await dialog
       .getByText(
-        'You have 1 unsaved draft on this device. They stay here for your next sign-in. Log Out anyway?',
+        'You have 1 unsaved draft on this device. It stays here for your next sign-in. Log Out anyway?',
       )
       .waitFor()
     await screenshot(page, 'draft-log-out')

@@ -76,6 +76,20 @@ describe('history diff', () => {
     expect(document.querySelector('b')).toBeNull()
   })
 
+  it('labels each value Before and After for a phone, where the stacked grid hides the column titles', () => {
+    render(<FieldDiff entry={{ before: { kind: null }, after: { kind: 'lapsed' } }} />)
+    const row = screen.getAllByRole('row')[1]!
+    // The stacked grid (styles.css, max-width 575.98px) draws each cell's data-label before its value.
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((c) => [c.dataset.label, c.textContent]),
+    ).toEqual([
+      ['Before', '—'],
+      ['After', 'lapsed'],
+    ])
+  })
+
   it('says so when nothing changed', () => {
     render(<FieldDiff entry={{ before: { name: 'A' }, after: { name: 'A' } }} />)
     expect(screen.getByText('No field changed.')).toBeTruthy()

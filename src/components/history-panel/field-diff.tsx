@@ -70,8 +70,13 @@ export function FieldDiff({
             <th scope="row" className="fw-normal">
               {fieldName(c.field, labels)}
             </th>
-            <td className="text-danger-emphasis text-break">{shown(c.before, c.field)}</td>
-            <td className="text-success-emphasis text-break">{shown(c.after, c.field)}</td>
+            {/* Labelled for a phone's stacked grid, which hides the column titles (audit walk-products). */}
+            <td data-label="Before" className="text-danger-emphasis text-break">
+              {shown(c.before, c.field)}
+            </td>
+            <td data-label="After" className="text-success-emphasis text-break">
+              {shown(c.after, c.field)}
+            </td>
           </tr>
         ))}
       </tbody>

@@ -23,6 +23,17 @@ const IDLE: CsvUploadState = { status: 'idle', progress: 0, fileName: null, mess
 /** Not a SPEC text: a file that is not .csv is refused before any call (SPEC §5 "Uploads"). */
 export const notCsvMessage = (name: string) => `${name} is not a .csv file.`
 
+/**
+ * Not a SPEC text: what an accepted file stored, after SPEC §8's upload text, so a user without a Records
+ * page (a supplier) can tell what went in once the file picker has cleared (audit walk-csv).
+ */
+export const storedMessage = (records: number, name: string) =>
+  `${records} ${records === 1 ? 'record' : 'records'} stored from ${name}.`
+
+/** SPEC §8's upload text word for word, then what was stored. */
+export const uploadedMessage = (records: number, name: string) =>
+  `${RECORD_MESSAGES.uploadAccepted} ${storedMessage(records, name)}`
+
 const isRowError = (v: unknown): v is CsvRowError =>
   typeof v === 'object' && v !== null && typeof (v as CsvRowError).line === 'number' && 'reason' in v
 
@@ -73,15 +84,18 @@ export function useCsvUpload(ids: {
         fileName: file.name,
         data: await fileToBase64(file),
       })
-      await postWithProgress<CsvResult>('submission', '/api/InstrumentTest/upload-csv/', body, (progress) =>
-        setState((s) => (s.status === 'pending' ? { ...s, progress } : s)),
+      const result = await postWithProgress<CsvResult>(
+        'submission',
+        '/api/InstrumentTest/upload-csv/',
+        body,
+        (progress) => setState((s) => (s.status === 'pending' ? { ...s, progress } : s)),
       )
       setState({
         status: 'done',
         progress: 100,
         fileName: file.name,
-        // SPEC §8's success text, whatever wording the server used.
-        message: RECORD_MESSAGES.uploadAccepted,
+        // SPEC §8's success text, whatever wording the server used, then how many records it stored.
+        message: uploadedMessage(result.records, file.name),
         rowErrors: [],
       })
     } catch (error) {

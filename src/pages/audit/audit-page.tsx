@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import { useAtomValue } from 'jotai'
@@ -18,11 +18,14 @@ function AuditList() {
   const list = useAuditList()
   const columns = useMemo(() => auditColumns(), [])
   const { filters, setFilters } = list
+  // Clear Filters empties the date boxes too when they show text that is not a day (no filter to clear).
+  const [cleared, setCleared] = useState(0)
   return (
     <>
       <PageHeader title="Audit" />
       <Form
-        className="d-flex flex-wrap align-items-end gap-2 mb-3 audit-filters"
+        // Top-aligned: a date's hint under its box (DayText) lengthens its column, not the row's boxes.
+        className="d-flex flex-wrap align-items-start gap-2 mb-3 audit-filters"
         onSubmit={(e) => e.preventDefault()}
       >
         <Form.Group controlId="audit-user">
@@ -52,6 +55,7 @@ function AuditList() {
         <Form.Group controlId="audit-from" style={{ width: '11rem' }}>
           <Form.Label className="mb-1 small text-secondary">From</Form.Label>
           <DayText
+            key={`from-${cleared}`}
             iso={filters.from}
             onChange={(day) => setFilters({ ...filters, from: day })}
             label="From"
@@ -59,11 +63,28 @@ function AuditList() {
         </Form.Group>
         <Form.Group controlId="audit-to" style={{ width: '11rem' }}>
           <Form.Label className="mb-1 small text-secondary">To</Form.Label>
-          <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
+          <DayText
+            key={`to-${cleared}`}
+            iso={filters.to}
+            onChange={(day) => setFilters({ ...filters, to: day })}
+            label="To"
+          />
         </Form.Group>
-        <Button variant="outline-secondary" onClick={() => setFilters(NO_FILTERS)}>
-          Clear Filters
-        </Button>
+        <div>
+          {/* The labels' line, so the button stays level with the boxes (on a phone it has a row of its own). */}
+          <div className="mb-1 small d-none d-sm-block" aria-hidden="true">
+            &nbsp;
+          </div>
+          <Button
+            variant="outline-secondary"
+            onClick={() => {
+              setFilters(NO_FILTERS)
+              setCleared((n) => n + 1)
+            }}
+          >
+            Clear Filters
+          </Button>
+        </div>
       </Form>
       <Banner variant="error" message={list.error ? describeError(list.error) : null} />
       <DataGrid

@@ -6,6 +6,7 @@ import type { Supplier } from '../../../schemas/entities/supplier'
 import { parameterValues, type TestParameter } from '../../../schemas/entities/test-parameter'
 import { loadLayout, readsParameters, type FormLayout } from '../../../schemas/form-layout'
 import type { RecordDetail } from '../../../schemas/records'
+import type { BannerVariant } from '../../components/banner'
 import { dataEntryApi } from './data-entry-api'
 
 /** The query of SPEC §2: /DataEntry?producttype=&recordtype=&record=&supplier=&owner=&edit=true */
@@ -52,6 +53,13 @@ export const DATA_ENTRY_TEXTS = {
     `revision ${now}). The form shows your edit: check it against the record's current values before you ` +
     `save, or Cancel to keep theirs.`,
 } as const
+
+/**
+ * The banner a notice of /DataEntry shows in: a save kept in the outbox for want of a connection stored
+ * nothing yet, so it warns (audit walk-csv: it showed in green); a stored despatch record is a success.
+ */
+export const noticeVariant = (notice: string | null): Extract<BannerVariant, 'success' | 'warning'> =>
+  notice === DATA_ENTRY_TEXTS.queued ? 'warning' : 'success'
 
 export interface Loaded {
   recordType: RecordType

@@ -13,6 +13,7 @@ import { useDataEntry } from './use-data-entry'
 import { ParametersUsed } from '../../components/parameters-used'
 import { EquipmentUsed } from '../../components/equipment-used'
 import { DraftKept, DraftOffer } from './draft-offer'
+import { noticeVariant } from './data-entry-load'
 import { usePrintText } from './use-print-text'
 
 /**
@@ -69,7 +70,7 @@ export default function DataEntryPage() {
           )}
           <DraftOffer offer={c.draft.offer} onRestore={c.draft.restore} onDiscard={c.draft.discard} />
           <SerialChecks checks={c.serialChecks} labelOf={c.labelOf} />
-          <Banner variant="success" message={c.notice} />
+          <Banner variant={noticeVariant(c.notice)} message={c.notice} />
           <div ref={c.errorBox}>
             <Banner variant="error" message={c.error} onClose={c.dismissError} />
           </div>

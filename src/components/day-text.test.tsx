@@ -1,0 +1,98 @@
+import { useState } from 'react'
+import { fireEvent, render, screen } from '@testing-library/react'
+import InputGroup from 'react-bootstrap/InputGroup'
+import { describe, expect, it, vi } from 'vitest'
+import { DATE_FORMAT_HINT } from '../../runtime/widgets/date-widget'
+import { DAY_TEXT_HINT, DayText } from './day-text'
+
+/** A filter as the pages hold one: the day DayText hands on, and every value it was handed. */
+function Filter({ seen, grouped = false }: { seen: (iso: string) => void; grouped?: boolean }) {
+  const [iso, setIso] = useState('')
+  const box = (
+    <DayText
+      iso={iso}
+      onChange={(day) => {
+        seen(day)
+        setIso(day)
+      }}
+      label="From"
+    />
+  )
+  return (
+    <>
+      {grouped ? (
+        <InputGroup>
+          <InputGroup.Text>From</InputGroup.Text>
+          {box}
+        </InputGroup>
+      ) : (
+        box
+      )}
+      <output aria-label="Applied">{iso}</output>
+    </>
+  )
+}
+
+/** The hint under the box (its format is kept whole in a span of its own). */
+const hint = () => screen.queryByText((_, el) => el?.id !== '' && el?.textContent === DATE_FORMAT_HINT)
+
+const type = (text: string) => fireEvent.change(screen.getByLabelText('From'), { target: { value: text } })
+
+describe('DayText', () => {
+  it('uses the data entry form’s words for a date it cannot read', () => {
+    expect(DAY_TEXT_HINT).toBe(DATE_FORMAT_HINT)
+  })
+
+  it('hands on a typed day as ISO, without a hint', () => {
+    const seen = vi.fn()
+    render(<Filter seen={seen} />)
+    type('30-11-2026')
+    expect(seen).toHaveBeenLastCalledWith('2026-11-30')
+    expect(screen.getByLabelText('From')).toHaveValue('30-11-2026')
+    expect(screen.getByLabelText('From')).not.toHaveClass('is-invalid')
+    expect(hint()).toBeNull()
+  })
+
+  it('says why a day that does not exist is refused, and drops the day it replaced from the filter', () => {
+    const seen = vi.fn()
+    render(<Filter seen={seen} />)
+    type('30-11-2026')
+    type('31-02-2026')
+    const box = screen.getByLabelText('From')
+    // The box keeps the text to be corrected and says why; the grid no longer filters by 30-11-2026.
+    expect(box).toHaveValue('31-02-2026')
+    expect(box).toHaveClass('is-invalid')
+    expect(box).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
+    expect(hint()).toBeVisible()
+    expect(seen.mock.calls).toEqual([['2026-11-30'], ['']])
+    expect(screen.getByLabelText('Applied')).toHaveTextContent(/^$/)
+
+    // Corrected: the new day applies and the hint goes.
+    type('28-02-2026')
+    expect(seen).toHaveBeenLastCalledWith('2026-02-28')
+    expect(hint()).toBeNull()
+  })
+
+  it('does not call out for half-typed text over an empty filter, and clears quietly', () => {
+    const seen = vi.fn()
+    render(<Filter seen={seen} />)
+    type('3')
+    expect(seen).not.toHaveBeenCalled()
+    expect(hint()).toBeVisible()
+    type('')
+    expect(seen).not.toHaveBeenCalled()
+    expect(hint()).toBeNull()
+  })
+
+  it('in an input group, floats the hint and stays the group’s last child', () => {
+    const seen = vi.fn()
+    render(<Filter seen={seen} grouped />)
+    type('30-11-2026')
+    type('31-02-2026')
+    const box = screen.getByLabelText('From')
+    expect(box).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
+    expect(hint()).toHaveClass('invalid-tooltip')
+    expect(box.parentElement?.lastElementChild).toBe(box)
+    expect(seen).toHaveBeenLastCalledWith('')
+  })
+})

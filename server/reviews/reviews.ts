@@ -18,6 +18,7 @@ import { dataPointTypes, records, recordTransitions, users } from '../db/schema/
 import { conflict, HttpError, notFound } from '../http-error'
 import { ImpactAssessment } from '../impact-cases/assessment'
 import { lockProducts, refreshLockedSummaries } from '../products/product-summaries'
+import { refreshChains } from './chain'
 
 /** The record as a transition needs it, read under the caller's scope. */
 interface ReviewedRecord extends ReviewSubject {
@@ -27,6 +28,9 @@ interface ReviewedRecord extends ReviewSubject {
   /** The content's revision (records.revision). */
   revision: number
 }
+
+/** Whether a transition to `to` changes how firmly the record stands in its re-test chain (chain.ts). */
+const relinks = (to: ReviewState) => to === 'approved' || to === 'rejected'
 
 /** The caller as the review rule sees it (admins may do both steps). */
 export const actorOf = (viewer: Viewer): ReviewActor => ({
@@ -60,9 +64,10 @@ export class ReviewsRepository {
     // already queued this request behind other writers of the record's product (route-audit.ts).
     const seen = await this.record(recordId, viewer)
     const planned = this.decide(seen, action, comment, viewer)
-    // An approval changes its product's summary: the product is locked first, as every writer does
-    // (products, then records), so this cannot deadlock with a new record relinking this one's chain.
-    const locked = await lockProducts(this.db, planned === 'approved' ? [seen.productId] : [])
+    // An approval changes its product's summary, and an approval or a rejection its re-test chain (a record
+    // supersedes a counting one only once it counts, chain.ts): the product is locked first, as every
+    // writer does (products, then records), so this cannot deadlock with a new record relinking the chain.
+    const locked = await lockProducts(this.db, relinks(planned) ? [seen.productId] : [])
     // Audit s8d D5: the rule runs again on the record locked, as an in-place amendment (which reads it
     // the same way) left it: its amender is refused here, not let through by a stale read.
     const record = await this.record(recordId, viewer, true)
@@ -89,6 +94,9 @@ export class ReviewsRepository {
     })
     // Only an approval changes what counts for the product; the others leave it as it was.
     if (to === 'approved') await refreshLockedSummaries(this.db, locked)
+    // Audit walk F4: the record now counts (it supersedes the older counting one) or is rejected (it
+    // supersedes no waiting one); a review to 'reviewed' leaves it waiting, its chain as it was.
+    if (relinks(to)) await refreshChains(this.db, locked)
     // Issue #15.3: a record clears a retest only once it counts (approved here); a waiting or rejected
     // one never does.
     await new ImpactAssessment(this.db, viewer.id || null).afterReview(recordId, to === 'approved')

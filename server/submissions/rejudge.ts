@@ -15,7 +15,8 @@ import { ImpactAssessment } from '../impact-cases/assessment'
 import { normaliseNa } from './write/record-columns'
 import { RecordDefinitions, type RecordDefinition } from '../record-types/record-definitions'
 import { ProductsRepository } from '../products/products'
-import { lockProductOfRecord } from '../products/product-summaries'
+import { lockProductOfRecord, lockProducts } from '../products/product-summaries'
+import { refreshChains } from '../reviews/chain'
 import { judgedRecordResult } from './judge'
 
 /** One stored record whose verdict is not the judge's. */
@@ -143,5 +144,9 @@ async function correct(
       if (before.reviewState === 'approved') await new ImpactAssessment(tx, null).afterReview(recordId, false)
     }
     if (productId) await new ProductsRepository(tx).refreshSummary(productId)
+    // Audit walk F4: an approved record sent back to review no longer supersedes the counting record
+    // before it (the re-test chain, server/reviews/chain.ts); the product is locked already.
+    if (productId && before.reviewState === 'approved')
+      await refreshChains(tx, await lockProducts(tx, [productId]))
   })
 }

@@ -7,6 +7,7 @@ import { DISPOSITION_LABELS, SUSPECT_STATES, type SuspectState } from '../../../
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { PageState } from '../../components/page-state'
+import { listHref } from './cases-url'
 import { CaseSummary } from './case-summary'
 import { DispositionBar } from './disposition-bar'
 import { suspectColumns } from './suspect-columns'
@@ -82,13 +83,13 @@ function CaseDetail() {
             )}
           </>
         )}
-        <Link to="/ImpactCases" className="btn btn-outline-secondary">
+        <Link to={listHref()} className="btn btn-outline-secondary">
           Back
         </Link>
       </PageHeader>
       <Banner variant="success" message={c.done} onClose={c.dismiss} />
       <Banner variant="error" message={c.error} onClose={c.dismiss} />
-      <PageState loading={c.found.loading && !found} error={c.found.error} onRetry={c.found.reload}>
+      <PageState loading={c.found.loading && !found} error={c.loadError} onRetry={c.retry}>
         {found && (
           <>
             <CaseSummary c={found} />

@@ -5,7 +5,7 @@ import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
 import { PageHeader } from '../../components/page-header'
 import { caseColumns } from './case-columns'
-import { useImpactCasesList, type StatusChoice } from './use-impact-cases-list'
+import { casesEmptyText, useImpactCasesList, type StatusChoice } from './use-impact-cases-list'
 
 /**
  * /ImpactCases (issue #15.3, admins and configurators): every impact case, newest first, server-paged,
@@ -44,7 +44,7 @@ export default function ImpactCasesPage() {
         loadFailed={Boolean(list.error)}
         onRetry={list.reload}
         getRowId={(c) => String(c.id)}
-        emptyText="No impact cases: no calibration has found a device out of tolerance."
+        emptyText={casesEmptyText(list.status, list.totalCount)}
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
     </>

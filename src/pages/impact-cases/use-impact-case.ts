@@ -1,5 +1,5 @@
-import { useCallback, useState } from 'react'
-import { useParams } from 'react-router-dom'
+import { useCallback, useMemo, useState } from 'react'
+import { useParams, useSearchParams } from 'react-router-dom'
 import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import {
   DISPOSITION_LABELS,
@@ -10,10 +10,10 @@ import {
 import { ApiError, describeError } from '../../api/client'
 import { usePagedList } from '../../api/use-paged-list'
 import { useResource } from '../../api/use-resource'
+import { caseParamsOf, caseViewOf, type StateChoice } from './cases-url'
 import { impactCasesApi } from './impact-cases-api'
 
-/** The records grid's state filter: all, or one state. */
-export type StateChoice = '' | SuspectState
+export type { StateChoice } from './cases-url'
 
 /** A disposition being given: which one and, for accept, why. */
 export interface DispositionDraft {
@@ -76,9 +76,11 @@ function useCaseAction(reload: () => void) {
 }
 
 /**
- * Controller of /ImpactCases/{id}: the case, its suspect records (server-paged, by state), the records
+ * Controller of /ImpactCases/{id}: the case, its suspect records (server-paged, by state; the state and
+ * page kept in the URL, `?show=&page=`, so Back and a shared link show the same records), the records
  * selected on the page, the disposition being given to them, Close and the XLSX export. Every refusal is
- * the server's message, shown in the page's banner.
+ * the server's message, shown in the page's banner. An id that is no case is said so, without Retry: a
+ * non-numeric one without a call, and the records are only asked for once the case is found.
  */
 export function useImpactCase() {
   const { id = '' } = useParams()
@@ -90,14 +92,18 @@ export function useImpactCase() {
         : Promise.reject(new ApiError(IMPACT_MESSAGES.notFound(id), 404)),
     [caseId],
   )
-  const [state, setStateFilter] = useState<StateChoice>('')
-  const [query, setQueryState] = useState<ListQuery>({ page: 0, size: PAGE_SIZES.list, filter: {} })
+  const notFound = found.error instanceof ApiError && found.error.status === 404
+  const [params, setParams] = useSearchParams()
+  const { state, page } = useMemo(() => caseViewOf(params), [params])
+  const query: ListQuery = useMemo(() => ({ page, size: PAGE_SIZES.list, filter: {} }), [page])
   const fetchPage = useCallback(
-    (page: number, size: number, filter: { state?: SuspectState }, signal: AbortSignal) =>
-      impactCasesApi.records(caseId ?? 0, page, size, filter, signal),
+    (pageIndex: number, size: number, filter: { state?: SuspectState }, signal: AbortSignal) =>
+      impactCasesApi.records(caseId ?? 0, pageIndex, size, filter, signal),
     [caseId],
   )
-  const records = usePagedList(fetchPage, query.page, query.size, state ? { state } : {}, { skip: !caseId })
+  const records = usePagedList(fetchPage, query.page, query.size, state ? { state } : {}, {
+    skip: !caseId || !found.data,
+  })
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set())
   const [draft, setDraft] = useState<DispositionDraft>(NO_DRAFT)
   const { busy, error, done, act, dismiss } = useCaseAction(() => {
@@ -105,15 +111,12 @@ export function useImpactCase() {
     records.reload()
   })
 
-  const setQuery = (next: ListQuery) => {
-    setQueryState(next)
+  const show = (next: { state: StateChoice; page: number }) => {
+    setParams((current) => caseParamsOf(next, current), { replace: true, flushSync: true })
     setSelected(new Set())
   }
-  const setState = (next: StateChoice) => {
-    setStateFilter(next)
-    setQueryState((q) => ({ ...q, page: 0 }))
-    setSelected(new Set())
-  }
+  const setQuery = (next: ListQuery) => show({ state, page: next.page })
+  const setState = (next: StateChoice) => show({ state: next, page: 0 })
   const { toggle, toggleAll } = selectionOf(setSelected, records.rows)
 
   const apply = () => {
@@ -140,6 +143,10 @@ export function useImpactCase() {
   return {
     caseId,
     found,
+    /** The case could not be loaded: SPEC-style text for an id that is no case, the error otherwise. */
+    loadError: notFound ? IMPACT_MESSAGES.notFound(id) : found.error,
+    /** Loading again can help (not for a case that does not exist). */
+    retry: notFound ? undefined : found.reload,
     state,
     setState,
     query,

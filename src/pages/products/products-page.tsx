@@ -17,7 +17,8 @@ import { useProductFamily } from './use-product-family'
  */
 export default function ProductsPage() {
   const list = useProductsList()
-  const family = useProductFamily(list.parent)
+  // The family waits for the product's type (it comes with the rows when the product came by id).
+  const family = useProductFamily(list.parentPending ? null : list.parent)
   const canOpen = useAtomValue(canOpenAtom)
   const showEquipment = canOpen('/TestEquipment')
   const { filterToProduct } = list

@@ -1,78 +1,108 @@
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useState } from 'react'
 import { useSearchParams } from 'react-router-dom'
-import { PAGE_SIZES } from '../../../runtime/grid'
+import type { ListQuery } from '../../../runtime/grid'
 import type { Product } from '../../../schemas/records'
-import { useListQuery, usePagedList } from '../../api/use-paged-list'
-import { initialFromUrl, productsFilter } from './products-filter'
+import { usePagedList } from '../../api/use-paged-list'
+import { useDebounced } from '../../components/use-debounced'
+import { productsFilter } from './products-filter'
+import { productsParamsOf, productsViewOf, type ProductsView } from './products-url'
 import { productsApi } from './products-api'
 
-/** The product the grid is narrowed to (with its children), by the row action or ?filter=ParentAssetId. */
+/** The product the grid is narrowed to (with its children), by the row action or the URL. */
 export interface ParentFilter {
   id: number
-  /** Shown in the 'only this product' note; the id when the product came from the URL. */
+  /** Shown in the 'only this product' note; '#{id}' while the product is not known here. */
   serial: string
-  /** Its product type, when known (the row action knows it, a URL does not). */
+  /** Its product type, when known (for the child types the note counts). */
   assetModelId?: number
 }
 
+const refOf = (p: Product): ParentFilter => ({
+  id: p.id,
+  serial: p.productSerialNumber,
+  assetModelId: p.assetModelId,
+})
+
+// Typing in a column filter should not send one call per key (as useListQuery).
+const FILTER_DELAY_MS = 250
+const sortKey = (q: ListQuery) => (q.sort ? `${q.sort.field}.${q.sort.direction}` : '')
+
 /**
- * Controller of /Products (SPEC §2): the server-paged query (take 10), the initial filter from
- * ?filter=&value=, 'filter to the product and its children', and Clear Filters.
+ * Controller of /Products (SPEC §2): the server-paged query (take 10) and the product the grid is narrowed
+ * to, both in the URL's query (products-url.ts; written with `replace`, at once, so a typed filter keeps
+ * every key) so that Back and a shared link show the same page; the initial filter of ?filter=&value=,
+ * 'filter to the product and its children', and Clear Filters.
  */
 export function useProductsList() {
   const [params, setParams] = useSearchParams()
-  const urlKey = `${params.get('filter') ?? ''}\u0000${params.get('value') ?? ''}`
-  const [query, setQuery, sent] = useListQuery(() => ({
-    page: 0,
-    size: PAGE_SIZES.list,
-    filter: initialFromUrl(params).filter,
-  }))
-  const [parent, setParent] = useState<ParentFilter | null>(() => {
-    const id = initialFromUrl(params).parentId
-    return id == null ? null : { id, serial: `#${id}` }
-  })
+  const { query, parentId } = useMemo(() => productsViewOf(params), [params])
+  const sent = useDebounced(
+    query,
+    FILTER_DELAY_MS,
+    (a, b) => a.page !== b.page || sortKey(a) !== sortKey(b) || a.size !== b.size,
+  )
+  const show = useCallback(
+    (change: (view: ProductsView) => ProductsView) =>
+      setParams((current) => productsParamsOf(change(productsViewOf(current)), current), {
+        replace: true,
+        flushSync: true,
+      }),
+    [setParams],
+  )
+  const setQuery = useCallback((next: ListQuery) => show((v) => ({ ...v, query: next })), [show])
+  const narrow = useCallback(
+    (id: number | null) =>
+      show((v) => ({
+        parentId: id,
+        query: { ...v.query, page: 0, filter: id == null ? v.query.filter : {} },
+      })),
+    [show],
+  )
 
-  // A new search from Home while already here replaces the filter.
-  const appliedKey = useRef(urlKey)
-  useEffect(() => {
-    if (appliedKey.current === urlKey) return
-    appliedKey.current = urlKey
-    const next = initialFromUrl(params)
-    setQuery((q) => ({ ...q, page: 0, filter: next.filter }))
-    setParent(next.parentId == null ? null : { id: next.parentId, serial: `#${next.parentId}` })
-  }, [urlKey, params, setQuery])
-
-  const filter = productsFilter(sent, parent?.id ?? null)
+  const filter = productsFilter(sent, parentId)
   const page = usePagedList(productsApi.page, sent.page, sent.size, filter)
 
-  const clearFilters = useCallback(() => {
-    setQuery((q) => ({ ...q, page: 0, filter: {} }))
-    setParent(null)
-    appliedKey.current = '\u0000'
-    setParams({}, { replace: true })
-  }, [setParams, setQuery])
+  // The products the grid has shown, so that a product named by id (its parent, the URL) gets its serial
+  // and type: the product itself is among the rows of its own filter.
+  const [seen, setSeen] = useState<ReadonlyMap<number, ParentFilter>>(() => new Map())
+  const { rows } = page
+  useEffect(() => {
+    if (rows.length === 0) return
+    setSeen((known) => new Map([...known, ...rows.map((p) => [p.id, refOf(p)] as const)]))
+  }, [rows])
+  const shown = rows.find((p) => p.id === parentId)
+  const parent: ParentFilter | null =
+    parentId == null
+      ? null
+      : shown
+        ? refOf(shown)
+        : (seen.get(parentId) ?? { id: parentId, serial: `#${parentId}` })
+
+  const clearFilters = useCallback(
+    () => show((v) => ({ parentId: null, query: { ...v.query, page: 0, filter: {} } })),
+    [show],
+  )
 
   const filterToProduct = useCallback(
     (product: Product) => {
-      setParent({ id: product.id, serial: product.productSerialNumber, assetModelId: product.assetModelId })
-      setQuery((q) => ({ ...q, page: 0, filter: {} }))
+      setSeen((known) => new Map(known).set(product.id, refOf(product)))
+      narrow(product.id)
     },
-    [setQuery],
+    [narrow],
   )
 
   return {
     query,
     setQuery,
     parent,
-    clearParent: () => setParent(null),
+    /** Whether the grid is still finding out what `parent` is (its serial and type come with the rows). */
+    parentPending: parent != null && parent.assetModelId == null && page.loading,
+    clearParent: () => narrow(null),
     /** Narrows the grid to another product of the family (its parent) by id. */
-    filterToId: (id: number) => {
-      setParent({ id, serial: `#${id}` })
-      setQuery((q) => ({ ...q, page: 0, filter: {} }))
-    },
+    filterToId: (id: number) => narrow(id),
     filterToProduct,
     clearFilters,
-    hasFilters: parent != null || Object.keys(query.filter).length > 0,
+    hasFilters: parentId != null || Object.keys(query.filter).length > 0,
     ...page,
   }
 }

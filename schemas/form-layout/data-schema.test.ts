@@ -116,6 +116,72 @@ describe('compileDataSchema', () => {
     expect(messagesOf(change, drop)).toEqual([message])
   })
 
+  it('takes only its answers in a choice test, at top level and in a table cell (audit walk-csv #1)', () => {
+    const choices = compileDataSchema({
+      version: 2,
+      title: 'Choices',
+      controls: [
+        { type: 'testField', variable: 'pf', label: 'Creep', testType: 'passFail' },
+        { type: 'testField', variable: 'yn', label: 'Seal', testType: 'yesNo', naOption: true },
+        {
+          type: 'testField',
+          variable: 'sel',
+          label: 'Finish',
+          testType: 'selection',
+          choices: ['Good', 'Poor'],
+          passChoice: 'Good',
+        },
+        {
+          type: 'testField',
+          variable: 'one',
+          label: 'Only',
+          testType: 'selection',
+          choices: ['A'],
+          passChoice: 'A',
+        },
+        { type: 'testField', variable: 'odd', label: 'Odd', testType: 'colour' as never },
+        {
+          type: 'table',
+          variable: 'rows',
+          label: 'Rows',
+          columns: [{ type: 'testField', variable: 'check', label: 'Check', testType: 'passFail' }],
+        },
+      ],
+    })
+    const check = ajv.compile(choices.schema)
+    const errorsOf = (data: Record<string, unknown>) =>
+      check(data) ? [] : (check.errors ?? []).map((e) => `${e.instancePath} ${e.message}`)
+    // What the form stores: each answer, unset, n/a as it travels ('-') and as the form holds it.
+    expect(
+      errorsOf({
+        pf: { value: 'Fail', passOrFail: 'Fail' },
+        yn: { value: null, passOrFail: '-' },
+        sel: { value: 'Poor', passOrFail: 'Fail' },
+        one: { value: '', passOrFail: '-' },
+        odd: { value: 'red', passOrFail: '-' },
+        rows: [
+          { check: { value: 'Pass', passOrFail: 'Pass' } },
+          { check: { value: null, passOrFail: 'n/a' } },
+        ],
+      }),
+    ).toEqual([])
+    expect(
+      errorsOf({
+        pf: { value: 'maybe', passOrFail: 'Fail' },
+        yn: { value: 'yes', passOrFail: 'Fail' },
+        sel: { value: 5, passOrFail: 'Fail' },
+        one: { value: 'B', passOrFail: 'Fail' },
+        rows: [{ check: { value: 'pas', passOrFail: 'Fail' } }],
+      }),
+    ).toEqual([
+      '/pf/value must be Pass or Fail',
+      '/yn/value must be Yes or No',
+      '/sel/value must be Good or Poor',
+      '/one/value must be A',
+      '/rows/0/check/value must be Pass or Fail',
+    ])
+  })
+
   it('gives SPEC §5 "Form fields" texts for required controls a broken layout keeps empty', () => {
     const broken = compileDataSchema({
       controls: [

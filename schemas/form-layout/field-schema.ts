@@ -2,7 +2,7 @@ import { GROUP_RESULTS, NA_TEXT, PASS_OR_FAIL, UNSET_RESULT } from './constants'
 import type { GroupControl } from './layout-schema'
 import type { LeafFieldControl } from './control-schemas'
 import { DATA_VALUE_MESSAGES, FORM_LAYOUT_MESSAGES } from './messages'
-import { testTypeIssue } from './test-result'
+import { testChoicesOf, testTypeIssue } from './test-result'
 import { tableDataSchema } from './table-data-schema'
 import { ISO_DURATION_PATTERN, documentRefSchema } from './value-schemas'
 
@@ -184,9 +184,24 @@ function uploadSchema(base: DataSchema, control: Of<'upload'>, required: boolean
   }
 }
 
-/** A test field: `{value, passOrFail}`, the value's type by test kind. */
+/**
+ * A test's value by kind: a number for a numeric test; for a choice test (Yes/No, Pass/Fail, a selection)
+ * one of its answers as the form offers them — any other text would be judged Fail and stored as if it had
+ * been answered (audit walk-csv #1); '' and null are no answer; any text for a test type no rule knows.
+ */
+function testValueSchema(control: Of<'testField'>): DataSchema {
+  if (control.testType === 'numeric') return { type: ['number', 'null'] }
+  const choices = testChoicesOf(control)
+  if (!choices) return { type: ['string', 'null'] }
+  return {
+    type: ['string', 'null'],
+    enum: [...choices, '', null],
+    errorMessage: DATA_VALUE_MESSAGES.testChoice(choices),
+  }
+}
+
+/** A test field: `{value, passOrFail}`, the value by test kind (`testValueSchema`). */
 function testFieldSchema(base: DataSchema, control: Of<'testField'>, required: boolean): DataSchema {
-  const valueType = control.testType === 'numeric' ? ['number', 'null'] : ['string', 'null']
   // Required tests must have a result: unset '-' is refused, except where '-' is how n/a travels.
   const results =
     required && control.naOption !== true ? PASS_OR_FAIL.filter((r) => r !== UNSET_RESULT) : [...PASS_OR_FAIL]
@@ -196,7 +211,7 @@ function testFieldSchema(base: DataSchema, control: Of<'testField'>, required: b
     ...t,
     required: ['value', 'passOrFail'],
     additionalProperties: false,
-    properties: { value: { type: valueType }, passOrFail: { enum: results } },
+    properties: { value: testValueSchema(control), passOrFail: { enum: results } },
     errorMessage: { ...t.errorMessage, _: DATA_VALUE_MESSAGES.testResult },
   }
 }

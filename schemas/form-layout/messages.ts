@@ -54,6 +54,11 @@ export const DATA_VALUE_MESSAGES = {
   listOfValues: 'must be a list of distinct values',
   groupResult: 'must be Pass, Fail, - or n/a',
   testResult: 'must be a test result: a value and Pass, Fail, - or n/a',
+  /** A choice test's value (Yes/No, Pass/Fail, a selection): one of the answers it offers, as written. */
+  testChoice: (choices: readonly string[]) =>
+    choices.length === 1
+      ? `must be ${choices[0]}`
+      : `must be ${choices.slice(0, -1).join(', ')} or ${choices[choices.length - 1]}`,
   testEquipment: 'must be a list of distinct test equipment ids',
   document: 'must be an uploaded document',
   number: 'must be a number',

@@ -1,4 +1,11 @@
-import { DEFAULT_PASS_CHOICE, NA_TEXT, TEST_TYPES, UNSET_RESULT, type PassOrFail } from './constants'
+import {
+  DEFAULT_PASS_CHOICE,
+  FIXED_CHOICES,
+  NA_TEXT,
+  TEST_TYPES,
+  UNSET_RESULT,
+  type PassOrFail,
+} from './constants'
 import type { TestFieldControl } from './control-schemas'
 import { FORM_LAYOUT_MESSAGES } from './messages'
 import { limitUnknown } from './limits'
@@ -32,6 +39,26 @@ export function passChoiceOf(control: TestFieldControl): string | undefined {
       return control.passChoice ?? DEFAULT_PASS_CHOICE.passFail
     default:
       return control.passChoice
+  }
+}
+
+/**
+ * The answers a choice test offers, as the form shows them and stores the one picked: a selection test's
+ * own choices, Yes/No, Pass/Fail. Undefined for a numeric test, a test type no rule knows, and a
+ * selection without choices (a broken layout): their values are not a choice.
+ */
+export function testChoicesOf(control: {
+  testType?: unknown
+  choices?: readonly string[]
+}): readonly string[] | undefined {
+  switch (control.testType) {
+    case 'selection':
+      return control.choices && control.choices.length > 0 ? control.choices : undefined
+    case 'yesNo':
+    case 'passFail':
+      return FIXED_CHOICES[control.testType]
+    default:
+      return undefined
   }
 }
 

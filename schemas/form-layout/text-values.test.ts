@@ -73,6 +73,28 @@ describe('CSV cells read by control kind (docs/csv-upload.md "Values")', () => {
     expect(read({ ratio: '-' }).ratio).toEqual({ value: null, passOrFail: '-' })
   })
 
+  it('reads a choice in any case, and keeps other text for the data schema to refuse (audit walk-csv #1)', () => {
+    const choices = textDataReader({
+      controls: [
+        { type: 'testField', variable: 'creep', label: 'Creep', testType: 'passFail' },
+        {
+          type: 'testField',
+          variable: 'finish',
+          label: 'Finish',
+          testType: 'selection',
+          choices: ['Good ', 'Poor'],
+          passChoice: 'Good ',
+        },
+      ],
+    })
+    expect(choices({ creep: ' PASS ', finish: 'good' })).toEqual({
+      creep: { value: 'Pass', passOrFail: 'Pass' },
+      // A choice written with a space the cell's trimmed text cannot have.
+      finish: { value: 'Good ', passOrFail: 'Pass' },
+    })
+    expect(choices({ creep: 'maybe' }).creep).toEqual({ value: 'maybe', passOrFail: 'Fail' })
+  })
+
   it('blank cells: null, a checkbox false, a group result left out', () => {
     expect(read({ serial: '', sealed: ' ', result: '', ratio: null })).toEqual({
       serial: null,

@@ -1,8 +1,8 @@
-import { FIXED_CHOICES, NA_TEXT, UNSET_RESULT, type TimespanUnit } from './constants'
+import { NA_TEXT, UNSET_RESULT, type TimespanUnit } from './constants'
 import type { FormLayout } from './layout-schema'
 import { valueControlsOf } from './data-schema'
 import type { ValueControl } from './field-schema'
-import { asNumber, evaluateTest, testTypeIssue } from './test-result'
+import { asNumber, evaluateTest, testChoicesOf, testTypeIssue } from './test-result'
 import type { TableControl, TableRow } from './table-schema'
 import { finishTableRows, readTableCell } from './table-text-values'
 import { booleanOfText, isoDateOfText, NA_WORDS, resultOfWord } from '../records/values'
@@ -69,9 +69,9 @@ export function valueFromText(control: ValueControl, cell: unknown): unknown {
       if (text === UNSET_RESULT) return { value: null, passOrFail: UNSET_RESULT }
       if (control.testType !== 'numeric') {
         // A cell names a choice in any case ('pass' is the choice 'Pass'): the choice as the form offers it.
-        const choices: readonly string[] =
-          control.testType === 'selection' ? (control.choices ?? []) : FIXED_CHOICES[control.testType]
-        const choice = choices.find((c) => c.toLowerCase() === lower) ?? text
+        // Other text is kept as it is, and the data schema refuses it naming the answers (audit walk-csv #1).
+        const choices = testChoicesOf(control) ?? []
+        const choice = choices.find((c) => c.trim().toLowerCase() === lower) ?? text
         return { value: choice, passOrFail: evaluateTest(control, choice) }
       }
       const n = asNumber(text)

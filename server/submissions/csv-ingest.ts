@@ -95,6 +95,8 @@ export class CsvIngest {
     // A form-capture type is captured through its form only (SPEC §4 Add record: the upload appears for file).
     if (definition.captureType === 'form')
       throw badRequest(RECORD_MESSAGES.csvNotFileCapture(definition.name))
+    // A record type the product type does not offer refuses the file once, not each of its rows.
+    await preparer.assertOffered(input.productTypeId, definition)
 
     // Badly quoted cells refuse the file here, before its rows are counted (csv-file.ts).
     const [header, ...body] = readCsvLines(input.text)

@@ -126,8 +126,8 @@ function problemsOf(
         : (error.message ?? 'is not valid').replace(/[.!?]$/, '')
     const cell = cellOf(error)
     const label = variable ? (fields[variable]?.control.label ?? variable) : 'The record'
-    // The refused text itself, when short: a CSV user finds the cell by it.
-    const value = variable && error.instancePath === `/${variable}` ? data[variable] : undefined
+    // The refused text itself, when short: a CSV user finds the cell by it (a test's by its value).
+    const value = variable ? refusedValue(error.instancePath, variable, data) : undefined
     const given = typeof value === 'string' && value.length <= 60 ? `, not '${value}'` : ''
     const message = cell
       ? `${cell}: ${text}.`
@@ -139,6 +139,16 @@ function problemsOf(
     out.push({ variable: cell ?? variable, message })
   }
   return out
+}
+
+/** The value an error refuses when it is a variable's own value, or a test field's `value`; else undefined. */
+function refusedValue(path: string, variable: string, data: Readonly<Record<string, unknown>>): unknown {
+  const top = `/${variable.replace(/~/g, '~0').replace(/\//g, '~1')}`
+  if (path === top) return data[variable]
+  const entry = data[variable]
+  if (path === `${top}/value` && typeof entry === 'object' && entry !== null && 'value' in entry)
+    return entry.value
+  return undefined
 }
 
 /** A 400 listing every refused value (details: the problems); nothing is written by the caller. */

@@ -70,6 +70,14 @@ export class SubmissionPreparer {
   }
 
   /**
+   * The record type must be one of the product type's record types (SPEC §3 RecordTypeAttribute). A CSV
+   * file asks once, before its rows are read: every row would otherwise be refused alike (audit walk-csv #6).
+   */
+  async assertOffered(productTypeId: number, definition: RecordDefinition): Promise<void> {
+    await this.lookups.checkOffered(productTypeId, definition)
+  }
+
+  /**
    * A submission checked and turned into what the writers store: authorised, judged against its layout
    * revision, validated with the layout's data schema, and its mapped fields read and looked up.
    */

@@ -118,7 +118,6 @@ describe('compileDataSchema', () => {
 
   it('takes only its answers in a choice test, at top level and in a table cell (audit walk-csv #1)', () => {
     const choices = compileDataSchema({
-      version: 2,
       title: 'Choices',
       controls: [
         { type: 'testField', variable: 'pf', label: 'Creep', testType: 'passFail' },

@@ -44,15 +44,8 @@ export interface Rejection {
   comment: string | null
 }
 
-/**
- * A calibration record's outcome as its calibration_history row stores it (issue #15.3): skipped, and the
- * device as found and as left ('pass', 'fail', or '-' when not mapped or nothing was measured).
- */
-export interface CalibrationOutcome {
-  skipped: boolean
-  asFound: string
-  asLeft: string
-}
+import type { CalibrationOutcome } from '../../schemas/records/calibration-outcome'
+export type { CalibrationOutcome }
 
 /** A file linked to a record, as the certificate lists it (bytes are read later, for images only). */
 export interface LinkedFile {

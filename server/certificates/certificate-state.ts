@@ -1,4 +1,5 @@
 import type { RecordDetail } from '../../schemas/records/index'
+import { calibrationOutcomeLine } from '../../schemas/records/calibration-outcome'
 import { formatDate } from './certificate-dates'
 import type { Mark } from './certificate-model'
 import type { Approval, CalibrationOutcome, Rejection, ReviewStep } from './certificate-reads'
@@ -83,22 +84,12 @@ export function rejectionLine(rejection?: Rejection): string {
   return reason ? `${by}: ${reason}` : `${by} (no reason given).`
 }
 
-const OUTCOME: Record<string, string> = { pass: 'PASS', fail: 'FAIL', '-': 'not measured' }
-
 /**
- * A calibration's framed line from its calibration_history row (issue #15.3): as found and as left as
- * stored ('not measured' for '-'), after 'Calibration not required' when it was skipped; framed in the
- * colour of the device as left (as found when nothing was measured after). Null without a row.
+ * A calibration's framed line from its calibration_history row (issue #15.3), in the words the record page
+ * uses too (schemas/records `calibrationOutcomeLine`), framed in the colour of the device as left (as found
+ * when nothing was measured after). Null without a row.
  */
 export function calibrationVerdict(outcome?: CalibrationOutcome): { mark: Mark; line: string } | null {
-  if (!outcome) return null
-  const { skipped, asFound, asLeft } = outcome
-  const measured = asFound !== '-' || asLeft !== '-'
-  const found = `As found: ${OUTCOME[asFound] ?? asFound} · As left: ${OUTCOME[asLeft] ?? asLeft}`
-  const line = skipped
-    ? measured
-      ? `Calibration not required · ${found}`
-      : 'Calibration not required'
-    : found
-  return { mark: markOf(asLeft) || markOf(asFound), line }
+  const said = calibrationOutcomeLine(outcome)
+  return said && { mark: markOf(said.result), line: said.line }
 }

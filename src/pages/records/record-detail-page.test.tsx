@@ -24,11 +24,17 @@ const record = {
   revision: 1,
 } as RecordDetail
 
-function show(supersededById: number | null, review: Partial<RecordReview> = {}) {
+type Judgement = NonNullable<NonNullable<ReturnType<typeof useRecordDetail>['data']>['judgement']>
+
+function show(
+  supersededById: number | null,
+  review: Partial<RecordReview> = {},
+  more: { record?: Partial<RecordDetail>; judgement?: Partial<Judgement> } = {},
+) {
   vi.mocked(useRecordDetail).mockReturnValue({
     id: '6',
     data: {
-      record: { ...record, supersededById },
+      record: { ...record, supersededById, ...more.record },
       layout: null,
       lines: [{ key: 'serial', label: 'Serial', value: 'NWT:1003' }],
       judgement: {
@@ -38,6 +44,7 @@ function show(supersededById: number | null, review: Partial<RecordReview> = {})
           { variable: 'ratio', label: '1. Ratio', value: '0.7 %', criterion: 'Limits', result: 'Fail' },
         ],
         groups: [],
+        ...more.judgement,
       },
       tables: [],
     },
@@ -107,5 +114,54 @@ describe('RecordDetailPage', () => {
     expect(screen.getByRole('link', { name: 'All records' }).parentElement?.className).toContain(
       'd-print-none',
     )
+  })
+
+  // Walk s12: /Records/4 (retest, from an impact case) showed 'Result Pass' without a word of it.
+  it('says a suspect record is suspect above the record, in the records list words, with what was decided', () => {
+    show(null, {}, { record: { suspect: 'retest' } })
+    const notice = screen.getByRole('note', { name: 'Suspect' })
+    expect(notice.textContent).toBe(
+      'Suspect · retest — this record is in an impact case: a device it used was found out of tolerance, ' +
+        'or was used after its calibration expired. Decided: the product is to be tested again.',
+    )
+    expect(notice.compareDocumentPosition(screen.getByLabelText('Record 6'))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    )
+    // Plain text, no control: it prints.
+    expect(within(notice).queryByRole('button')).toBeNull()
+  })
+
+  it('words each suspect state, and says nothing for a record in no case', () => {
+    const said = (suspect: RecordDetail['suspect']) => {
+      const { unmount } = show(null, {}, { record: { suspect } })
+      const text = screen.queryByRole('note', { name: 'Suspect' })?.textContent ?? null
+      unmount()
+      return text
+    }
+    expect(said('undecided')).toMatch(/^Suspect — .*Not decided yet: its result may not hold\.$/)
+    expect(said('accept')).toMatch(/^Suspect · accepted — .*Decided: its result was accepted as it stands\.$/)
+    expect(said('recall')).toMatch(/^Suspect · recalled — .*Decided: the product is to be recalled\.$/)
+    expect(said(null)).toBeNull()
+  })
+
+  // Walk s12: demo record 3 (calibration not required) read 'Overall result Fail'.
+  it("gives a calibration its outcome from the calibration history, not SPEC §4's overall result", () => {
+    show(
+      null,
+      {},
+      {
+        record: { category: 'calibration' },
+        judgement: {
+          overall: null,
+          outcome: { line: 'Calibration not required', result: null },
+          groups: [{ variable: 'asFound', label: 'As found', result: 'not measured' }],
+        },
+      },
+    )
+    expect(screen.queryByLabelText('Overall result')).toBeNull()
+    expect(screen.getByLabelText('Calibration outcome').textContent).toBe(
+      'Outcome Calibration not requiredfrom the calibration history',
+    )
+    expect(screen.getByText('As found: not measured')).toBeTruthy()
   })
 })

@@ -12,10 +12,12 @@ import { useRecordDetail } from './use-record-detail'
 import { recordHistoryValue } from '../../components/record-values'
 import { CertificateButton } from '../../components/certificate-button'
 import { ReviewPanel, SupersededNotice } from '../../components/review-panel'
+import { SuspectNotice } from './suspect-notice'
 
 /**
  * /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with;
- * a superseded record says so first, whatever its review state. Prints as the record alone (styles.css).
+ * a superseded record says so first, whatever its review state, then a suspect one (an impact case's).
+ * Prints as the record alone (styles.css).
  */
 export default function RecordDetailPage() {
   const { id, data, loading, error, reload } = useRecordDetail()
@@ -31,6 +33,7 @@ export default function RecordDetailPage() {
       </PageHeader>
       <PageState loading={loading} error={error} onRetry={reload}>
         {data && <SupersededNotice supersededBy={data.record.supersededById} />}
+        {data && <SuspectNotice state={data.record.suspect} />}
         {data && (
           <Card className="shadow-sm record-detail">
             <Card.Body>

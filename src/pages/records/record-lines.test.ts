@@ -111,4 +111,27 @@ describe('formatValue', () => {
     // A timespan in its control's unit, as typed (it is stored as an ISO 8601 duration).
     expect(lines.find((l) => l.key === 'data.took')?.value).toBe('1.5 hours')
   })
+
+  // Walk s12: a calibration's stored group 'Fail' for nothing measured, and its outcome as on its certificate.
+  it("gives a calibration its outcome as its Result, and 'not measured' for a group nothing was measured in", () => {
+    const calibration: RecordDetail = {
+      ...record,
+      category: 'calibration',
+      testResult: '-',
+      data: { result: 'Fail' },
+    }
+    const lines = recordLines(calibration, layout, 'Calibration not required')
+    expect(lines.find((l) => l.key === 'calibrationOutcome')).toEqual({
+      key: 'calibrationOutcome',
+      label: 'Result',
+      value: 'Calibration not required',
+    })
+    expect(lines.filter((l) => l.label === 'Result')).toHaveLength(1)
+    expect(lines.find((l) => l.key === 'data.result')?.value).toBe('not measured')
+    // A test record's stored group result is shown as stored.
+    expect(
+      recordLines({ ...record, data: { result: 'Fail' } }, layout).find((l) => l.key === 'data.result')
+        ?.value,
+    ).toBe('Fail')
+  })
 })

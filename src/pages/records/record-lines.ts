@@ -1,8 +1,24 @@
-import { labelsByVariable, tablesOf, type FormLayout } from '../../../schemas/form-layout'
+import {
+  eachControl,
+  labelsByVariable,
+  measuredResult,
+  tablesOf,
+  type FormLayout,
+} from '../../../schemas/form-layout'
 import { resultLabel, type RecordDetail } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { capturedValueText, formatValue } from '../../components/record-values'
 import { CATEGORY_LABELS } from './records-model'
+import { MEASURED_WORDS } from './calibration-outcome'
+
+/** The variables of a layout's groups. */
+function groupVariables(layout: FormLayout): Set<string> {
+  const out = new Set<string>()
+  eachControl(layout.controls, (c) => {
+    if (c.type === 'group' && c.variable) out.add(c.variable)
+  })
+  return out
+}
 
 /** One key/value line of /Records/{id}. */
 export interface RecordLine {
@@ -25,7 +41,12 @@ export function humanise(key: string): string {
  * The lines of /Records/{id} (SPEC §2 "The record is shown as key/value lines"): what the record is,
  * then every captured value, labelled as the layout it was captured with labels it, in layout order.
  */
-export function recordLines(record: RecordDetail, layout: FormLayout | null): RecordLine[] {
+export function recordLines(
+  record: RecordDetail,
+  layout: FormLayout | null,
+  /** A calibration's outcome line from its calibration history ('As found: PASS · As left: PASS'). */
+  calibrationOutcome?: string,
+): RecordLine[] {
   const line = (key: string, label: string, value: unknown): RecordLine => ({
     key,
     label,
@@ -41,6 +62,8 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   ]
   if (record.category === 'test' || record.category == null)
     head.push(line('testResult', 'Result', resultLabel(record.testResult)))
+  if (record.category === 'calibration' && calibrationOutcome)
+    head.push(line('calibrationOutcome', 'Result', calibrationOutcome))
   if (record.supplierName) head.push(line('supplierName', 'Supplier', record.supplierName))
   if (record.deviceOwnerName) head.push(line('deviceOwnerName', 'Device Owner', record.deviceOwnerName))
   if (record.jobNumber) head.push(line('jobNumber', 'Job No.', record.jobNumber))
@@ -54,8 +77,14 @@ export function recordLines(record: RecordDetail, layout: FormLayout | null): Re
   // Measurement tables (issue #14) are shown as tables of their own (record-tables.ts), not as lines.
   const tables = new Set(layout ? tablesOf(layout).map((t) => t.variable) : [])
   const captured = capturedValueText(record, layout)
+  // A calibration's groups are measurements (issue #15.3, as on its certificate): one nothing was measured
+  // in reads 'not measured', not the 'Fail' SPEC §4 stored for it.
+  const measuredGroups =
+    record.category === 'calibration' && layout ? groupVariables(layout) : new Set<string>()
+  const valueOf = (k: string) =>
+    layout && measuredGroups.has(k) ? MEASURED_WORDS[measuredResult(layout, k, data)] : captured(k, data[k])
   const values = order
     .filter((k) => k in data && !tables.has(k))
-    .map((k) => ({ key: `data.${k}`, label: labels.get(k) ?? humanise(k), value: captured(k, data[k]) }))
+    .map((k) => ({ key: `data.${k}`, label: labels.get(k) ?? humanise(k), value: valueOf(k) }))
   return [...head, ...values]
 }

@@ -10,6 +10,13 @@ const BG: Record<RecordTestLine['result'], string> = {
   '—': 'light',
 }
 
+/** A calibration's outcome line in the colour of the device as left (the words carry it in print). */
+const OUTCOME_TEXT: Record<'Pass' | 'Fail' | 'none', string> = {
+  Pass: 'text-success',
+  Fail: 'text-danger',
+  none: '',
+}
+
 /** The result as a badge that is also a word; print keeps it legible without its colour (styles.css). */
 function Verdict({ result }: { result: RecordTestLine['result'] }) {
   return (
@@ -26,11 +33,13 @@ function Verdict({ result }: { result: RecordTestLine['result'] }) {
 
 /**
  * How the record was judged (issue #12): each test's value, unit, limits or pass choice and result, and
- * the overall result with the layout revision that judged it. Stacks to label/value pairs on a phone.
+ * the overall result with the layout revision that judged it — for a calibration, its outcome from the
+ * calibration history instead, as its certificate says it. Stacks to label/value pairs on a phone.
  */
 export function RecordTestsCard({ judgement }: { judgement: RecordJudgement }) {
   if (judgement.tests.length === 0) return null
   const revision = judgement.layoutRevision == null ? '' : ` by layout revision ${judgement.layoutRevision}`
+  const { outcome } = judgement
   return (
     <Card className="shadow-sm mt-3 record-tests">
       <Card.Header className="d-flex flex-wrap gap-2 align-items-center">
@@ -39,6 +48,18 @@ export function RecordTestsCard({ judgement }: { judgement: RecordJudgement }) {
           <span aria-label="Overall result">
             Overall result <Verdict result={judgement.overall} />
             <span className="text-secondary small ms-2">judged{revision}</span>
+          </span>
+        )}
+        {outcome && (
+          <span aria-label="Calibration outcome">
+            Outcome{' '}
+            <span
+              className={`fw-semibold ${OUTCOME_TEXT[outcome.result ?? 'none']}`}
+              data-result={outcome.result ?? undefined}
+            >
+              {outcome.line}
+            </span>
+            <span className="text-secondary small ms-2">from the calibration history</span>
           </span>
         )}
       </Card.Header>

@@ -89,4 +89,75 @@ describe('recordJudgement (the record view, issue #12)', () => {
   it('is null without a layout', () => {
     expect(recordJudgement(null, {}, null)).toBeNull()
   })
+
+  // Walk s12: demo record 3 (calibration not required) read 'Overall result Fail'.
+  describe('of a calibration (issue #15.3)', () => {
+    const calibration: FormLayout = {
+      version: 2,
+      title: 'Calibration',
+      controls: [
+        {
+          type: 'group',
+          variable: 'asFound',
+          label: 'As found',
+          children: [
+            {
+              type: 'testField',
+              testType: 'numeric',
+              variable: 'foundError',
+              label: 'Error',
+              min: -1,
+              max: 1,
+            },
+          ],
+        },
+        {
+          type: 'group',
+          variable: 'asLeft',
+          label: 'As left',
+          children: [
+            {
+              type: 'testField',
+              testType: 'numeric',
+              variable: 'leftError',
+              label: 'Error',
+              min: -1,
+              max: 1,
+            },
+          ],
+        },
+      ],
+    }
+
+    it("reads a group nothing was measured in as 'not measured', and gives the history's outcome, no overall result", () => {
+      const judged = recordJudgement(calibration, { asFound: 'Fail', asLeft: 'Fail' }, 1, [], {
+        outcome: { skipped: true, asFound: '-', asLeft: '-' },
+      })
+      expect(judged?.groups.map((g) => [g.label, g.result])).toEqual([
+        ['As found', 'not measured'],
+        ['As left', 'not measured'],
+      ])
+      expect(judged?.overall).toBeNull()
+      expect(judged?.outcome).toEqual({ line: 'Calibration not required', result: null })
+    })
+
+    it('reads a measured group by its result', () => {
+      const judged = recordJudgement(
+        calibration,
+        { foundError: { value: 2, passOrFail: 'Fail' }, leftError: { value: 0.1, passOrFail: 'Pass' } },
+        1,
+        [],
+        { outcome: { skipped: false, asFound: 'fail', asLeft: 'pass' } },
+      )
+      expect(judged?.groups.map((g) => g.result)).toEqual(['Fail', 'Pass'])
+      expect(judged?.outcome?.line).toBe('As found: FAIL · As left: PASS')
+    })
+
+    it('gives no outcome without a readable history row, and still no Fail for an empty group', () => {
+      const judged = recordJudgement(calibration, {}, 1, [], { outcome: null })
+      expect(judged?.outcome).toBeNull()
+      expect(judged?.overall).toBeNull()
+      expect(judged?.groups.map((g) => g.result)).toEqual(['not measured', 'not measured'])
+    })
+  })
 })

@@ -1,6 +1,7 @@
 import {
   judgeRecord,
   limitsText,
+  measuredResult,
   passChoiceOf,
   readTestEntry,
   resolveLimits,
@@ -10,6 +11,12 @@ import {
 } from '../../../schemas/form-layout'
 import { fromServerData } from '../../../runtime/pass-fail'
 import { parameterValues, type TestParameter } from '../../../schemas/entities/test-parameter'
+import {
+  calibrationOutcomeLine,
+  MEASURED_WORDS,
+  type CalibrationOutcome,
+  type CalibrationOutcomeLine,
+} from './calibration-outcome'
 
 /** One test of a record as the auditor reads it: what was measured, against what, and the verdict. */
 export interface RecordTestLine {
@@ -26,20 +33,30 @@ export interface RecordTestLine {
 /** How a record was judged (issue #12): each test, each group, and the overall result with the revision. */
 export interface RecordJudgement {
   tests: RecordTestLine[]
-  groups: { variable: string; label: string; result: 'Pass' | 'Fail' }[]
+  /** A calibration's group where nothing was measured is 'not measured' (`measuredResult`), never Fail. */
+  groups: { variable: string; label: string; result: 'Pass' | 'Fail' | 'not measured' }[]
+  /** SPEC §4's overall result; null for a calibration, whose outcome is its calibration history's. */
   overall: 'Pass' | 'Fail' | null
   layoutRevision: number | null
+  /** A calibration's outcome from its calibration history row (null: a test, or no row readable). */
+  outcome?: CalibrationOutcomeLine | null
 }
 
 /**
  * The record's judgement by the layout revision it was captured with: the same judge the server applied
  * when the record was stored, so what is shown is what was decided. Null without a layout.
+ *
+ * A calibration (`calibration` given) is read as the certificate reads it (issue #15.3): its groups are
+ * measurements (`measuredResult`), so a group nothing was measured in is 'not measured' where SPEC §4
+ * would fail it, and its outcome is the history row's ('As found: PASS · As left: PASS'), never SPEC §4's
+ * overall result (a calibration that was not required read 'Fail').
  */
 export function recordJudgement(
   storedLayout: FormLayout | null,
   stored: Readonly<Record<string, unknown>>,
   layoutRevision: number | null,
   parameters: readonly TestParameter[] = [],
+  calibration?: { outcome: CalibrationOutcome | null },
 ): RecordJudgement | null {
   if (!storedLayout) return null
   // With the test parameters the record stored (issue #14.4): its limits as they were when judged.
@@ -54,7 +71,9 @@ export function recordJudgement(
       groups.push({
         variable: control.variable,
         label: control.label ?? control.variable,
-        result: judgement.groups[control.variable],
+        result: calibration
+          ? MEASURED_WORDS[measuredResult(layout, control.variable, judgement.data)]
+          : judgement.groups[control.variable],
       })
     if (control.type !== 'testField' || testTypeIssue(control)) continue
     const entry = readTestEntry(control, data[control.variable])
@@ -72,6 +91,14 @@ export function recordJudgement(
       result: result === '-' ? '—' : result,
     })
   }
+  if (calibration)
+    return {
+      tests,
+      groups,
+      overall: null,
+      layoutRevision,
+      outcome: calibrationOutcomeLine(calibration.outcome),
+    }
   const overall = judgement.overall === '-' ? null : judgement.overall
   return { tests, groups, overall, layoutRevision }
 }

@@ -1,5 +1,10 @@
 import type { ListPage } from '../../../runtime/grid'
-import type { RecordDetail, RecordListItem, RecordsFilter } from '../../../schemas/records'
+import type {
+  CalibrationHistoryItem,
+  RecordDetail,
+  RecordListItem,
+  RecordsFilter,
+} from '../../../schemas/records'
 import type { ConfigurationEntry } from '../../../schemas/entities/configuration'
 import { api } from '../../api/client'
 
@@ -19,6 +24,14 @@ export const recordsApi = {
     api.get<ConfigurationEntry[]>('meta', '/api/Configuration/ITRCATEGORY/', { signal }),
   record: (id: number, signal?: AbortSignal) =>
     api.get<RecordDetail>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
+  /**
+   * A device's calibration history (issue #15.3; configurators and admins only), where a calibration
+   * record's outcome is its own row.
+   */
+  calibrations: (testEquipmentId: number, signal?: AbortSignal) =>
+    api.get<CalibrationHistoryItem[]>('itr', `/api/testEquipment/${testEquipmentId}/calibrations`, {
+      signal,
+    }),
   layoutRevision: (recordTypeId: number, revision: number, signal?: AbortSignal) =>
     api.get<{ layout: unknown }>('meta', `/api/DataPointTypes/${recordTypeId}/layouts/${revision}`, {
       signal,

@@ -17,19 +17,24 @@ export function useResource<T>(
   load: (signal: AbortSignal) => Promise<T>,
   deps: readonly unknown[],
 ): Resource<T> {
-  const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown }>({
+  const [state, setState] = useState<{ data?: T; loading: boolean; error: unknown; for?: unknown[] }>({
     loading: true,
     error: null,
   })
   const [tick, setTick] = useState(0)
   const loadRef = useRef(load)
   loadRef.current = load
+  const current = [...deps, tick]
+  // Between a change of `deps` and the effect that loads for them, the state is still the old one's: say
+  // loading then, or a grid reads the old (or a skipped, empty) answer as loaded for one frame (s12).
+  const stale =
+    !state.for || state.for.length !== current.length || current.some((v, i) => !Object.is(v, state.for![i]))
 
   useEffect(() => {
     const controller = new AbortController()
-    setState((s) => ({ ...s, loading: true, error: null }))
+    setState((s) => ({ ...s, loading: true, error: null, for: current }))
     loadRef.current(controller.signal).then(
-      (data) => !controller.signal.aborted && setState({ data, loading: false, error: null }),
+      (data) => !controller.signal.aborted && setState({ data, loading: false, error: null, for: current }),
       (error) => !controller.signal.aborted && setState((s) => ({ ...s, loading: false, error })),
     )
     return () => controller.abort()
@@ -37,5 +42,5 @@ export function useResource<T>(
   }, [...deps, tick])
 
   const reload = useCallback(() => setTick((t) => t + 1), [])
-  return { data: state.data, loading: state.loading, error: state.error, reload }
+  return { data: state.data, loading: state.loading || stale, error: state.error, reload }
 }

@@ -8,5 +8,5 @@ export {
   type SchemaColumnOptions,
 } from './columns'
 export { fuzzyFilter } from './fuzzy'
-export { PAGE_SIZES, type ListPage, type ListQuery } from './list-query'
+export { listParams, PAGE_SIZES, type ListPage, type ListQuery } from './list-query'
 export type { ColumnDef, Row } from '@tanstack/react-table'

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
+import { listParams, PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import {
   IMPACT_CASE_STATUSES,
   SUSPECT_STATES,
@@ -18,11 +18,6 @@ export type StatusChoice = '' | ImpactCaseStatus
 /** The case's records filter: all, or one state. */
 export type StateChoice = '' | SuspectState
 
-const pageOf = (params: URLSearchParams): number => {
-  const raw = params.get('page') ?? ''
-  return /^\d{1,6}$/.test(raw) && Number(raw) > 1 ? Number(raw) - 1 : 0
-}
-
 const choiceOf = <T extends string>(raw: string | null, allowed: readonly T[]): T | '' =>
   allowed.find((a) => a === raw?.trim().toLowerCase()) ?? ''
 
@@ -36,18 +31,18 @@ function withValues(current: URLSearchParams, values: Record<string, string>): U
   return next
 }
 
-const pageText = (page: number) => (page > 0 ? String(page + 1) : '')
+/** The case number is the one column of the list that sorts. */
+const CASE_SORTS: ReadonlySet<string> = new Set(['id'])
 
 /** The list's status, and its grid query (the case number is the one column that sorts). */
 export function casesViewOf(params: URLSearchParams): { status: StatusChoice; query: ListQuery } {
-  const m = /^id\.(asc|desc)$/.exec(params.get('sort') ?? '')
   return {
     status: choiceOf(params.get('status'), IMPACT_CASE_STATUSES),
     query: {
-      page: pageOf(params),
+      page: listParams.page(params.get('page')),
       size: PAGE_SIZES.list,
       filter: {},
-      sort: m ? { field: 'id', direction: m[1] as 'asc' | 'desc' } : undefined,
+      sort: listParams.sort(params.get('sort'), CASE_SORTS),
     },
   }
 }
@@ -59,21 +54,21 @@ export function casesParamsOf(
   const { sort } = view.query
   return withValues(current, {
     status: view.status,
-    sort: sort?.field === 'id' ? `id.${sort.direction}` : '',
-    page: pageText(view.query.page),
+    sort: sort?.field === 'id' ? listParams.sortText(sort) : '',
+    page: listParams.pageText(view.query.page),
   })
 }
 
 /** The case's records filter and page. */
 export function caseViewOf(params: URLSearchParams): { state: StateChoice; page: number } {
-  return { state: choiceOf(params.get('show'), SUSPECT_STATES), page: pageOf(params) }
+  return { state: choiceOf(params.get('show'), SUSPECT_STATES), page: listParams.page(params.get('page')) }
 }
 
 export function caseParamsOf(
   view: { state: StateChoice; page: number },
   current: URLSearchParams,
 ): URLSearchParams {
-  return withValues(current, { show: view.state, page: pageText(view.page) })
+  return withValues(current, { show: view.state, page: listParams.pageText(view.page) })
 }
 
 // The list's query as last shown, for the case page's Back link (any way the case was reached).

@@ -1,4 +1,4 @@
-import { PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
+import { listParams, PAGE_SIZES, type ListQuery } from '../../../runtime/grid'
 import { initialFromUrl, PRODUCT_COLUMN } from './products-filter'
 
 /** What /Products keeps in its URL: the grid's query and the product it is narrowed to. */
@@ -25,15 +25,6 @@ const OWNED = new Set(['filter', 'value', 'product', 'page', 'sort', ...Object.v
 const idOf = (text: string | null): number | null =>
   text && /^\d{1,9}$/.test(text.trim()) && Number(text) > 0 ? Number(text) : null
 
-/** The zero-based page of `?page=` (which counts from 1, as the pager does). */
-const pageOf = (params: URLSearchParams): number => (idOf(params.get('page')) ?? 1) - 1
-
-/** `?sort={column}.{asc|desc}`, for a column that sorts; none otherwise. */
-function sortOf(params: URLSearchParams, sortable: ReadonlySet<string>): ListQuery['sort'] {
-  const m = /^(.+)\.(asc|desc)$/.exec(params.get('sort') ?? '')
-  return m && sortable.has(m[1]!) ? { field: m[1]!, direction: m[2] as 'asc' | 'desc' } : undefined
-}
-
 /**
  * The view a /Products URL asks for. SPEC §2's `?filter=&value=` (Home's Product Search, or
  * `filter=ParentAssetId`) gives one filter; the page's own parameters (serial, supplier, productType,
@@ -47,7 +38,12 @@ export function productsViewOf(params: URLSearchParams): ProductsView {
     if (value?.trim()) filter[column] = value
   }
   return {
-    query: { page: pageOf(params), size: PAGE_SIZES.list, filter, sort: sortOf(params, SORTABLE) },
+    query: {
+      page: listParams.page(params.get('page')),
+      size: PAGE_SIZES.list,
+      filter,
+      sort: listParams.sort(params.get('sort'), SORTABLE),
+    },
     parentId: idOf(params.get('product')) ?? entry.parentId,
   }
 }
@@ -74,7 +70,7 @@ export function productsParamsOf(view: ProductsView, current: URLSearchParams): 
     if (value?.trim() && !(keepEntry && column === entryColumn)) out.set(name, value)
   }
   if (view.parentId != null && !(keepEntry && !entryColumn)) out.set('product', String(view.parentId))
-  if (view.query.sort) out.set('sort', `${view.query.sort.field}.${view.query.sort.direction}`)
-  if (view.query.page > 0) out.set('page', String(view.query.page + 1))
+  if (view.query.sort) out.set('sort', listParams.sortText(view.query.sort))
+  if (view.query.page > 0) out.set('page', listParams.pageText(view.query.page))
   return out
 }

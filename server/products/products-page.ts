@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, gte, ilike, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, ilike, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm'
 import { anywhere, containsAny } from '../db/contains'
 import { ATTRIBUTE_KEYS } from '../../schemas/entities/attribute'
 import { shortPageTotal } from '../../schemas/paging'
 import type { PRODUCT_SORT_FIELDS } from '../../schemas/records/index'
 import { RECORD_MESSAGES, type Product, type ProductsFilter } from '../../schemas/records/index'
+import { dateOfText, RECORD_DATE_RANGE } from '../../schemas/records/values'
 import { badRequest } from '../http-error'
 import type { Db } from '../db/client'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
@@ -23,23 +24,40 @@ const SORT_COLUMNS = {
 const texts = (list: readonly (string | number)[] | undefined) =>
   (list ?? []).map((v) => String(v).trim()).filter(Boolean)
 
-const dateOf = (v: unknown): Date | undefined => {
-  if (v == null || v === '') return undefined
-  const d = new Date(String(v))
-  if (Number.isNaN(d.getTime()))
-    throw badRequest(RECORD_MESSAGES.badFilterShape(`"${String(v)}" is not a date`))
-  return d
+const DAY_MS = 86_400_000
+
+/**
+ * One end of a DateOfLastRecord range as its condition, the date read as the records filter reads one
+ * (`dateOfText`: ISO 8601, DD/MM/YYYY or DD-MM-YYYY, a time without a zone as UTC). A bare day names the
+ * whole UTC day: as `from` its start, as `to` up to (not including) the next day's start, so a product
+ * last recorded at 10:00 on the `to` day is in; a full timestamp stays the instant given.
+ */
+function dateBound(v: unknown, end: boolean): SQL | undefined {
+  const text = v == null ? '' : String(v).trim()
+  if (text === '') return undefined
+  const read = dateOfText(text)
+  if (!read) throw badRequest(RECORD_MESSAGES.badFilterShape(`"${text}" is not a date`))
+  const column = products.dateOfLastRecord
+  if (!end) return gte(column, read.date)
+  if (read.timed) return lte(column, read.date)
+  const next = read.date.getTime() + DAY_MS
+  // No record is dated after 31/12/9999 (RECORD_DATE_RANGE), and the day after it is no date a driver
+  // writes; the condition stays, so a product never recorded stays out as it does for any other `to`.
+  return next > RECORD_DATE_RANGE.latest
+    ? lte(column, new Date(RECORD_DATE_RANGE.latest))
+    : lt(column, new Date(next))
 }
 
-/** {from,to}, [from,to] or "from|to" of a DateOfLastRecord filter. */
-function dateRange(value: unknown): { from?: Date; to?: Date } {
-  if (Array.isArray(value)) return { from: dateOf(value[0]), to: dateOf(value[1]) }
-  if (value && typeof value === 'object') {
+/** The {from,to}, [from,to] or "from|to" of a DateOfLastRecord filter as its conditions. */
+function dateRangeCondition(value: unknown): SQL | undefined {
+  let from: unknown, to: unknown
+  if (Array.isArray(value)) [from, to] = value
+  else if (value && typeof value === 'object') {
     const v = value as Record<string, unknown>
-    return { from: dateOf(v.from ?? v.start ?? v.startDate), to: dateOf(v.to ?? v.end ?? v.endDate) }
-  }
-  const [from, to] = String(value ?? '').split('|')
-  return { from: dateOf(from), to: dateOf(to) }
+    from = v.from ?? v.start ?? v.startDate
+    to = v.to ?? v.end ?? v.endDate
+  } else [from, to] = String(value ?? '').split('|')
+  return and(dateBound(from, false), dateBound(to, true))
 }
 
 /** Conditions of one attribute filter (SPEC §7: attribute {key, value}). */
@@ -54,13 +72,7 @@ function attributeCondition(key: string, value: unknown): SQL | undefined {
       parts.push(or(isNull(products.currentStatus), eq(products.currentStatus, 'other'))!)
     return parts.length ? or(...parts) : undefined
   }
-  if (key === ATTRIBUTE_KEYS.dateOfLastRecord) {
-    const { from, to } = dateRange(value)
-    return and(
-      from ? gte(products.dateOfLastRecord, from) : undefined,
-      to ? lte(products.dateOfLastRecord, to) : undefined,
-    )
-  }
+  if (key === ATTRIBUTE_KEYS.dateOfLastRecord) return dateRangeCondition(value)
   if (key === ATTRIBUTE_KEYS.serialNumberPrefix) return eq(products.serialNumberPrefix, String(value ?? ''))
   throw badRequest(RECORD_MESSAGES.badFilterShape(`unknown attribute ${key}`))
 }

@@ -85,8 +85,13 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
         Usage
       </Card.Header>
       <Card.Body>
-        <Form className="d-flex flex-wrap align-items-end gap-2 mb-2" onSubmit={(e) => e.preventDefault()}>
-          <Form.Group controlId="usage-from">
+        {/* The boxes, the check box and Clear line up at their bottoms; a date hint hangs under its box
+            (styles.css, usage-filters) instead of lifting it above the other. */}
+        <Form
+          className="d-flex flex-wrap align-items-end gap-2 mb-2 usage-filters"
+          onSubmit={(e) => e.preventDefault()}
+        >
+          <Form.Group controlId="usage-from" className="usage-day">
             <Form.Label className="mb-1 small text-secondary">From</Form.Label>
             <DayText
               iso={filters.from}
@@ -94,7 +99,7 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
               label="From"
             />
           </Form.Group>
-          <Form.Group controlId="usage-to">
+          <Form.Group controlId="usage-to" className="usage-day">
             <Form.Label className="mb-1 small text-secondary">To</Form.Label>
             <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
           </Form.Group>

@@ -46,6 +46,10 @@ export const mayDecideImpact = (view: RoleView): boolean => view === 'viewAll' |
 /** The product flag a pending retest shows on /Products. */
 export const RETEST_REQUIRED = 'Retest required'
 
+/** Records one disposition may decide, and the longest reason it may give. */
+const MAX_DECIDED = 1000
+const MAX_REASON = 1000
+
 /** Texts of impact cases (ours). */
 export const IMPACT_MESSAGES = {
   forbidden: 'Only a configurator or admin can decide on suspect records or act on an impact case.',
@@ -65,7 +69,30 @@ export const IMPACT_MESSAGES = {
   lapsedNone: (serial: string) =>
     `Test equipment ${serial} has no record used after its calibration expired: there is nothing to assess.`,
   badUsageDate: (value: string) => `"${value}" is not a date (yyyy-MM-dd).`,
+  /** Bodies the SPA never sends, refused in words rather than the validator's (server/impact-cases/case-bodies.ts). */
+  dispositionBody:
+    'A disposition names the records, the disposition and, to accept, a reason: {"recordIds": [record ids], "disposition": "accept", "retest" or "recall", "reason": "…"}.',
+  recordsRequired: 'Choose at least one record: recordIds lists the ids of the suspect records to decide.',
+  recordIdsInvalid:
+    'Record ids are whole numbers from 1: recordIds lists the ids of the suspect records to decide.',
+  recordTwice: 'Name each record once in recordIds.',
+  tooManyRecords: (max: number) =>
+    `At most ${max} records can be decided at once: send the others in another request.`,
+  dispositionRequired: 'Choose a disposition: accept, retest or recall.',
+  reasonText: 'The reason must be text.',
+  reasonTooLong: (max: number) => `The reason may be at most ${max} characters.`,
+  deviceRequired:
+    'Choose the test equipment to open a case for: {"testEquipmentId": its id, a whole number from 1}.',
 } as const
+
+/** How a case's kind reads where a case is named in a word or two (the audit trail, the XLSX export). */
+export const IMPACT_CASE_KIND_LABELS: Record<ImpactCaseKind, string> = {
+  failedCalibration: 'Found out of tolerance',
+  lapsed: 'Used after its calibration expired',
+}
+
+/** How a case's status reads (its badge on the case screens). */
+export const IMPACT_CASE_STATUS_LABELS: Record<ImpactCaseStatus, string> = { open: 'Open', closed: 'Closed' }
 
 const nullableText = { type: ['string', 'null'] } as const
 const nullableId = { type: ['integer', 'null'] } as const
@@ -177,13 +204,39 @@ export const dispositionRequestSchema = {
     recordIds: {
       type: 'array',
       minItems: 1,
-      maxItems: 1000,
+      maxItems: MAX_DECIDED,
       uniqueItems: true,
-      items: { type: 'integer', minimum: 1 },
+      items: { type: 'integer', minimum: 1, errorMessage: IMPACT_MESSAGES.recordIdsInvalid },
+      // ajv-errors (the server's validator): the caller reads 'Choose at least one record: …', not
+      // 'body/recordIds must NOT have fewer than 1 items'.
+      errorMessage: {
+        type: IMPACT_MESSAGES.recordIdsInvalid,
+        minItems: IMPACT_MESSAGES.recordsRequired,
+        maxItems: IMPACT_MESSAGES.tooManyRecords(MAX_DECIDED),
+        uniqueItems: IMPACT_MESSAGES.recordTwice,
+      },
     },
-    disposition: { type: 'string', enum: IMPACT_DISPOSITIONS },
-    reason: { type: ['string', 'null'], maxLength: 1000 },
+    disposition: {
+      type: 'string',
+      enum: IMPACT_DISPOSITIONS,
+      errorMessage: IMPACT_MESSAGES.dispositionRequired,
+    },
+    reason: {
+      type: ['string', 'null'],
+      maxLength: MAX_REASON,
+      errorMessage: {
+        type: IMPACT_MESSAGES.reasonText,
+        maxLength: IMPACT_MESSAGES.reasonTooLong(MAX_REASON),
+      },
+    },
   }),
+  errorMessage: {
+    type: IMPACT_MESSAGES.dispositionBody,
+    required: {
+      recordIds: IMPACT_MESSAGES.recordsRequired,
+      disposition: IMPACT_MESSAGES.dispositionRequired,
+    },
+  },
 } as const
 
 export type DispositionRequest = FromSchema<typeof dispositionRequestSchema>
@@ -192,7 +245,13 @@ export type DispositionRequest = FromSchema<typeof dispositionRequestSchema>
 export const openLapsedCaseSchema = {
   type: 'object',
   required: ['testEquipmentId'],
-  ...closedBody('impact case', { testEquipmentId: { type: 'integer', minimum: 1 } }),
+  ...closedBody('impact case', {
+    testEquipmentId: { type: 'integer', minimum: 1, errorMessage: IMPACT_MESSAGES.deviceRequired },
+  }),
+  errorMessage: {
+    type: IMPACT_MESSAGES.deviceRequired,
+    required: { testEquipmentId: IMPACT_MESSAGES.deviceRequired },
+  },
 } as const
 
 /** A span of UTC days a device is suspect in, both ends included; null ends are open. */

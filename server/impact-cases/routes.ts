@@ -25,6 +25,7 @@ import { XLSX_TYPE } from '../records/export/xlsx'
 import { parseFilter, parsePaging } from '../records/filter-params'
 import { TestEquipmentRepository } from '../test-equipment/test-equipment'
 import { CalibrationHistory } from './calibration-history'
+import { assertRecordIdsInRange, deviceIdInRange } from './case-bodies'
 import { ImpactCasesRepository } from './cases'
 import { assertMayDecide, ImpactDecisions } from './decisions'
 import { buildCaseWorkbook } from './export'
@@ -139,7 +140,11 @@ const caseWrites: FastifyPluginAsync = async (app) => {
         response: { 200: impactCaseSchema },
       },
     },
-    async (request) => decisions(request).decide(caseId(request), request.body, request.user),
+    async (request) => {
+      const id = caseId(request)
+      await assertRecordIdsInRange(new ImpactCasesRepository(request.db), id, request.body.recordIds)
+      return decisions(request).decide(id, request.body, request.user)
+    },
   )
 
   app.post<{ Params: { id: string } }>(
@@ -170,7 +175,8 @@ const caseWrites: FastifyPluginAsync = async (app) => {
         response: { 200: impactCaseSchema },
       },
     },
-    async (request) => decisions(request).openLapsed(request.body.testEquipmentId, request.user),
+    async (request) =>
+      decisions(request).openLapsed(deviceIdInRange(request.body.testEquipmentId), request.user),
   )
 }
 

@@ -4,6 +4,7 @@ import type { ColumnDef } from '../../../runtime/grid'
 import { AUDIT_ENTITIES, fieldChanges, type AuditEntry } from '../../../schemas/audit'
 import { formatUtc } from '../../components/date-format'
 import { fieldName } from '../../components/history-panel/field-diff'
+import { auditReading, inEntityOrder } from './audit-values'
 
 const ACTION_BG: Record<AuditEntry['action'], string> = {
   create: 'success',
@@ -15,10 +16,12 @@ const ACTION_BG: Record<AuditEntry['action'], string> = {
 export const entityName = (entity: string) =>
   Object.hasOwn(AUDIT_ENTITIES, entity) ? AUDIT_ENTITIES[entity as keyof typeof AUDIT_ENTITIES] : entity
 
-/** The changed fields of a row in a few words, e.g. 'name' or 'repairItems, date +2'. */
+/** The changed fields of a row in a few words, named as its diff names them, e.g. 'Name' or 'Status, Closed by'. */
 export function changedSummary(entry: AuditEntry): string {
   if (entry.action !== 'update') return ''
-  const names = fieldChanges(entry.before, entry.after).map((c) => fieldName(c.field))
+  const { labels } = auditReading(entry.entity)
+  const { before, after } = inEntityOrder(entry)
+  const names = fieldChanges(before, after).map((c) => fieldName(c.field, labels))
   return names.length > 3 ? `${names.slice(0, 3).join(', ')} +${names.length - 3}` : names.join(', ')
 }
 

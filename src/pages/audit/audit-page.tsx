@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header'
 import { sessionAtom } from '../../session/session-atoms'
 import { NotAuthorisedPage } from '../not-authorised-page'
 import { auditColumns } from './audit-columns'
+import { auditReading, inEntityOrder } from './audit-values'
 import { NO_FILTERS, useAuditList } from './use-audit-list'
 import { DayText } from '../../components/day-text'
 
@@ -94,7 +95,9 @@ function AuditList() {
         loading={list.loading}
         getRowId={(r) => String(r.id)}
         emptyText="No changes match these filters."
-        renderExpanded={(row) => <FieldDiff entry={row.original} />}
+        renderExpanded={(row) => (
+          <FieldDiff entry={inEntityOrder(row.original)} {...auditReading(row.original.entity)} />
+        )}
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
     </>

@@ -1,5 +1,11 @@
 import Badge from 'react-bootstrap/Badge'
-import { DISPOSITION_LABELS, type ImpactCase, type SuspectState } from '../../../schemas/records'
+import {
+  DISPOSITION_LABELS,
+  IMPACT_CASE_KIND_LABELS,
+  IMPACT_CASE_STATUS_LABELS,
+  type ImpactCase,
+  type SuspectState,
+} from '../../../schemas/records'
 import { formatUtcDay } from '../../components/date-format'
 
 /** Bootstrap colour of each suspect-record state. */
@@ -23,18 +29,18 @@ export function StateBadge({ state }: { state: SuspectState }) {
 export function CaseStatusBadge({ status }: { status: ImpactCase['status'] }) {
   return status === 'open' ? (
     <Badge bg="warning" text="dark">
-      Open
+      {IMPACT_CASE_STATUS_LABELS.open}
     </Badge>
   ) : (
-    <Badge bg="secondary">Closed</Badge>
+    <Badge bg="secondary">{IMPACT_CASE_STATUS_LABELS.closed}</Badge>
   )
 }
 
 /** What opened the case, in words. */
 export const caseKindText = (c: ImpactCase): string =>
   c.kind === 'lapsed'
-    ? 'Used after its calibration expired'
-    : `Found out of tolerance on ${formatUtcDay(c.calibrationDate) || '—'}`
+    ? IMPACT_CASE_KIND_LABELS.lapsed
+    : `${IMPACT_CASE_KIND_LABELS.failedCalibration} on ${formatUtcDay(c.calibrationDate) || '—'}`
 
 /** The suspect window in days, e.g. '01/03/2025 – 01/10/2025', 'first use – 01/04/2025', or '—'. */
 export const windowText = (c: ImpactCase): string =>

@@ -112,7 +112,6 @@ function ControlCard({ doc, control, path, inRow, selected, actions }: CardProps
           </button>
           <span className="designer-kind">{kindLabel(control)}</span>
           {variable && <code className="designer-variable">{variable}</code>}
-          <span className="flex-grow-1" />
           <CardTools doc={doc} path={path} name={name} actions={actions} />
         </div>
         {problems.length > 0 && (

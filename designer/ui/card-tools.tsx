@@ -25,8 +25,9 @@ export function CardTools({
   name: string
   actions: CanvasActions
 }) {
+  // One box, so on a narrow card the tools wrap to their own line together rather than one by one.
   return (
-    <>
+    <span className="designer-card-tools">
       {MOVES.map(({ move, icon, text }) => (
         <button
           key={move}
@@ -78,6 +79,6 @@ export function CardTools({
       >
         ✕
       </button>
-    </>
+    </span>
   )
 }

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DndContext, DragOverlay } from '@dnd-kit/core'
 import { controlAt, addControl, duplicateControl, removeControl } from '../model'
 import type { DesignerDocument, PaletteKind } from '../model'
@@ -10,7 +10,7 @@ import { useDesignerState } from './designer-store'
 import { applyStep } from './drop-target'
 import { Inspector } from './inspector'
 import { Palette } from './palette'
-import { PaneSwitcher, useNarrow, type DesignerPane } from './narrow-panes'
+import { PaneSwitcher, revealPane, useNarrow, type DesignerPane } from './narrow-panes'
 import { focusHandle, useSurfaceDrag } from './use-surface-drag'
 import { controlToFocusAfterRemove } from './focus-after-remove'
 
@@ -25,6 +25,9 @@ function addPlace(
   return { parent: [], index: doc.layout.controls.length }
 }
 
+const EMPTY_CANVAS = 'Drag controls here from the palette, or click a palette entry to add it.'
+const EMPTY_CANVAS_PHONE = "Open 'Add controls' and tap a control to add it here."
+
 /** The Design tab: palette, canvas and inspector, with mouse and keyboard drag and drop. */
 export function DesignSurface({ store }: { store: DesignerStore }) {
   const { history, selected } = useDesignerState(store)
@@ -36,6 +39,13 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
   const narrow = useNarrow()
   const [pane, setPane] = useState<DesignerPane>('canvas')
   const canvas = useRef<HTMLElement>(null)
+  const surface = useRef<HTMLDivElement>(null)
+  const shownPane = useRef(pane)
+  useEffect(() => {
+    if (shownPane.current === pane) return
+    shownPane.current = pane
+    if (narrow) revealPane(surface.current, pane, store.getSnapshot().selected)
+  }, [pane, narrow, store])
   const actions: CanvasActions = {
     select(path) {
       store.select(path)
@@ -80,8 +90,10 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
       accessibility={{ announcements }}
     >
       {narrow && <PaneSwitcher pane={pane} onPane={setPane} />}
-      <div className={`designer-surface${narrow ? ` designer-pane-${pane}` : ''}`}>
-        <Palette onAdd={add} />
+      <div ref={surface} className={`designer-surface${narrow ? ` designer-pane-${pane}` : ''}`}>
+        {/* On a phone the canvas is hidden behind the palette: an entry is tapped, never dragged, so a
+            swipe over the entries scrolls them instead of dropping a control on the unseen form. */}
+        <Palette onAdd={add} draggable={!narrow} />
         <section
           ref={canvas}
           className="designer-canvas"
@@ -97,7 +109,7 @@ export function DesignSurface({ store }: { store: DesignerStore }) {
             controls={doc.layout.controls}
             selected={selected}
             actions={actions}
-            emptyText="Drag controls here from the palette, or click a palette entry to add it."
+            emptyText={narrow ? EMPTY_CANVAS_PHONE : EMPTY_CANVAS}
           />
         </section>
         <Inspector store={store} />

@@ -6,6 +6,7 @@ import type { DesignerStore } from './designer-store'
 import { useDesignerState } from './designer-store'
 import { describeJsonProblems } from './json-problems'
 import { LAYOUT_MODEL_PATH, monaco } from './monaco-setup'
+import { useNarrow } from './narrow-panes'
 
 type CodeEditor = Parameters<OnMount>[0]
 
@@ -29,6 +30,8 @@ export default function JsonView({ store }: { store: DesignerStore }) {
     [jsonDraft],
   )
   const editorRef = useRef<CodeEditor | null>(null)
+  // A phone shows some 35 characters a line: long lines wrap rather than hide past the right edge.
+  const narrow = useNarrow()
   // The layout the editor's text stands for: our own edits must not be written back (cursor jumps).
   const shown = useRef<FormLayout>(doc.layout)
 
@@ -91,6 +94,8 @@ export default function JsonView({ store }: { store: DesignerStore }) {
             automaticLayout: true,
             tabSize: 2,
             formatOnPaste: true,
+            wordWrap: narrow ? 'on' : 'off',
+            lineNumbersMinChars: narrow ? 3 : 5,
           }}
           loading="Loading the JSON editor…"
         />

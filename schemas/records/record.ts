@@ -2,7 +2,8 @@ import { testParameterSchema } from '../entities/test-parameter'
 import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
 import { equipmentSnapshotSchema } from './equipment-snapshot'
-import { SUSPECT_STATES } from './impact-case'
+import { calibrationHistoryItemSchema } from './equipment-history'
+import { IMPACT_CASE_STATUSES, SUSPECT_STATES } from './impact-case'
 import { REVIEW_STATES } from './review'
 import { pagedAnswerSchema } from '../paging'
 
@@ -82,6 +83,49 @@ export const recordDetailSchema = {
 } as const
 
 export type RecordDetail = FromSchema<typeof recordDetailSchema>
+
+const outcomeOf = calibrationHistoryItemSchema.properties
+
+/**
+ * `GET {data}/api/InstrumentTestRecord/Record/{id}` as the route answers it: the record's detail, plus
+ * what the record page says of it and only the page reads (not the audit trail's copy of the record,
+ * nor a submission's read-back): the impact cases it is suspect in and a calibration's outcome.
+ */
+export const recordViewSchema = {
+  type: 'object',
+  required: [...recordDetailSchema.required, 'impactCases', 'calibrationOutcome'],
+  properties: {
+    ...recordDetailSchema.properties,
+    /**
+     * The impact cases the record is suspect in (issue #15.3), by case id, each with its status and the
+     * record's state in it (the `suspect` column is the strictest of these); empty when it is in none.
+     * Every reader of the record gets them; only configurators and admins may open a case.
+     */
+    impactCases: {
+      type: 'array',
+      items: {
+        type: 'object',
+        required: ['id', 'status', 'state'],
+        properties: {
+          id: { type: 'integer' },
+          status: { type: 'string', enum: IMPACT_CASE_STATUSES },
+          state: { type: 'string', enum: SUSPECT_STATES },
+        },
+      },
+    },
+    /**
+     * A calibration record's row of its device's calibration history (what its certificate's verdict
+     * line says, schemas/records `calibrationOutcomeLine`); null for other categories or without a row.
+     */
+    calibrationOutcome: {
+      type: ['object', 'null'],
+      required: ['skipped', 'asFound', 'asLeft'],
+      properties: { skipped: outcomeOf.skipped, asFound: outcomeOf.asFound, asLeft: outcomeOf.asLeft },
+    },
+  },
+} as const
+
+export type RecordView = FromSchema<typeof recordViewSchema>
 
 /** Fields `filters[].field` may name (SPEC §7 Records, §2 query parameters). Matched case-insensitively. */
 export const RECORD_FILTER_FIELDS = [

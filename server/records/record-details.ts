@@ -1,5 +1,5 @@
 import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm'
-import type { EquipmentSnapshot, RecordDetail, RecordListItem } from '../../schemas/records/index'
+import type { EquipmentSnapshot, RecordDetail, RecordListItem, RecordView } from '../../schemas/records/index'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import {
@@ -14,6 +14,7 @@ import { renderedOnce } from '../db/rendered-sql'
 import { intArray } from '../db/sql-arrays'
 import { rowsOf } from '../submissions/write/sql-batch'
 import { isoText, RECORD_ITEM_COLUMNS } from './records-query'
+import { RECORD_VIEW_COLUMNS, type RecordViewColumns } from './record-view'
 
 /**
  * `column` is one of `values`: `=` for one (the single certificate), as PGlite plans `IN (…)` of the
@@ -43,9 +44,12 @@ const RECORD_EQUIPMENT = sql<{ id: number; snapshot: EquipmentSnapshot | null }[
     ORDER BY rte.test_equipment_id)
   FROM record_test_equipment rte WHERE rte.record_id = records.id)`
 
-/** `SELECT <list item and detail columns AS their keys> FROM records <name joins, owner>`, rendered once. */
-const detailHead = () =>
-  renderedOnce('records: detail head', () => {
+/**
+ * `SELECT <list item and detail columns AS their keys> FROM records <name joins, owner>`, rendered once;
+ * with the record page's columns too (RECORD_VIEW_COLUMNS) for `view`.
+ */
+const detailHead = (view: boolean) =>
+  renderedOnce(view ? 'records: view head' : 'records: detail head', () => {
     const columns = Object.entries({
       ...RECORD_ITEM_COLUMNS,
       data: records.data,
@@ -59,6 +63,7 @@ const detailHead = () =>
       createdAt: isoText(records.createdAt),
       revision: records.revision,
       equipment: RECORD_EQUIPMENT,
+      ...(view ? RECORD_VIEW_COLUMNS : {}),
     }).map(([key, field]) => sql`${field} AS ${sql.identifier(key)}`)
     return sql`SELECT ${sql.join(columns, sql`, `)}
       FROM ${records}
@@ -97,13 +102,29 @@ export async function recordDetails(
   viewer: Viewer,
 ): Promise<Map<number, RecordDetail>> {
   if (ids.length === 0) return new Map()
+  const rows = await detailRows<DetailRow>(db, ids, viewer, false)
+  return new Map(rows.map((row) => [row.recordId, toDetail(row)]))
+}
+
+/**
+ * The record `id` as GET Record/{id} answers it (see RECORD_VIEW_COLUMNS), in one statement; undefined
+ * when it does not exist or lies outside the viewer's scope.
+ */
+export async function recordView(db: Db, id: number, viewer: Viewer): Promise<RecordView | undefined> {
+  const [row] = await detailRows<DetailRow & RecordViewColumns>(db, [id], viewer, true)
+  if (!row) return undefined
+  const { impactCases, calibrationOutcome, ...detail } = row
+  return { ...toDetail(detail), impactCases, calibrationOutcome }
+}
+
+/** The rows of `ids` in the viewer's scope, with the record page's columns for `view`. */
+async function detailRows<Row>(db: Db, ids: readonly number[], viewer: Viewer, view: boolean) {
   const which =
     ids.length === 1 ? sql`${records.id} = ${ids[0]}::int` : sql`${records.id} = ANY(${intArray(ids)})`
   const scope = viewer.recordScope()
-  const rows = rowsOf<DetailRow>(
-    await db.execute(sql`${detailHead()} WHERE ${which}${scope ? sql` AND ${scope}` : sql``}`),
+  return rowsOf<Row>(
+    await db.execute(sql`${detailHead(view)} WHERE ${which}${scope ? sql` AND ${scope}` : sql``}`),
   )
-  return new Map(rows.map((row) => [row.recordId, toDetail(row)]))
 }
 
 /** One row of {@link recordDetails} as the API's RecordDetail. */

@@ -3,13 +3,14 @@ import {
   type RecordDetail,
   type RecordListItem,
   type RecordsFilter,
+  type RecordView,
 } from '../../schemas/records/index'
 import { shortPageTotal } from '../../schemas/paging'
 import { notFound } from '../http-error'
 import type { Viewer } from '../access/viewer'
 import type { Db } from '../db/client'
 import { rowsOf } from '../submissions/write/sql-batch'
-import { recordDetails } from './record-details'
+import { recordDetails, recordView } from './record-details'
 import { recordCountSql, recordPageSql } from './records-page-sql'
 
 /** Records as the {data} host reads them: pages of list items and one record with its data. */
@@ -47,6 +48,17 @@ export class RecordsRepository {
   /** One record with its data, or 404 when it does not exist or lies outside the viewer's scope. */
   async get(id: number, viewer: Viewer): Promise<RecordDetail> {
     const found = (await recordDetails(this.db, [id], viewer)).get(id)
+    if (!found) throw notFound(RECORD_MESSAGES.recordNotFound(id))
+    return found
+  }
+
+  /**
+   * One record as its page shows it (GET Record/{id}): `get`'s detail with the impact cases it is
+   * suspect in and a calibration's outcome, in the same one statement; 404 as `get`. Only the route
+   * reads it: the audit trail keeps `get`'s detail, which these would change behind the record's back.
+   */
+  async view(id: number, viewer: Viewer): Promise<RecordView> {
+    const found = await recordView(this.db, id, viewer)
     if (!found) throw notFound(RECORD_MESSAGES.recordNotFound(id))
     return found
   }

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { RECORD_READ_VIEWS } from '../../schemas/roles'
 import {
-  recordDetailSchema,
   recordPageSchema,
+  recordViewSchema,
   RECORD_MESSAGES,
   RECORD_SORT_FIELDS,
 } from '../../schemas/records/index'
@@ -26,9 +26,15 @@ const recordsRoutes: FastifyPluginAsync = async (app) => {
     '/api/InstrumentTestRecord/Record/:id',
     {
       config: { views: RECORD_READ_VIEWS },
-      schema: { tags, params: textParams('id'), response: { 200: recordDetailSchema } },
+      schema: {
+        tags,
+        summary:
+          "One record with its data, the impact cases it is suspect in, and a calibration's outcome; same scope as the records list.",
+        params: textParams('id'),
+        response: { 200: recordViewSchema },
+      },
     },
-    async (request) => repo.get(positiveId(request.params.id, RECORD_MESSAGES.recordNotFound), request.user),
+    async (request) => repo.view(positiveId(request.params.id, RECORD_MESSAGES.recordNotFound), request.user),
   )
 
   app.get<{ Params: { id: string } }>(

@@ -1,15 +1,21 @@
 import { render, screen, within } from '@testing-library/react'
-import { MemoryRouter } from 'react-router-dom'
+import { createStore, Provider } from 'jotai'
+import { MemoryRouter, Route, Routes } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import type { RecordDetail, RecordReview } from '../../../schemas/records'
+import type { RecordReview, RecordView } from '../../../schemas/records'
+import type { RoleView } from '../../../schemas/roles'
+import type { StoredSession } from '../../api/session-storage'
 import { useRecordReview } from '../../components/review-panel/use-record-review'
+import { sessionAtom } from '../../session/session-atoms'
 import RecordDetailPage from './record-detail-page'
+import { recordsApi } from './records-api'
 import { useRecordDetail } from './use-record-detail'
 
 // Audit walk-cert F4 and F6: a superseded record's page says so whatever its review state; the results
 // are marked for print; the page's controls are marked print-none.
 
 vi.mock('./use-record-detail', () => ({ useRecordDetail: vi.fn() }))
+vi.mock('./records-api', () => ({ recordsApi: { record: vi.fn(), layoutRevision: vi.fn() } }))
 vi.mock('../../components/review-panel/use-record-review', () => ({ useRecordReview: vi.fn() }))
 
 const record = {
@@ -22,14 +28,15 @@ const record = {
   reviewState: 'none',
   data: {},
   revision: 1,
-} as RecordDetail
+} as RecordView
 
 type Judgement = NonNullable<NonNullable<ReturnType<typeof useRecordDetail>['data']>['judgement']>
 
 function show(
   supersededById: number | null,
   review: Partial<RecordReview> = {},
-  more: { record?: Partial<RecordDetail>; judgement?: Partial<Judgement> } = {},
+  more: { record?: Partial<RecordView>; judgement?: Partial<Judgement> } = {},
+  view: RoleView = 'none',
 ) {
   vi.mocked(useRecordDetail).mockReturnValue({
     id: '6',
@@ -74,10 +81,21 @@ function show(
     error: null,
     act: vi.fn(),
   })
+  return renderAs(view)
+}
+
+/** The page as a user of `view` sees it ('none': no session, as the other tests read it). */
+function renderAs(view: RoleView) {
+  const store = createStore()
+  if (view !== 'none') store.set(sessionAtom, { view } as StoredSession)
   return render(
-    <MemoryRouter>
-      <RecordDetailPage />
-    </MemoryRouter>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={['/Records/6']}>
+        <Routes>
+          <Route path="/Records/:id" element={<RecordDetailPage />} />
+        </Routes>
+      </MemoryRouter>
+    </Provider>,
   )
 }
 
@@ -132,7 +150,7 @@ describe('RecordDetailPage', () => {
   })
 
   it('words each suspect state, and says nothing for a record in no case', () => {
-    const said = (suspect: RecordDetail['suspect']) => {
+    const said = (suspect: RecordView['suspect']) => {
       const { unmount } = show(null, {}, { record: { suspect } })
       const text = screen.queryByRole('note', { name: 'Suspect' })?.textContent ?? null
       unmount()
@@ -163,5 +181,69 @@ describe('RecordDetailPage', () => {
       'Outcome Calibration not requiredfrom the calibration history',
     )
     expect(screen.getByText('As found: not measured')).toBeTruthy()
+  })
+
+  // Task reccase: GET Record/{id} names the case(s); the notice links them for whoever may open them.
+  const NOTICE_12 =
+    'Suspect · retest — this record is in impact case 12: a device it used was found out of tolerance, ' +
+    'or was used after its calibration expired. Decided: the product is to be tested again.'
+  const inCase12: Partial<RecordView> = {
+    suspect: 'retest',
+    impactCases: [{ id: 12, status: 'open', state: 'retest' }],
+  }
+
+  it('names the impact case with a link to it for a configurator', () => {
+    show(null, {}, { record: inCase12 }, 'configurator')
+    const notice = screen.getByRole('note', { name: 'Suspect' })
+    expect(notice.textContent).toBe(NOTICE_12)
+    expect(within(notice).getByRole('link', { name: 'impact case 12' }).getAttribute('href')).toBe(
+      '/ImpactCases/12',
+    )
+  })
+
+  it('names the impact case without a link for an internal user, who may not open it', () => {
+    show(null, {}, { record: inCase12 }, 'internal')
+    const notice = screen.getByRole('note', { name: 'Suspect' })
+    expect(notice.textContent).toBe(NOTICE_12)
+    expect(within(notice).queryByRole('link')).toBeNull()
+  })
+
+  it('lists every case the record is in, each a link for an admin', () => {
+    const cases = [3, 7, 9].map((id) => ({ id, status: 'closed', state: 'accept' }) as const)
+    show(null, {}, { record: { suspect: 'accept', impactCases: cases } }, 'viewAll')
+    const notice = screen.getByRole('note', { name: 'Suspect' })
+    expect(notice.textContent).toMatch(
+      /^Suspect · accepted — this record is in impact case 3, impact case 7 and impact case 9: a device/,
+    )
+    expect(
+      within(notice)
+        .getAllByRole('link')
+        .map((l) => l.getAttribute('href')),
+    ).toEqual(['/ImpactCases/3', '/ImpactCases/7', '/ImpactCases/9'])
+  })
+
+  // Task reccase: the outcome came from GET testEquipment/{id}/calibrations, which only configurators
+  // and admins may read: an internal user saw no outcome at all. It comes with the record now.
+  it("shows an internal user a calibration's outcome from the record's own answer", async () => {
+    const actual = await vi.importActual<{ useRecordDetail: typeof useRecordDetail }>('./use-record-detail')
+    vi.mocked(useRecordDetail).mockImplementation(actual.useRecordDetail)
+    vi.mocked(useRecordReview).mockReturnValue({
+      review: { data: undefined, loading: false, error: null, reload: vi.fn() },
+    } as unknown as ReturnType<typeof useRecordReview>)
+    vi.mocked(recordsApi.record).mockResolvedValue({
+      ...record,
+      recordTypeName: 'Meter Calibration',
+      productSerialNumber: 'EPN-TE:801',
+      category: 'calibration',
+      testResult: 'pass',
+      layoutVersion: null,
+      impactCases: [],
+      calibrationOutcome: { skipped: false, asFound: 'fail', asLeft: 'pass' },
+    })
+    renderAs('internal')
+    const lines = await screen.findByLabelText('Record 6')
+    const result = within(lines).getByText('Result').parentElement!
+    expect(result.textContent).toBe('ResultAs found: FAIL · As left: PASS')
+    expect(recordsApi.record).toHaveBeenCalledTimes(1)
   })
 })

@@ -33,7 +33,7 @@ export default function RecordDetailPage() {
       </PageHeader>
       <PageState loading={loading} error={error} onRetry={reload}>
         {data && <SupersededNotice supersededBy={data.record.supersededById} />}
-        {data && <SuspectNotice state={data.record.suspect} />}
+        {data && <SuspectNotice state={data.record.suspect} cases={data.record.impactCases} />}
         {data && (
           <Card className="shadow-sm record-detail">
             <Card.Body>

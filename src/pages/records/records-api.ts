@@ -1,10 +1,5 @@
 import type { ListPage } from '../../../runtime/grid'
-import type {
-  CalibrationHistoryItem,
-  RecordDetail,
-  RecordListItem,
-  RecordsFilter,
-} from '../../../schemas/records'
+import type { RecordListItem, RecordsFilter, RecordView } from '../../../schemas/records'
 import type { ConfigurationEntry } from '../../../schemas/entities/configuration'
 import { api } from '../../api/client'
 
@@ -22,16 +17,9 @@ export const recordsApi = {
   /** SPEC §7: the record categories (ITRCATEGORY, id and value) the category lists offer. */
   categories: (signal?: AbortSignal) =>
     api.get<ConfigurationEntry[]>('meta', '/api/Configuration/ITRCATEGORY/', { signal }),
+  /** One record with the impact cases it is suspect in and a calibration's outcome (its page's read). */
   record: (id: number, signal?: AbortSignal) =>
-    api.get<RecordDetail>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
-  /**
-   * A device's calibration history (issue #15.3; configurators and admins only), where a calibration
-   * record's outcome is its own row.
-   */
-  calibrations: (testEquipmentId: number, signal?: AbortSignal) =>
-    api.get<CalibrationHistoryItem[]>('itr', `/api/testEquipment/${testEquipmentId}/calibrations`, {
-      signal,
-    }),
+    api.get<RecordView>('data', `/api/InstrumentTestRecord/Record/${id}`, { signal }),
   layoutRevision: (recordTypeId: number, revision: number, signal?: AbortSignal) =>
     api.get<{ layout: unknown }>('meta', `/api/DataPointTypes/${recordTypeId}/layouts/${revision}`, {
       signal,

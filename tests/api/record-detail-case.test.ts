@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startTestServer, type TestServer } from '../support/api'
+import type { FormLayout } from '../../schemas/form-layout/index'
+import type { ImpactCasePage, RecordView } from '../../schemas/records/index'
+import type { RoleView } from '../../schemas/roles'
+import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
+
+/** A calibration with the device as found and as left (issue #15.3), which may be skipped. */
+const CALIBRATION: FormLayout = {
+  version: 2,
+  title: 'Case calibration',
+  controls: [
+    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
+    { type: 'datepicker', variable: 'date', label: 'Date' },
+    { type: 'singletext', variable: 'description', label: 'Description' },
+    { type: 'checkbox', variable: 'skip', label: 'Skip' },
+    { type: 'dropdown', variable: 'house', label: 'House' },
+    { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
+    { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
+    { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
+  ],
+}
+
+type As = Exclude<RoleView, 'none'>
+
+/**
+ * Task reccase: GET Record/{id} names the impact cases a record is suspect in and gives a calibration its
+ * outcome (its calibration history row), to every role that may read the record and under the same
+ * scope; the audit trail's copy of the record stays as it was. Devices EPN-TE:901 and EPN-TE:902 pass on
+ * 10 Jan 2025 and fail as found on 1 Mar (as left Pass): Northwind's NWT:901 used both (two cases),
+ * NWT:902 only the first, Contoso's CRM:901 the first; NWT:903 was tested after both, suspect in none.
+ */
+describe('GET Record/{id}: its impact cases and a calibration outcome', () => {
+  let server: TestServer
+  let fx: RecordFixtures
+  let calibrationType = 0
+  const ids: Record<string, number> = {}
+  const cases: Record<'first' | 'second', number> = { first: 0, second: 0 }
+
+  const ok = (res: { statusCode: number; body: string }) => {
+    expect(res.statusCode, res.body).toBe(200)
+    return JSON.parse(res.body)
+  }
+  const submit = async (path: string, body: object) =>
+    ok(
+      await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, { as: 'configurator', body }),
+    ) as {
+      recordId: number
+      testEquipmentId: number
+    }
+  const calibrate = (serial: string, date: string, data: Record<string, unknown>) =>
+    submit('calibration', {
+      deviceOwnerId: fx.owner,
+      recordTypeId: calibrationType,
+      data: {
+        serial,
+        date,
+        house: fx.calibrator,
+        frequency: 'P12M',
+        description: `Meter ${serial}`,
+        ...data,
+      },
+    })
+  const test = async (supplier: 'northwind' | 'contoso', serial: string, date: string, equipment: number[]) =>
+    (
+      await submit('upload-single', {
+        supplierId: fx[supplier],
+        productTypeId: supplier === 'northwind' ? fx.transformer : fx.ringMainUnit,
+        recordTypeId: fx.types.test,
+        data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
+      })
+    ).recordId
+  const read = (id: number, as: As) =>
+    server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${id}`, { as })
+  const view = async (id: number, as: As = 'configurator') => ok(await read(id, as)) as RecordView
+  const caseOf = async (device: number) => {
+    const filter = encodeURIComponent(JSON.stringify({ testEquipmentId: device }))
+    const page = ok(
+      await server.call('itr', 'GET', `/api/ImpactCases/page/1/size/10/filter/${filter}`, {
+        as: 'configurator',
+      }),
+    ) as ImpactCasePage
+    expect(page.totalCount).toBe(1)
+    return page.result[0].id
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer()
+    fx = await recordFixtures(server)
+    calibrationType = await calibrationRecordType(server, 'Case Calibration', CALIBRATION, {
+      asLeftResultField: 'asLeft',
+      skipCalibrationField: 'skip',
+    })
+    const pass = { asFound: { value: 'Pass' }, asLeft: { value: 'Pass' } }
+    const first = (await calibrate('EPN-TE:901', '2025-01-10', pass)).testEquipmentId
+    const second = (await calibrate('EPN-TE:902', '2025-01-10', pass)).testEquipmentId
+    ids.both = await test('northwind', 'NWT:901', '2025-02-02T10:00:00Z', [first, second])
+    ids.firstOnly = await test('northwind', 'NWT:902', '2025-02-03T10:00:00Z', [first])
+    ids.contoso = await test('contoso', 'CRM:901', '2025-02-04T10:00:00Z', [first])
+    const failed = { asFound: { value: 'Fail' }, asLeft: { value: 'Pass' } }
+    ids.failing = (await calibrate('EPN-TE:901', '2025-03-01', failed)).recordId
+    await calibrate('EPN-TE:902', '2025-03-01', failed)
+    ids.skipped = (await calibrate('EPN-TE:903', '2025-03-02', { skip: true })).recordId
+    ids.clean = await test('northwind', 'NWT:903', '2025-03-05T10:00:00Z', [first])
+    cases.first = await caseOf(first)
+    cases.second = await caseOf(second)
+    // The first case decides NWT:902 (retest); NWT:901 stays undecided in both.
+    ok(
+      await server.call('itr', 'POST', `/api/ImpactCases/${cases.first}/dispositions`, {
+        as: 'configurator',
+        body: { recordIds: [ids.firstOnly], disposition: 'retest' },
+      }),
+    )
+  })
+  afterAll(() => server.close())
+
+  it('names every case a suspect record is in, with its status and the record’s state in it', async () => {
+    const both = await view(ids.both)
+    expect(both.suspect).toBe('undecided')
+    expect(both.impactCases).toEqual([
+      { id: cases.first, status: 'open', state: 'undecided' },
+      { id: cases.second, status: 'open', state: 'undecided' },
+    ])
+    expect(both.calibrationOutcome).toBeNull()
+    const decided = await view(ids.firstOnly, 'internal')
+    expect(decided.suspect).toBe('retest')
+    expect(decided.impactCases).toEqual([{ id: cases.first, status: 'open', state: 'retest' }])
+  })
+
+  it('answers no case and no outcome for a test record in none', async () => {
+    const clean = await view(ids.clean)
+    expect(clean.suspect).toBeNull()
+    expect(clean.impactCases).toEqual([])
+    expect(clean.calibrationOutcome).toBeNull()
+  })
+
+  it("gives a calibration its history row as its outcome, to an internal user too (who can't read the history)", async () => {
+    for (const as of ['configurator', 'internal'] as const) {
+      const failing = await view(ids.failing, as)
+      expect(failing.category).toBe('calibration')
+      expect(failing.calibrationOutcome).toEqual({ skipped: false, asFound: 'fail', asLeft: 'pass' })
+      // The calibration that opened the case is not suspect in it.
+      expect(failing.impactCases).toEqual([])
+      expect((await view(ids.skipped, as)).calibrationOutcome).toEqual({
+        skipped: true,
+        asFound: '-',
+        asLeft: '-',
+      })
+    }
+    const history = await server.call(
+      'itr',
+      'GET',
+      `/api/testEquipment/${(await view(ids.failing)).testEquipmentId}/calibrations`,
+      {
+        as: 'internal',
+      },
+    )
+    expect(history.statusCode).toBe(403)
+  })
+
+  it("shows a supplier their own suspect record's case", async () => {
+    const own = await view(ids.both, 'supplier')
+    expect(own.supplierName).toBe('Northwind Transformers')
+    expect(own.impactCases.map((c) => c.id)).toEqual([cases.first, cases.second])
+  })
+
+  it("answers a supplier 404 for another supplier's suspect record, and for a calibration, saying nothing of them", async () => {
+    const missing = await read(999_999, 'supplier')
+    expect(missing.statusCode).toBe(404)
+    for (const id of [ids.contoso, ids.failing]) {
+      const res = await read(id, 'supplier')
+      expect(res.statusCode).toBe(404)
+      // The same answer as for a record that does not exist, but for the id it names.
+      expect(res.body).toBe(missing.body.replaceAll('999999', String(id)))
+      expect(res.body).not.toContain('impactCases')
+      expect(res.body).not.toContain('calibrationOutcome')
+    }
+  })
+
+  it("keeps the cases and the outcome out of the record's audit trail", async () => {
+    for (const id of [ids.both, ids.failing]) {
+      const history = ok(
+        await server.call('config', 'GET', `/api/Audit/record/${id}`, { as: 'configurator' }),
+      ) as { action: string; after: Record<string, unknown> | null }[]
+      const created = history.find((h) => h.action === 'create')!
+      expect(created.after).toMatchObject({ recordId: id })
+      expect(Object.keys(created.after!)).not.toContain('impactCases')
+      expect(Object.keys(created.after!)).not.toContain('calibrationOutcome')
+    }
+  })
+})

@@ -46,6 +46,9 @@ export const mayDecideImpact = (view: RoleView): boolean => view === 'viewAll' |
 /** The product flag a pending retest shows on /Products. */
 export const RETEST_REQUIRED = 'Retest required'
 
+/** The product flag a pending recall shows on /Products, in place of RETEST_REQUIRED when both are. */
+export const RECALLED = 'Recalled'
+
 /** Records one disposition may decide, and the longest reason it may give. */
 const MAX_DECIDED = 1000
 const MAX_REASON = 1000
@@ -169,7 +172,7 @@ export const suspectRecordSchema = {
     reason: nullableText,
     decidedAt: nullableText,
     decidedByName: nullableText,
-    /** A retest: the new record that cleared it (null while the product still needs it). */
+    /** A retest or a recall: the new record that cleared it (null while the product still needs it). */
     retestClearedBy: nullableId,
     retestClearedAt: nullableText,
   },

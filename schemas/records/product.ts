@@ -60,6 +60,12 @@ export const productSchema = {
     currentStatus: { type: ['string', 'null'], enum: ['pass', 'fail', 'other', null] },
     /** Issue #15.3: a suspect record of the product was given 'retest' and no new record cleared it yet. */
     retestRequired: { type: 'boolean' },
+    /**
+     * Issue #15.3: a suspect record of the product was given 'recall' and no new record of its record
+     * type cleared it yet (the retest's rule). Independent of `retestRequired`; /Products shows 'Recalled'
+     * in place of 'Retest required' when both are true.
+     */
+    recalled: { type: 'boolean' },
     /** Issue #19: a record newer than what the status says waits for review or approval. */
     pendingReview: { type: 'boolean' },
     attributes: { type: 'array', items: attributeSchema },

@@ -48,8 +48,9 @@ export class ImpactDecisions {
 
   /**
    * Gives one disposition to records of the case: accept needs a reason; every record must be one of the
-   * case's (400 naming the first that is not, nothing changed). Deciding again replaces the decision, and
-   * a new 'retest' waits for a new record again.
+   * case's (400 naming the first that is not, nothing changed). Deciding again replaces the decision and
+   * forgets any clearing record: a new 'retest' or 'recall' waits for a new record again
+   * (retest-clearing.ts).
    */
   async decide(caseId: number, request: DispositionRequest, who: Viewer): Promise<ImpactCase> {
     assertMayDecide(who)

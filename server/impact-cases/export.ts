@@ -51,7 +51,7 @@ const COLUMNS: SheetColumn[] = [
   { header: 'Reason', width: 40 },
   { header: 'Decided By', width: 16 },
   { header: 'Decided At', width: 18, dateTime: true },
-  { header: 'Retest Cleared By Record', width: 14 },
+  { header: 'Cleared By Record', width: 14 },
 ]
 
 const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso) : null)

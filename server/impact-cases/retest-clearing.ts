@@ -9,10 +9,18 @@ import { auditedCaseChange } from './case-writes'
 const COUNTING = sql`('none','approved')`
 
 /**
- * Whether record `n` clears the retest `icr` of suspect record `s` (issue #15.3, D1/D2 of audit s7): `n`
- * counts (review state none or approved), is of the retest's record type, is another record dated on or
- * after the suspect one, is not itself suspect (in any case), and is of the same product — or, for a
- * suspect record without a product (a calibration of another device), a calibration of the same device.
+ * The dispositions a new record clears (issue #15.3): a retest ('Retest required' on /Products) and a
+ * recall ('Recalled'), by the same rule. Written as the partial index `impact_case_records_retest_idx`
+ * writes its predicate, so every probe below is answered by it.
+ */
+const CLEARABLE = sql`('retest','recall')`
+
+/**
+ * Whether record `n` clears the retest or recall `icr` of suspect record `s` (issue #15.3, D1/D2 of audit
+ * s7): `n` counts (review state none or approved), is of the suspect record's record type, is another
+ * record dated on or after the suspect one, is not itself suspect (in any case), and is of the same
+ * product — or, for a suspect record without a product (a calibration of another device), a calibration
+ * of the same device.
  * Every term is a definite boolean, so `NOT (…)` is exact.
  */
 const CLEARS = sql`(n.record_type_id = icr.record_type_id
@@ -34,7 +42,7 @@ const idList = (ids: readonly number[]) =>
     sql`, `,
   )
 
-/** One retest's new clearing record (null: waiting again). */
+/** One retest's or recall's new clearing record (null: waiting again). */
 interface Clearing {
   caseId: number
   recordId: number
@@ -42,11 +50,13 @@ interface Clearing {
 }
 
 /**
- * Clearing retests (issue #15.3) by records that count for the product summary (issue #19), set-based
- * and in the caller's transaction: a record clears a pending retest when it starts to count (stored in
- * review state none, or approved), and a retest cleared by a record that stops qualifying (amended in
- * place back to review, moved to another product or date) waits again — or is cleared by another record
- * that counted since the retest was decided. Every change is audited on its case.
+ * Clearing retests and recalls (issue #15.3) by records that count for the product summary (issue #19),
+ * set-based and in the caller's transaction: a record clears a pending retest or recall when it starts to
+ * count (stored in review state none, or approved), and one cleared by a record that stops qualifying
+ * (amended in place back to review, moved to another product or date) waits again — or is cleared by
+ * another record that counted since it was decided. Both dispositions follow one rule (docs/decisions.md);
+ * the class, the `retest_cleared_*` columns and the comments below keep the retest's name for either.
+ * Every change is audited on its case.
  */
 export class RetestClearing {
   constructor(
@@ -54,18 +64,18 @@ export class RetestClearing {
     private readonly who: () => Promise<AuditActor>,
   ) {}
 
-  /** Pending retests cleared by records among `recordIds` that count now (new, or just approved). */
+  /** Pending retests and recalls cleared by records among `recordIds` that count now (new, or approved). */
   async clearBy(recordIds: readonly number[]): Promise<void> {
     if (recordIds.length === 0) return
-    // Most writes meet no pending retest at all: one probe of the partial retest index.
+    // Most writes meet no pending retest or recall at all: one probe of the partial retest index.
     const [pending] = rowsOf<unknown>(
       await this.db.execute(sql`SELECT 1 FROM ${impactCaseRecords} icr
-        WHERE icr.disposition = 'retest' AND icr.retest_cleared_at IS NULL LIMIT 1`),
+        WHERE icr.disposition IN ${CLEARABLE} AND icr.retest_cleared_at IS NULL LIMIT 1`),
     )
     if (!pending) return
     for (const part of chunks(recordIds)) {
-      // Driven by the written records, each finding its retests in the partial retest index: by its
-      // product, or (a record without one) among the product-less retests of its record type.
+      // Driven by the written records, each finding its retests and recalls in the partial retest index:
+      // by its product, or (a record without one) among the product-less ones of its record type.
       const ids = idList(part)
       const rows = rowsOf<{ case_id: number; record_id: number; by: number }>(
         await this.db.execute(sql`SELECT DISTINCT ON (m.case_id, m.record_id) m.case_id, m.record_id, m.by
@@ -74,7 +84,7 @@ export class RetestClearing {
             FROM records n
             JOIN ${impactCaseRecords} icr ON icr.product_id = n.product_id
               AND icr.record_type_id = n.record_type_id
-              AND icr.disposition = 'retest' AND icr.retest_cleared_at IS NULL
+              AND icr.disposition IN ${CLEARABLE} AND icr.retest_cleared_at IS NULL
             JOIN records s ON s.id = icr.record_id
             WHERE n.id IN (${ids}) AND ${CLEARS}
             UNION ALL
@@ -82,7 +92,7 @@ export class RetestClearing {
             FROM records n
             JOIN ${impactCaseRecords} icr ON icr.product_id IS NULL
               AND icr.record_type_id = n.record_type_id
-              AND icr.disposition = 'retest' AND icr.retest_cleared_at IS NULL
+              AND icr.disposition IN ${CLEARABLE} AND icr.retest_cleared_at IS NULL
             JOIN records s ON s.id = icr.record_id AND s.test_equipment_id = n.test_equipment_id
             WHERE n.id IN (${ids}) AND n.product_id IS NULL AND ${CLEARS}
           ) m
@@ -106,7 +116,7 @@ export class RetestClearing {
           FROM ${impactCaseRecords} icr
           JOIN records s ON s.id = icr.record_id
           JOIN records n ON n.id = icr.retest_cleared_by
-          WHERE icr.retest_cleared_by IN (${idList(part)}) AND icr.disposition = 'retest'
+          WHERE icr.retest_cleared_by IN (${idList(part)}) AND icr.disposition IN ${CLEARABLE}
             AND NOT ${CLEARS}`),
       )
       const keys = stale.map((r) => ({ caseId: Number(r.case_id), recordId: Number(r.record_id) }))
@@ -138,7 +148,7 @@ export class RetestClearing {
           FROM ${impactCaseRecords} icr
           JOIN records s ON s.id = icr.record_id
           LEFT JOIN records n ON n.id = icr.retest_cleared_by
-          WHERE icr.record_id IN (${ids}) AND icr.disposition = 'retest'
+          WHERE icr.record_id IN (${ids}) AND icr.disposition IN ${CLEARABLE}
             AND (icr.retest_cleared_at IS NULL OR (n.id IS NOT NULL AND NOT ${CLEARS}))`),
       )
       const keys = unsettled.map((r) => ({ caseId: Number(r.case_id), recordId: Number(r.record_id) }))

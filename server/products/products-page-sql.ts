@@ -3,7 +3,7 @@ import type { Product } from '../../schemas/records/index'
 import { countHorizon } from '../../schemas/paging'
 import { renderedOnce } from '../db/rendered-sql'
 import { assetManufacturers, assetModels, products } from '../db/schema/index'
-import { awaitingRetest } from '../impact-cases/retests'
+import { pendingDispositions, pendingFlags } from '../impact-cases/retests'
 import { pendingReview } from '../reviews/pending'
 import { toProduct, type ProductRow } from './products'
 
@@ -20,8 +20,8 @@ export interface ProductKeyJoins {
 }
 
 /**
- * `SELECT <product columns AS their keys>, the two names, 'Retest required' (#15.3) and 'pending review'
- * (#19) FROM products <name joins>`.
+ * `SELECT <product columns AS their keys>, the two names, 'Retest required' and 'Recalled' (#15.3, one
+ * probe for both) and 'pending review' (#19) FROM products <name joins>`.
  */
 const pageHead = () =>
   renderedOnce('products: page head', () => {
@@ -30,7 +30,7 @@ const pageHead = () =>
     )
     return sql`SELECT ${sql.join(columns, sql`, `)}, ${assetModels.name} AS "assetModel",
         ${assetManufacturers.name} AS "assetManufacturerName",
-        ${awaitingRetest()} AS "retestRequired", ${pendingReview()} AS "pendingReview"
+        ${pendingDispositions()} AS "pending", ${pendingReview()} AS "pendingReview"
       FROM ${products}
       JOIN ${assetModels} ON ${assetModels.id} = ${products.assetModelId}
       LEFT JOIN ${assetManufacturers} ON ${assetManufacturers.id} = ${products.assetManufacturerId}`
@@ -86,20 +86,26 @@ export type ProductPageRow = Omit<ProductRow, 'dateOfLastRecord' | 'createdAt'> 
   createdAt: string
   assetModel: string | null
   assetManufacturerName: string | null
-  retestRequired: boolean
+  /** `pendingDispositions`: pending retest and recall as bits (null: neither). */
+  pending: number | null
   pendingReview: boolean
 }
 
 /** A page row as the page answers it; timestamps read exactly as drizzle reads a timestamptz. */
 export function pageRowToProduct(row: ProductPageRow): Product & {
   retestRequired: boolean
+  recalled: boolean
   pendingReview: boolean
 } {
-  const { assetModel, assetManufacturerName, retestRequired, pendingReview, ...own } = row
+  const { assetModel, assetManufacturerName, pending, pendingReview, ...own } = row
   const product: ProductRow = {
     ...own,
     dateOfLastRecord: own.dateOfLastRecord === null ? null : new Date(own.dateOfLastRecord),
     createdAt: new Date(own.createdAt),
   }
-  return { ...toProduct({ product, assetModel, assetManufacturerName }), retestRequired, pendingReview }
+  return {
+    ...toProduct({ product, assetModel, assetManufacturerName }),
+    ...pendingFlags(pending),
+    pendingReview,
+  }
 }

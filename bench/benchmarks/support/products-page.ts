@@ -8,15 +8,16 @@ const SIZE = 10
 
 /**
  * The raw SQL of a products page: the page's ids from `products` alone, joined with names, and the count.
- * Every field the API answers is read, 'Retest required' (#15.3) and 'pending review' (#19) included
- * (issue #17.4: the reference had left those two out).
+ * Every field the API answers is read, 'Retest required' and 'Recalled' (#15.3, one probe for both, as
+ * the API's) and 'pending review' (#19) included (issue #17.4: the reference had left those out).
  */
 async function rawProductsPage(context: BenchContext, where: SQL, order: SQL): Promise<void> {
   const db = context.database.db
   const rows = await db.execute(sql`
     SELECT p.*, m.name AS asset_model, s.name AS asset_manufacturer_name,
-           EXISTS (SELECT 1 FROM impact_case_records i WHERE i.product_id = p.id
-                   AND i.disposition = 'retest' AND i.retest_cleared_at IS NULL) AS retest_required,
+           (SELECT bit_or(CASE i.disposition WHEN 'recall' THEN 2 ELSE 1 END) FROM impact_case_records i
+             WHERE i.product_id = p.id AND i.disposition IN ('retest','recall')
+               AND i.retest_cleared_at IS NULL) AS pending,
            EXISTS (SELECT 1 FROM records r WHERE r.product_id = p.id AND r.review_state IN ('submitted', 'reviewed')
                    AND (p.date_of_last_record IS NULL OR r.record_date >= p.date_of_last_record)) AS pending_review
     FROM products p

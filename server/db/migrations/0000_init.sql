@@ -499,7 +499,7 @@ CREATE INDEX "calibration_reminders_sent_idx" ON "calibration_reminders" USING b
 CREATE INDEX "calibration_history_device_idx" ON "calibration_history" USING btree ("test_equipment_id","calibration_date","record_id");--> statement-breakpoint
 CREATE INDEX "impact_case_records_record_idx" ON "impact_case_records" USING btree ("record_id");--> statement-breakpoint
 CREATE INDEX "impact_case_records_case_idx" ON "impact_case_records" USING btree ("case_id","disposition");--> statement-breakpoint
-CREATE INDEX "impact_case_records_retest_idx" ON "impact_case_records" USING btree ("product_id","record_type_id") WHERE "impact_case_records"."disposition" = 'retest' AND "impact_case_records"."retest_cleared_at" IS NULL;--> statement-breakpoint
+CREATE INDEX "impact_case_records_retest_idx" ON "impact_case_records" USING btree ("product_id","record_type_id") WHERE "impact_case_records"."disposition" IN ('retest','recall') AND "impact_case_records"."retest_cleared_at" IS NULL;--> statement-breakpoint
 CREATE INDEX "impact_case_records_cleared_by_idx" ON "impact_case_records" USING btree ("retest_cleared_by") WHERE "impact_case_records"."retest_cleared_by" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "impact_cases_calibration_unique" ON "impact_cases" USING btree ("calibration_record_id");--> statement-breakpoint
 CREATE INDEX "impact_cases_status_idx" ON "impact_cases" USING btree ("status","id");--> statement-breakpoint

@@ -60,8 +60,8 @@ export const impactCases = pgTable(
 /**
  * The suspect records of a case with their disposition (null: undecided): accept (with a reason), retest
  * (the product is flagged 'Retest required' until a new record of the same record type for it clears
- * it) or recall, with who and when. Product and record type are copied from the record so that a new
- * record finds the retests it clears by index.
+ * it) or recall (flagged 'Recalled', cleared the same way), with who and when. Product and record type
+ * are copied from the record so that a new record finds the retests and recalls it clears by index.
  */
 export const impactCaseRecords = pgTable(
   'impact_case_records',
@@ -82,7 +82,10 @@ export const impactCaseRecords = pgTable(
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: integer('decided_by').references(() => users.id, { onDelete: 'set null' }),
     decidedByName: text('decided_by_name'),
-    /** The new record that cleared a retest, and when. */
+    /**
+     * The new record that cleared a retest or a recall, and when (named for the retest, which came first:
+     * a rename would need a second migration for no change in meaning).
+     */
     retestClearedBy: integer('retest_cleared_by').references(() => records.id, { onDelete: 'set null' }),
     retestClearedAt: timestamp('retest_cleared_at', { withTimezone: true }),
   },
@@ -90,9 +93,11 @@ export const impactCaseRecords = pgTable(
     primaryKey({ columns: [t.caseId, t.recordId] }),
     index('impact_case_records_record_idx').on(t.recordId),
     index('impact_case_records_case_idx').on(t.caseId, t.disposition),
+    // Pending retests and recalls: the products page's flags and the clearing by a new record probe it
+    // (a probe of retests alone, `disposition = 'retest'`, implies this predicate and uses it too).
     index('impact_case_records_retest_idx')
       .on(t.productId, t.recordTypeId)
-      .where(sql`${t.disposition} = 'retest' AND ${t.retestClearedAt} IS NULL`),
+      .where(sql`${t.disposition} IN ('retest','recall') AND ${t.retestClearedAt} IS NULL`),
     // The re-check after a clearing record is edited, reviewed or deleted finds its rows by this
     // (server/impact-cases/retest-clearing.ts); few rows are ever cleared, so the index is partial.
     index('impact_case_records_cleared_by_idx')

@@ -6,7 +6,7 @@ import type { ImpactCaseController } from './use-impact-case'
 const HINTS: Record<ImpactDisposition, string> = {
   accept: 'The result stands; say why.',
   retest: "The product shows 'Retest required' until a new record of the same record type.",
-  recall: 'The product is to be recalled.',
+  recall: "The product shows 'Recalled' until a new record of the same record type.",
 }
 
 /**

@@ -7,8 +7,8 @@ import { ActionLink, RowActions } from '../../components/row-actions'
 import { recordRefColumns } from '../../components/record-ref-columns'
 import { StateBadge } from './case-labels'
 
-/** The disposition cell: the state, then why, who and when (and the record that cleared a retest). */
-function DispositionCell({ record: r }: { record: SuspectRecord }) {
+/** The disposition cell: the state, then why, who and when (and the record that cleared a retest or a recall). */
+export function DispositionCell({ record: r }: { record: SuspectRecord }) {
   return (
     <div className="suspect-disposition">
       <StateBadge state={r.state} />
@@ -18,9 +18,11 @@ function DispositionCell({ record: r }: { record: SuspectRecord }) {
           by {r.decidedByName}, {formatUtc(r.decidedAt)}
         </span>
       )}
-      {r.state === 'retest' && (
+      {(r.state === 'retest' || r.state === 'recall') && (
         <span className="d-block small text-secondary">
-          {r.retestClearedBy ? `Retested: record ${r.retestClearedBy}` : 'Waiting for a new record'}
+          {r.retestClearedBy
+            ? `${r.state === 'retest' ? 'Retested' : 'Cleared'}: record ${r.retestClearedBy}`
+            : 'Waiting for a new record'}
         </span>
       )}
     </div>

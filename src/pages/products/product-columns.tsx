@@ -1,10 +1,9 @@
 import { actionsColumn, type ColumnDef, type GridColumnMeta } from '../../../runtime/grid'
-import Badge from 'react-bootstrap/Badge'
-import { RETEST_REQUIRED, type Product } from '../../../schemas/records'
+import type { Product } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ActionButton, ActionLink, RowActions } from '../../components/row-actions'
 import { DateRangeFilter, StatusFilter } from './product-filters'
-import { ProductStatusBadge } from './product-status-badge'
+import { ProductStatusCell } from './product-status-cell'
 import { PRODUCT_COLUMN } from './products-filter'
 
 /** SPEC §2 Products: the records of one product, by its serial and product type. */
@@ -29,7 +28,8 @@ const text = (
 
 /**
  * The products grid's columns: Serial Number, Supplier, Product Type, Last Record (date-range filter),
- * Status (pass/fail/n/a toggle) and the actions (Filter, Records, and Equipment when the user may open it).
+ * Status (pass/fail/n/a toggle; the cell adds 'Recalled', 'Retest required', 'pending review') and the
+ * actions (Filter, Records, and Equipment when the user may open it).
  */
 export function productColumns(
   filterToProduct: (p: Product) => void,
@@ -45,23 +45,7 @@ export function productColumns(
     },
     {
       ...text(PRODUCT_COLUMN.status, 'Status', { renderFilter: StatusFilter, width: 130 }),
-      cell: ({ row }) => (
-        <>
-          <ProductStatusBadge status={row.original.currentStatus} />
-          {/* Issue #15.3: a suspect record of the product was given 'retest' and none cleared it yet. */}
-          {row.original.retestRequired && (
-            <Badge bg="warning" text="dark" className="d-block mt-1 retest-badge">
-              {RETEST_REQUIRED}
-            </Badge>
-          )}
-          {/* Issue #19: a newer record waits for review or approval; the status does not include it yet. */}
-          {row.original.pendingReview && (
-            <Badge bg="info" text="dark" className="d-block mt-1 pending-review-badge">
-              pending review
-            </Badge>
-          )}
-        </>
-      ),
+      cell: ({ row }) => <ProductStatusCell product={row.original} />,
     },
     actionsColumn<Product>(({ row }) => {
       const p = row.original

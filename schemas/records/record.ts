@@ -3,7 +3,7 @@ import type { FromSchema } from 'json-schema-to-ts'
 import { CATEGORY_FILTERS } from './categories'
 import { equipmentSnapshotSchema } from './equipment-snapshot'
 import { calibrationHistoryItemSchema } from './equipment-history'
-import { IMPACT_CASE_STATUSES, SUSPECT_STATES } from './impact-case'
+import { IMPACT_CASE_KINDS, IMPACT_CASE_STATUSES, SUSPECT_STATES } from './impact-case'
 import { REVIEW_STATES } from './review'
 import { pagedAnswerSchema } from '../paging'
 
@@ -93,26 +93,31 @@ const outcomeOf = calibrationHistoryItemSchema.properties
  */
 export const recordViewSchema = {
   type: 'object',
-  required: [...recordDetailSchema.required, 'impactCases', 'calibrationOutcome'],
+  required: [...recordDetailSchema.required, 'impactCases', 'openedImpactCase', 'calibrationOutcome'],
   properties: {
     ...recordDetailSchema.properties,
     /**
-     * The impact cases the record is suspect in (issue #15.3), by case id, each with its status and the
-     * record's state in it (the `suspect` column is the strictest of these); empty when it is in none.
-     * Every reader of the record gets them; only configurators and admins may open a case.
+     * The impact cases the record is suspect in (issue #15.3), by case id, each with what opened it, its
+     * status, the record's state in it (the `suspect` column is the strictest of these) and the newer
+     * record that cleared a retest or recall (null while the product still waits); empty when it is in
+     * none. Every reader of the record gets them; only configurators and admins may open a case.
      */
     impactCases: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['id', 'status', 'state'],
+        required: ['id', 'kind', 'status', 'state', 'clearedBy'],
         properties: {
           id: { type: 'integer' },
+          kind: { type: 'string', enum: IMPACT_CASE_KINDS },
           status: { type: 'string', enum: IMPACT_CASE_STATUSES },
           state: { type: 'string', enum: SUSPECT_STATES },
+          clearedBy: { type: ['integer', 'null'] },
         },
       },
     },
+    /** The impact case this calibration opened (its as-found failure), if it opened one. */
+    openedImpactCase: { type: ['integer', 'null'] },
     /**
      * A calibration record's row of its device's calibration history (what its certificate's verdict
      * line says, schemas/records `calibrationOutcomeLine`); null for other categories or without a row.

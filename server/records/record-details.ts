@@ -113,8 +113,8 @@ export async function recordDetails(
 export async function recordView(db: Db, id: number, viewer: Viewer): Promise<RecordView | undefined> {
   const [row] = await detailRows<DetailRow & RecordViewColumns>(db, [id], viewer, true)
   if (!row) return undefined
-  const { impactCases, calibrationOutcome, ...detail } = row
-  return { ...toDetail(detail), impactCases, calibrationOutcome }
+  const { impactCases, openedImpactCase, calibrationOutcome, ...detail } = row
+  return { ...toDetail(detail), impactCases, openedImpactCase, calibrationOutcome }
 }
 
 /** The rows of `ids` in the viewer's scope, with the record page's columns for `view`. */

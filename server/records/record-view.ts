@@ -14,10 +14,14 @@ export const RECORD_VIEW_COLUMNS = {
    * Plain names: the correlated subqueries must bind to the outer `records` row whatever drizzle writes.
    */
   impactCases: sql<RecordView['impactCases']>`(
-    SELECT coalesce(json_agg(json_build_object('id', ic.id, 'status', ic.status,
-      'state', coalesce(icr.disposition, 'undecided')) ORDER BY ic.id), '[]'::json)
+    SELECT coalesce(json_agg(json_build_object('id', ic.id, 'kind', ic.kind, 'status', ic.status,
+      'state', coalesce(icr.disposition, 'undecided'), 'clearedBy', icr.retest_cleared_by)
+      ORDER BY ic.id), '[]'::json)
     FROM impact_case_records icr JOIN impact_cases ic ON ic.id = icr.case_id
     WHERE icr.record_id = records.id)`,
+  /** The case a failing calibration opened (impact_cases_calibration_unique: at most one). */
+  openedImpactCase: sql<RecordView['openedImpactCase']>`(
+    SELECT ic.id FROM impact_cases ic WHERE ic.calibration_record_id = records.id)`,
   /** A calibration's row of its device's history, as the certificate reads it (certificate-reads.ts). */
   calibrationOutcome: sql<RecordView['calibrationOutcome']>`(
     SELECT json_build_object('skipped', h.skipped, 'asFound', h.as_found, 'asLeft', h.as_left)
@@ -25,4 +29,4 @@ export const RECORD_VIEW_COLUMNS = {
 }
 
 /** The columns of {@link RECORD_VIEW_COLUMNS} as the driver answers them. */
-export type RecordViewColumns = Pick<RecordView, 'impactCases' | 'calibrationOutcome'>
+export type RecordViewColumns = Pick<RecordView, 'impactCases' | 'openedImpactCase' | 'calibrationOutcome'>

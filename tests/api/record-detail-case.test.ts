@@ -36,6 +36,7 @@ describe('GET Record/{id}: its impact cases and a calibration outcome', () => {
   let calibrationType = 0
   const ids: Record<string, number> = {}
   const cases: Record<'first' | 'second', number> = { first: 0, second: 0 }
+  const devices = { first: 0 }
 
   const ok = (res: { statusCode: number; body: string }) => {
     expect(res.statusCode, res.body).toBe(200)
@@ -93,6 +94,7 @@ describe('GET Record/{id}: its impact cases and a calibration outcome', () => {
     })
     const pass = { asFound: { value: 'Pass' }, asLeft: { value: 'Pass' } }
     const first = (await calibrate('EPN-TE:901', '2025-01-10', pass)).testEquipmentId
+    devices.first = first
     const second = (await calibrate('EPN-TE:902', '2025-01-10', pass)).testEquipmentId
     ids.both = await test('northwind', 'NWT:901', '2025-02-02T10:00:00Z', [first, second])
     ids.firstOnly = await test('northwind', 'NWT:902', '2025-02-03T10:00:00Z', [first])
@@ -117,14 +119,28 @@ describe('GET Record/{id}: its impact cases and a calibration outcome', () => {
   it('names every case a suspect record is in, with its status and the record’s state in it', async () => {
     const both = await view(ids.both)
     expect(both.suspect).toBe('undecided')
+    const open = { kind: 'failedCalibration', status: 'open', clearedBy: null }
     expect(both.impactCases).toEqual([
-      { id: cases.first, status: 'open', state: 'undecided' },
-      { id: cases.second, status: 'open', state: 'undecided' },
+      { id: cases.first, ...open, state: 'undecided' },
+      { id: cases.second, ...open, state: 'undecided' },
     ])
     expect(both.calibrationOutcome).toBeNull()
     const decided = await view(ids.firstOnly, 'internal')
     expect(decided.suspect).toBe('retest')
-    expect(decided.impactCases).toEqual([{ id: cases.first, status: 'open', state: 'retest' }])
+    expect(decided.impactCases).toEqual([{ id: cases.first, ...open, state: 'retest' }])
+  })
+
+  // Walk s13: a cleared retest or recall still read as pending on the record page, and the failing
+  // calibration said nothing of the case it opened.
+  it('names the newer record that cleared a retest, and the case a failing calibration opened', async () => {
+    // After the failing calibration, with the device it recalibrated (as left Pass): suspect in nothing.
+    const retest = await test('northwind', 'NWT:902', '2025-03-06T10:00:00Z', [devices.first])
+    expect((await view(ids.firstOnly, 'internal')).impactCases).toEqual([
+      { id: cases.first, kind: 'failedCalibration', status: 'open', state: 'retest', clearedBy: retest },
+    ])
+    expect((await view(ids.failing, 'internal')).openedImpactCase).toBe(cases.first)
+    expect((await view(ids.skipped)).openedImpactCase).toBeNull()
+    expect((await view(ids.both)).openedImpactCase).toBeNull()
   })
 
   it('answers no case and no outcome for a test record in none', async () => {

@@ -185,11 +185,11 @@ describe('RecordDetailPage', () => {
 
   // Task reccase: GET Record/{id} names the case(s); the notice links them for whoever may open them.
   const NOTICE_12 =
-    'Suspect · retest — this record is in impact case 12: a device it used was found out of tolerance, ' +
-    'or was used after its calibration expired. Decided: the product is to be tested again.'
+    'Suspect · retest — this record is in impact case 12: a device it used was found out of tolerance. ' +
+    'Decided: the product is to be tested again.'
   const inCase12: Partial<RecordView> = {
     suspect: 'retest',
-    impactCases: [{ id: 12, status: 'open', state: 'retest' }],
+    impactCases: [{ id: 12, kind: 'failedCalibration', status: 'open', state: 'retest', clearedBy: null }],
   }
 
   it('names the impact case with a link to it for a configurator', () => {
@@ -209,7 +209,10 @@ describe('RecordDetailPage', () => {
   })
 
   it('lists every case the record is in, each a link for an admin', () => {
-    const cases = [3, 7, 9].map((id) => ({ id, status: 'closed', state: 'accept' }) as const)
+    const cases = [3, 7, 9].map(
+      (id) =>
+        ({ id, kind: 'failedCalibration', status: 'closed', state: 'accept', clearedBy: null }) as const,
+    )
     show(null, {}, { record: { suspect: 'accept', impactCases: cases } }, 'viewAll')
     const notice = screen.getByRole('note', { name: 'Suspect' })
     expect(notice.textContent).toMatch(
@@ -238,6 +241,7 @@ describe('RecordDetailPage', () => {
       testResult: 'pass',
       layoutVersion: null,
       impactCases: [],
+      openedImpactCase: null,
       calibrationOutcome: { skipped: false, asFound: 'fail', asLeft: 'pass' },
     })
     renderAs('internal')

@@ -12,7 +12,7 @@ import { useRecordDetail } from './use-record-detail'
 import { recordHistoryValue } from '../../components/record-values'
 import { CertificateButton } from '../../components/certificate-button'
 import { ReviewPanel, SupersededNotice } from '../../components/review-panel'
-import { SuspectNotice } from './suspect-notice'
+import { OpenedCaseNotice, SuspectNotice } from './suspect-notice'
 
 /**
  * /Records/{id} (SPEC §2): the record as key/value lines, labelled by the layout it was captured with;
@@ -34,6 +34,7 @@ export default function RecordDetailPage() {
       <PageState loading={loading} error={error} onRetry={reload}>
         {data && <SupersededNotice supersededBy={data.record.supersededById} />}
         {data && <SuspectNotice state={data.record.suspect} cases={data.record.impactCases} />}
+        {data && <OpenedCaseNotice caseId={data.record.openedImpactCase} />}
         {data && (
           <Card className="shadow-sm record-detail">
             <Card.Body>

@@ -4,6 +4,7 @@ import InputGroup from 'react-bootstrap/InputGroup'
 import { describe, expect, it, vi } from 'vitest'
 import { DATE_FORMAT_HINT } from '../../runtime/widgets/date-widget'
 import { DAY_TEXT_HINT, DayText } from './day-text'
+import { DayTexts, useDayTextScope } from './day-text-scope'
 
 /** A filter as the pages hold one: the day DayText hands on, and every value it was handed. */
 function Filter({ seen, grouped = false }: { seen: (iso: string) => void; grouped?: boolean }) {
@@ -84,15 +85,44 @@ describe('DayText', () => {
     expect(hint()).toBeNull()
   })
 
-  it('in an input group, floats the hint and stays the group’s last child', () => {
+  it('in an input group, draws the hint on a line after the box and keeps the box the group’s last child', () => {
     const seen = vi.fn()
     render(<Filter seen={seen} grouped />)
     type('30-11-2026')
     type('31-02-2026')
     const box = screen.getByLabelText('From')
     expect(box).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
-    expect(hint()).toHaveClass('invalid-tooltip')
+    // In the flow (not a tooltip floated over what lies below), drawn after the box (order-last).
+    expect(hint()).toHaveClass('invalid-feedback', 'd-block', 'order-last')
+    expect(hint()).not.toHaveClass('invalid-tooltip')
     expect(box.parentElement?.lastElementChild).toBe(box)
     expect(seen).toHaveBeenLastCalledWith('')
+  })
+
+  it('in a DayTexts scope, tells it of text that is not a day, and empties that text when it is cleared', () => {
+    function Page() {
+      const days = useDayTextScope()
+      return (
+        <DayTexts scope={days.scope}>
+          <Filter seen={() => undefined} />
+          <button type="button" disabled={!days.unreadable} onClick={days.clear}>
+            Clear Filters
+          </button>
+        </DayTexts>
+      )
+    }
+    render(<Page />)
+    const clear = screen.getByRole('button', { name: 'Clear Filters' })
+    expect(clear).toBeDisabled()
+    type('31-02-2026')
+    expect(clear).toBeEnabled()
+    fireEvent.click(clear)
+    expect(screen.getByLabelText('From')).toHaveValue('')
+    expect(hint()).toBeNull()
+    expect(clear).toBeDisabled()
+    // Typed again after the clear, the text stays to be corrected as before.
+    type('31-02-2026')
+    expect(screen.getByLabelText('From')).toHaveValue('31-02-2026')
+    expect(clear).toBeEnabled()
   })
 })

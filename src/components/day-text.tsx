@@ -1,6 +1,7 @@
-import { useCallback, useId, useState } from 'react'
+import { useCallback, useContext, useEffect, useId, useState } from 'react'
 import Form from 'react-bootstrap/Form'
 import { fromPickerText, toPickerText } from '../../runtime/widgets/date-format'
+import { DayTextScopeContext } from './day-text-scope'
 
 /**
  * Shown while the typed text is not a day: the data entry form's words for the same case
@@ -16,7 +17,8 @@ const FORMAT = 'dd-MM-yyyy.'
  *
  * Text that is not a day (a typo, '31-02-2026') says why under the box and clears the filter, so the
  * grid never goes on applying a day the box no longer shows (audit walk-products E); the text stays in
- * the box to be corrected.
+ * the box to be corrected. Inside `<DayTexts>` (day-text-scope.tsx) the box tells its page so, and
+ * empties it when the page's Clear Filters is pressed.
  */
 export function DayText({
   iso,
@@ -28,21 +30,33 @@ export function DayText({
   label: string
 }) {
   const hintId = useId()
-  const [draft, setDraft] = useState<{ text: string; forIso: string } | null>(null)
-  // In an input group (the Last Record filter of /Products) the hint floats under the group, which a
-  // line of its own would squeeze beside the box; elsewhere it takes its line under the box.
+  const scope = useContext(DayTextScopeContext)
+  const generation = scope?.generation ?? 0
+  // The typed text, kept while the filter holds the day it was typed over and Clear Filters is not pressed.
+  const [draft, setDraft] = useState<{ text: string; forIso: string; generation: number } | null>(null)
+  // In an input group (the Last Record filter of /Products) the hint is the group's line under it.
   const [inGroup, setInGroup] = useState(false)
   const box = useCallback((input: HTMLInputElement | null) => {
     if (input) setInGroup(Boolean(input.parentElement?.classList.contains('input-group')))
   }, [])
-  const text = draft && draft.forIso === iso ? draft.text : toPickerText(iso)
+  const text =
+    draft && draft.forIso === iso && draft.generation === generation ? draft.text : toPickerText(iso)
   const invalid = text.trim() !== '' && fromPickerText(text) === null
+  // With no filter left, only this tells the page that Clear Filters still has something to empty.
+  const report = scope?.report
+  useEffect(() => {
+    if (!report) return
+    report(hintId, invalid)
+    return () => report(hintId, false)
+  }, [report, hintId, invalid])
   const hint = invalid && (
     <div
       id={hintId}
-      className={inGroup ? 'invalid-tooltip d-block' : 'invalid-feedback d-block'}
-      // Floating, it lets a tap through to the box it covers (the To box under From).
-      style={inGroup ? { left: 0, pointerEvents: 'none' } : undefined}
+      // In a group (which wraps, as Bootstrap's does) a full-width line drawn after the box, in the
+      // flow, so the box below moves down instead of covering it (walk: only 'Ente…' showed beside a
+      // focused To box). It comes first in the DOM, so the box stays the group's last child and keeps
+      // its rounded right corners.
+      className={inGroup ? 'invalid-feedback d-block order-last' : 'invalid-feedback d-block'}
     >
       {/* Read as DAY_TEXT_HINT; the format is not broken at its hyphens in a narrow column. */}
       {DAY_TEXT_HINT.replace(FORMAT, '')}
@@ -51,7 +65,7 @@ export function DayText({
   )
   return (
     <>
-      {/* Before the box in a group: the box stays the group's last child, with its rounded right corners. */}
+      {/* Before the box in a group (drawn after it, order-last): the box keeps its rounded right corners. */}
       {inGroup && hint}
       <Form.Control
         ref={box}
@@ -66,7 +80,7 @@ export function DayText({
           const day = next.trim() === '' ? '' : fromPickerText(next)
           if (day === null) {
             // Not a day: the text stays to be corrected, and no day is filtered by until it is one.
-            setDraft({ text: next, forIso: '' })
+            setDraft({ text: next, forIso: '', generation })
             if (iso !== '') onChange('')
           } else {
             setDraft(null)

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import Button from 'react-bootstrap/Button'
 import Form from 'react-bootstrap/Form'
 import { useAtomValue } from 'jotai'
@@ -14,15 +14,16 @@ import { auditColumns } from './audit-columns'
 import { auditReading, inEntityOrder } from './audit-values'
 import { NO_FILTERS, useAuditList } from './use-audit-list'
 import { DayText } from '../../components/day-text'
+import { DayTexts, useDayTextScope } from '../../components/day-text-scope'
 
 function AuditList() {
   const list = useAuditList()
   const columns = useMemo(() => auditColumns(), [])
   const { filters, setFilters } = list
   // Clear Filters empties the date boxes too when they show text that is not a day (no filter to clear).
-  const [cleared, setCleared] = useState(0)
+  const days = useDayTextScope()
   return (
-    <>
+    <DayTexts scope={days.scope}>
       <PageHeader title="Audit" />
       <Form
         // Top-aligned: a date's hint under its box (DayText) lengthens its column, not the row's boxes.
@@ -56,7 +57,6 @@ function AuditList() {
         <Form.Group controlId="audit-from" style={{ width: '11rem' }}>
           <Form.Label className="mb-1 small text-secondary">From</Form.Label>
           <DayText
-            key={`from-${cleared}`}
             iso={filters.from}
             onChange={(day) => setFilters({ ...filters, from: day })}
             label="From"
@@ -64,12 +64,7 @@ function AuditList() {
         </Form.Group>
         <Form.Group controlId="audit-to" style={{ width: '11rem' }}>
           <Form.Label className="mb-1 small text-secondary">To</Form.Label>
-          <DayText
-            key={`to-${cleared}`}
-            iso={filters.to}
-            onChange={(day) => setFilters({ ...filters, to: day })}
-            label="To"
-          />
+          <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
         </Form.Group>
         <div>
           {/* The labels' line, so the button stays level with the boxes (on a phone it has a row of its own). */}
@@ -80,7 +75,7 @@ function AuditList() {
             variant="outline-secondary"
             onClick={() => {
               setFilters(NO_FILTERS)
-              setCleared((n) => n + 1)
+              days.clear()
             }}
           >
             Clear Filters
@@ -100,7 +95,7 @@ function AuditList() {
         )}
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
-    </>
+    </DayTexts>
   )
 }
 

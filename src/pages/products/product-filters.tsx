@@ -29,18 +29,22 @@ export function StatusFilter({ value, setValue, label }: ColumnFilterControl) {
   )
 }
 
-/** The Last Record column's date-range filter: from and to days (UTC), either may be left open. */
+/**
+ * The Last Record column's date-range filter: from and to days (UTC), either may be left open. The groups
+ * wrap (Bootstrap's default) so a box's hint takes a line of its own under it (DayText); the label and
+ * box themselves never wrap, as the box shrinks first.
+ */
 export function DateRangeFilter({ value, setValue, label }: ColumnFilterControl) {
   const { from, to } = dateRangeOf(value)
   return (
     <div className="d-flex flex-column gap-1 date-range-filter">
-      <InputGroup size="sm" className="flex-nowrap">
+      <InputGroup size="sm">
         <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
           From
         </InputGroup.Text>
         <DayText iso={from} onChange={(day) => setValue(dateRangeText(day, to))} label={`${label} from`} />
       </InputGroup>
-      <InputGroup size="sm" className="flex-nowrap">
+      <InputGroup size="sm">
         <InputGroup.Text className="date-range-label" style={{ minWidth: '3.2em' }}>
           To
         </InputGroup.Text>

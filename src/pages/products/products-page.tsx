@@ -5,6 +5,7 @@ import { useAtomValue } from 'jotai'
 import { DataGrid } from '../../../runtime/grid'
 import { describeError } from '../../api/client'
 import { Banner } from '../../components/banner'
+import { DayTexts, useDayTextScope } from '../../components/day-text-scope'
 import { PageHeader } from '../../components/page-header'
 import { canOpenAtom } from '../../session/session-atoms'
 import { productColumns } from './product-columns'
@@ -22,6 +23,8 @@ export default function ProductsPage() {
   const canOpen = useAtomValue(canOpenAtom)
   const showEquipment = canOpen('/TestEquipment')
   const { filterToProduct } = list
+  // The Last Record boxes: text in them that is not a day is no filter, yet Clear Filters empties it.
+  const days = useDayTextScope()
 
   const columns = useMemo(
     () => productColumns(filterToProduct, showEquipment),
@@ -29,9 +32,16 @@ export default function ProductsPage() {
   )
 
   return (
-    <>
+    <DayTexts scope={days.scope}>
       <PageHeader title="Products">
-        <Button variant="outline-secondary" onClick={list.clearFilters} disabled={!list.hasFilters}>
+        <Button
+          variant="outline-secondary"
+          onClick={() => {
+            list.clearFilters()
+            days.clear()
+          }}
+          disabled={!list.hasFilters && !days.unreadable}
+        >
           Clear Filters
         </Button>
       </PageHeader>
@@ -71,6 +81,6 @@ export default function ProductsPage() {
         emptyText="No products match these filters."
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />
-    </>
+    </DayTexts>
   )
 }

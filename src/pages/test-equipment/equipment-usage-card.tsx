@@ -17,6 +17,7 @@ import { ActionLink, RowActions } from '../../components/row-actions'
 import { recordRefColumns } from '../../components/record-ref-columns'
 import { NO_USAGE_FILTERS, useEquipmentUsage } from './use-equipment-usage'
 import { DayText } from '../../components/day-text'
+import { DayTexts, useDayTextScope } from '../../components/day-text-scope'
 
 /** Status at use (frozen with the record), then 'After expiry' and its impact-case state when it has them. */
 function UseCell({ item }: { item: EquipmentUsageItem }) {
@@ -79,6 +80,8 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
   const u = useEquipmentUsage(deviceId)
   const columns = useMemo(() => usageColumns(), [])
   const { filters, setFilters } = u
+  // Clear Filters empties the date boxes too when they show text that is not a day (no filter to clear).
+  const days = useDayTextScope()
   return (
     <Card className="shadow-sm mt-3">
       <Card.Header as="h2" className="h6 mb-0">
@@ -87,33 +90,41 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
       <Card.Body>
         {/* The boxes, the check box and Clear line up at their bottoms; a date hint hangs under its box
             (styles.css, usage-filters) instead of lifting it above the other. */}
-        <Form
-          className="d-flex flex-wrap align-items-end gap-2 mb-2 usage-filters"
-          onSubmit={(e) => e.preventDefault()}
-        >
-          <Form.Group controlId="usage-from" className="usage-day">
-            <Form.Label className="mb-1 small text-secondary">From</Form.Label>
-            <DayText
-              iso={filters.from}
-              onChange={(day) => setFilters({ ...filters, from: day })}
-              label="From"
+        <DayTexts scope={days.scope}>
+          <Form
+            className="d-flex flex-wrap align-items-end gap-2 mb-2 usage-filters"
+            onSubmit={(e) => e.preventDefault()}
+          >
+            <Form.Group controlId="usage-from" className="usage-day">
+              <Form.Label className="mb-1 small text-secondary">From</Form.Label>
+              <DayText
+                iso={filters.from}
+                onChange={(day) => setFilters({ ...filters, from: day })}
+                label="From"
+              />
+            </Form.Group>
+            <Form.Group controlId="usage-to" className="usage-day">
+              <Form.Label className="mb-1 small text-secondary">To</Form.Label>
+              <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
+            </Form.Group>
+            <Form.Check
+              id="usage-after-expiry"
+              className="mb-2"
+              label="Used after expiry only"
+              checked={filters.afterExpiry}
+              onChange={(e) => setFilters({ ...filters, afterExpiry: e.target.checked })}
             />
-          </Form.Group>
-          <Form.Group controlId="usage-to" className="usage-day">
-            <Form.Label className="mb-1 small text-secondary">To</Form.Label>
-            <DayText iso={filters.to} onChange={(day) => setFilters({ ...filters, to: day })} label="To" />
-          </Form.Group>
-          <Form.Check
-            id="usage-after-expiry"
-            className="mb-2"
-            label="Used after expiry only"
-            checked={filters.afterExpiry}
-            onChange={(e) => setFilters({ ...filters, afterExpiry: e.target.checked })}
-          />
-          <Button variant="outline-secondary" onClick={() => setFilters(NO_USAGE_FILTERS)}>
-            Clear Filters
-          </Button>
-        </Form>
+            <Button
+              variant="outline-secondary"
+              onClick={() => {
+                setFilters(NO_USAGE_FILTERS)
+                days.clear()
+              }}
+            >
+              Clear Filters
+            </Button>
+          </Form>
+        </DayTexts>
         {filters.afterExpiry && u.totalCount > 0 && !u.loading && (
           <div className="d-flex flex-wrap align-items-center gap-2 mb-2">
             <span>

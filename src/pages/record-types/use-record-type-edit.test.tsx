@@ -151,7 +151,8 @@ describe('record type editor controller', () => {
       },
       2,
     )
-    // Every write names the layout revision it loaded (If-Match, audit s8 #5).
+    // Every write names the layout revision it loaded (If-Match, audit s8 #5). The renamed variable is
+    // mapped: the stored mappings go first, or the server would refuse the layout that lacks 'serial'.
     expect(api.deleteAttribute.mock.calls).toEqual([
       [4, 'FieldMappings', 2],
       [4, 'DataEntryForm', 2],
@@ -189,7 +190,10 @@ describe('record type editor controller', () => {
     api.addAttribute.mockRejectedValueOnce(new Error('Variable "x" not found in data entry form'))
     const { result } = await open(4)
     await act(() => result.current.save())
-    expect(result.current.error).toBe('API Error: Variable "x" not found in data entry form')
+    // The layout's POST failed after its DELETE: the banner says what is stored and what is missing now.
+    expect(result.current.error).toBe(
+      'API Error: Variable "x" not found in data entry form. Already saved: the record type details; the rest is not. Correct this and Save again to finish; until then the record type has no data entry form.',
+    )
     expect(navigate).not.toHaveBeenCalled()
   })
 
@@ -246,7 +250,9 @@ describe('record type editor controller', () => {
       .mockRejectedValueOnce(new Error('The field mapping is not valid: / x'))
     const { result } = await open(4)
     await act(() => result.current.save())
-    expect(result.current.error).toBe('API Error: The field mapping is not valid: / x')
+    expect(result.current.error).toBe(
+      'API Error: The field mapping is not valid: / x. Already saved: the record type details and the data entry form; the rest is not. Correct this and Save again to finish; until then the record type has no field mappings.',
+    )
     // The mappings after the layout already named revision 3; so does every write of the retry.
     expect(api.addAttribute.mock.calls.map((c) => c[2])).toEqual([2, 3])
     vi.clearAllMocks()
@@ -255,7 +261,11 @@ describe('record type editor controller', () => {
     api.addAttribute.mockImplementation(async (_id, body) => ({ id: 4, key: body.key, layoutRevision: 4 }))
     await act(() => result.current.save())
     expect(api.update.mock.calls[0][2]).toBe(3)
-    expect(api.deleteAttribute.mock.calls.map((c) => c[2])).toEqual([3, 3])
+    // The layout first (its DELETE and POST name 3), then the mappings' DELETE and POST name 4.
+    expect(api.deleteAttribute.mock.calls.map((c) => [c[1], c[2]])).toEqual([
+      ['DataEntryForm', 3],
+      ['FieldMappings', 4],
+    ])
     expect(api.addAttribute.mock.calls.map((c) => c[2])).toEqual([3, 4])
     expect(navigate).toHaveBeenCalledWith('/RecordTypes')
   })

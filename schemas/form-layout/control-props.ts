@@ -27,7 +27,7 @@ export const col = {
   type: 'integer',
   minimum: 1,
   maximum: MAX_COL,
-  description: 'Bootstrap columns (1..12).',
+  description: 'Width within its row, in twelfths of the row: 12 is the whole width, 6 half (1–12).',
 } as const
 
 /** Shown only while the condition holds; a hidden control is not required and its value is not kept. */

@@ -123,7 +123,10 @@ function selectColumn(selection: RecordSelection): ColumnDef<RecordListItem, unk
       const all = page.length > 0 && page.every(picked)
       return (
         <Form.Check
+          id="select-page-records"
           aria-label="Select all records on this page"
+          // Drawn on a phone only, where the box sits alone above the cards (walk s13).
+          label={<span className="d-sm-none">Select all records on this page</span>}
           checked={all}
           disabled={page.length === 0}
           onChange={(e) => selection.togglePage(page, e.target.checked)}

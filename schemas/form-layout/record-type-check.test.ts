@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { FormLayout } from './layout-schema'
-import { checkRecordType } from './record-type-check'
+import { checkRecordType, newMappingIssues } from './record-type-check'
 import type { RecordTypeDraft } from './record-type-check'
 
 const layout: FormLayout = {
@@ -185,6 +185,42 @@ describe('checkRecordType (SPEC §5 Record type save)', () => {
       ],
     }
     expect(messages(draft({ layout: dup }))).toEqual(['Variable motor is already defined.'])
+  })
+})
+
+describe('newMappingIssues (a layout replacing another under stored mappings)', () => {
+  const { layout: _stored, ...stored } = draft({
+    mappings: {
+      serialField: 'serial',
+      dateOfRecordField: 'date',
+      resultField: 'result',
+      parentSerialField: 'up',
+    },
+  })
+  const renamed: FormLayout = {
+    ...layout,
+    controls: [{ type: 'serial', variable: 'sn', label: 'Serial' }, ...layout.controls.slice(1)],
+  }
+  const notFound = (field: string, variable: string) => ({
+    field,
+    message: `Variable "${variable}" not found in data entry form`,
+  })
+
+  it('is empty while the new layout keeps every variable the mappings use', () => {
+    expect(newMappingIssues(stored, layout, layout)).toEqual([])
+  })
+
+  it('names what the new layout drops, not what the stored mappings lacked already', () => {
+    // 'up' is missing from both layouts: an old problem, not the new layout's to fix.
+    expect(newMappingIssues(stored, layout, renamed)).toEqual([notFound('serialField', 'serial')])
+  })
+
+  it('with no layout before (the editor deleted it), counts every missing variable of the new one', () => {
+    expect(newMappingIssues(stored, null, layout)).toEqual([notFound('parentSerialField', 'up')])
+    expect(newMappingIssues(stored, null, renamed)).toEqual([
+      notFound('serialField', 'serial'),
+      notFound('parentSerialField', 'up'),
+    ])
   })
 })
 

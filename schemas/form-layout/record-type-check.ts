@@ -115,6 +115,23 @@ function conditionIssue(
   return { field, message: M.conditionNotJudged(MAPPING_FIELD_LABELS[field], variable) }
 }
 
+/**
+ * The problems a layout about to replace `before` brings to the field mappings already stored (SPEC §5:
+ * 'Variable "{x}" not found in data entry form'; audit s8 #6): [] when they still fit. A problem the
+ * stored mappings have whatever the layout (an older tool's) is not the new layout's to fix, so only new
+ * ones count. The server refuses such a layout while those mappings are stored
+ * (server/record-types/checks.ts); the record type editor's save asks first, to delete the mappings
+ * before the layout when it must (src/pages/record-types/record-type-save-steps.ts).
+ */
+export function newMappingIssues(
+  draft: Omit<RecordTypeDraft, 'layout'>,
+  before: RecordTypeDraft['layout'],
+  after: NonNullable<RecordTypeDraft['layout']>,
+): RecordTypeIssue[] {
+  const known = new Set(checkRecordType({ ...draft, layout: before }).map((i) => i.message))
+  return checkRecordType({ ...draft, layout: after }).filter((i) => !known.has(i.message))
+}
+
 /** SPEC §4 "Record type editor": a new record type captures by file and is a Test. */
 export const NEW_RECORD_TYPE = { captureType: 'file', category: 'Test' } as const satisfies Pick<
   RecordTypeDraft,

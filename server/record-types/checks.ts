@@ -11,6 +11,7 @@ import {
   fieldMappingsSchema,
   findDuplicateVariables,
   loadLayout,
+  newMappingIssues,
   TEST_TYPES,
   testTypeIssue,
   walkControls,
@@ -121,8 +122,8 @@ async function storedLayout(repo: RecordTypesRepository, id: number): Promise<Fo
  * A layout posted while field mappings are stored must still hold every variable they map (SPEC §5:
  * 'Variable "{x}" not found in data entry form'; audit s8 #6), or the record type could no longer be
  * captured. Only what the new layout breaks is refused: a problem the stored mappings have whatever the
- * layout (an older tool's) is not the layout's to fix. The editor's own save deletes the mappings first,
- * so this concerns other callers.
+ * layout (an older tool's) is not the layout's to fix (`newMappingIssues`). The editor's own save asks
+ * the same question first and deletes the mappings before the layout when it must.
  */
 async function assertMappingsStillFit(
   repo: RecordTypesRepository,
@@ -133,11 +134,7 @@ async function assertMappingsStillFit(
   if (!stored?.value) return
   const mappings = tryJson(stored.value)
   if (!validateMappings(mappings)) return
-  const before = new Set(
-    checkRecordType(draftOf(recordType, mappings, await storedLayout(repo, recordType.id))).map(
-      (i) => i.message,
-    ),
-  )
-  const issues = checkRecordType(draftOf(recordType, mappings, layout)).filter((i) => !before.has(i.message))
+  const before = await storedLayout(repo, recordType.id)
+  const issues = newMappingIssues(draftOf(recordType, mappings, before), before, layout)
   if (issues.length > 0) throw badRequest(issues[0].message, issues)
 }

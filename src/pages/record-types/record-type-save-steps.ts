@@ -6,7 +6,7 @@ import {
   type RecordTypeAttributeWrite,
   type RecordTypeWrite,
 } from '../../../schemas/entities/record-type'
-import { checkRecordType, validateFieldMappings } from '../../../schemas/form-layout'
+import { newMappingIssues, validateFieldMappings } from '../../../schemas/form-layout'
 import type { FieldMappings, FormLayout } from '../../../schemas/form-layout'
 import { layoutToSave, mappingsToSave, type RecordTypeFields } from './record-type-draft'
 
@@ -72,8 +72,8 @@ function recordTypeSaveFailure(reason: string, progress: SaveProgress): string {
 
 /**
  * Whether the mappings stored now still fit the new layout, as the server judges a posted layout
- * (server/record-types/checks.ts assertMappingsStillFit, with the old layout already deleted): true when
- * none are stored or they cannot be read (the server does not check those either).
+ * (`newMappingIssues`, with the old layout already deleted): true when none are stored or they cannot be
+ * read (the server does not check those either).
  */
 function storedMappingsFit(
   original: RecordType | null,
@@ -90,10 +90,7 @@ function storedMappingsFit(
   const stored = validateFieldMappings(value)
   if (!stored.ok) return true
   const draft = { name: fields.name, captureType: fields.captureType, category: fields.category }
-  const before = new Set(
-    checkRecordType({ ...draft, mappings: stored.mappings, layout: null }).map((i) => i.message),
-  )
-  return checkRecordType({ ...draft, mappings: stored.mappings, layout }).every((i) => before.has(i.message))
+  return newMappingIssues({ ...draft, mappings: stored.mappings }, null, layout).length === 0
 }
 
 /**

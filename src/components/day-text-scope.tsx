@@ -17,10 +17,11 @@ export const DayTextScopeContext = createContext<DayTextScope | null>(null)
 /**
  * The one rule for Clear Filters over DayText boxes (docs/decisions.md): text that is not a day clears
  * its filter but stays in the box, so with no filter left Clear Filters must still be offered, and must
- * empty that text. A page holds this hook, wraps its filters in `<DayTexts scope={…}>`, keeps Clear
- * Filters enabled while `unreadable`, and calls `clear` with its own filters' reset.
+ * empty that text. A page holds this hook with its own filters' reset, wraps its filters in
+ * `<DayTexts scope={…}>`, keeps Clear Filters enabled while `unreadable`, and gives Clear Filters `clear`:
+ * the page's reset, then the boxes' text.
  */
-export function useDayTextScope() {
+export function useDayTextScope(reset: () => void) {
   const [unreadable, setUnreadable] = useState<ReadonlySet<string>>(() => new Set())
   const [generation, setGeneration] = useState(0)
   const report = useCallback(
@@ -35,7 +36,10 @@ export function useDayTextScope() {
     [],
   )
   const scope = useMemo<DayTextScope>(() => ({ generation, report }), [generation, report])
-  const clear = useCallback(() => setGeneration((n) => n + 1), [])
+  const clear = () => {
+    reset()
+    setGeneration((n) => n + 1)
+  }
   return { scope, unreadable: unreadable.size > 0, clear }
 }
 

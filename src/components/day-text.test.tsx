@@ -100,8 +100,9 @@ describe('DayText', () => {
   })
 
   it('in a DayTexts scope, tells it of text that is not a day, and empties that text when it is cleared', () => {
+    const reset = vi.fn()
     function Page() {
-      const days = useDayTextScope()
+      const days = useDayTextScope(reset)
       return (
         <DayTexts scope={days.scope}>
           <Filter seen={() => undefined} />
@@ -117,6 +118,7 @@ describe('DayText', () => {
     type('31-02-2026')
     expect(clear).toBeEnabled()
     fireEvent.click(clear)
+    expect(reset).toHaveBeenCalledTimes(1)
     expect(screen.getByLabelText('From')).toHaveValue('')
     expect(hint()).toBeNull()
     expect(clear).toBeDisabled()

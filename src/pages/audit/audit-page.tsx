@@ -21,7 +21,7 @@ function AuditList() {
   const columns = useMemo(() => auditColumns(), [])
   const { filters, setFilters } = list
   // Clear Filters empties the date boxes too when they show text that is not a day (no filter to clear).
-  const days = useDayTextScope()
+  const days = useDayTextScope(() => setFilters(NO_FILTERS))
   return (
     <DayTexts scope={days.scope}>
       <PageHeader title="Audit" />
@@ -71,13 +71,7 @@ function AuditList() {
           <div className="mb-1 small d-none d-sm-block" aria-hidden="true">
             &nbsp;
           </div>
-          <Button
-            variant="outline-secondary"
-            onClick={() => {
-              setFilters(NO_FILTERS)
-              days.clear()
-            }}
-          >
+          <Button variant="outline-secondary" onClick={days.clear}>
             Clear Filters
           </Button>
         </div>

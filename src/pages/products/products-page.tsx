@@ -24,7 +24,7 @@ export default function ProductsPage() {
   const showEquipment = canOpen('/TestEquipment')
   const { filterToProduct } = list
   // The Last Record boxes: text in them that is not a day is no filter, yet Clear Filters empties it.
-  const days = useDayTextScope()
+  const days = useDayTextScope(list.clearFilters)
 
   const columns = useMemo(
     () => productColumns(filterToProduct, showEquipment),
@@ -36,10 +36,7 @@ export default function ProductsPage() {
       <PageHeader title="Products">
         <Button
           variant="outline-secondary"
-          onClick={() => {
-            list.clearFilters()
-            days.clear()
-          }}
+          onClick={days.clear}
           disabled={!list.hasFilters && !days.unreadable}
         >
           Clear Filters

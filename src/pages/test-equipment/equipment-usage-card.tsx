@@ -81,7 +81,7 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
   const columns = useMemo(() => usageColumns(), [])
   const { filters, setFilters } = u
   // Clear Filters empties the date boxes too when they show text that is not a day (no filter to clear).
-  const days = useDayTextScope()
+  const days = useDayTextScope(() => setFilters(NO_USAGE_FILTERS))
   return (
     <Card className="shadow-sm mt-3">
       <Card.Header as="h2" className="h6 mb-0">
@@ -114,13 +114,7 @@ export function EquipmentUsageCard({ deviceId, serial }: { deviceId: number; ser
               checked={filters.afterExpiry}
               onChange={(e) => setFilters({ ...filters, afterExpiry: e.target.checked })}
             />
-            <Button
-              variant="outline-secondary"
-              onClick={() => {
-                setFilters(NO_USAGE_FILTERS)
-                days.clear()
-              }}
-            >
+            <Button variant="outline-secondary" onClick={days.clear}>
               Clear Filters
             </Button>
           </Form>

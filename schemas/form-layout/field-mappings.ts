@@ -13,6 +13,9 @@ export type RecordCategory = (typeof RECORD_CATEGORIES)[number]
 export const CAPTURE_TYPES = ['file', 'form', 'both'] as const
 export type CaptureType = (typeof CAPTURE_TYPES)[number]
 
+/** A capture type as the screens say it (the record types list, the editor's radios, /Audit). */
+export const CAPTURE_TYPE_LABELS: Record<CaptureType, string> = { file: 'File', form: 'Form', both: 'Both' }
+
 /** Every single-variable mapping field with its editor label (used in "{label} is required."). */
 export const MAPPING_FIELD_LABELS = {
   serialField: 'Serial Field',

@@ -1,5 +1,6 @@
 import type { AuditEntity, AuditEntry } from '../../../schemas/audit'
 import { descriptiveTypeOf } from '../../../schemas/entities/configuration'
+import { CAPTURE_TYPE_LABELS } from '../../../schemas/form-layout'
 import {
   CATEGORY_NAMES,
   IMPACT_CASE_KIND_LABELS,
@@ -25,8 +26,6 @@ const wordOf = (words: Readonly<Record<string, string>>) => (value: unknown) =>
 const time = (value: unknown) => (typeof value === 'string' && formatUtc(value)) || undefined
 const day = (value: unknown) => (typeof value === 'string' && formatUtcDay(value)) || undefined
 
-const CAPTURE_TYPES = { file: 'File', form: 'Form' }
-
 /** Readers of each field by entity; a field not named is left to the diff's plain reading. */
 const FIELDS: Partial<Record<AuditEntity, Record<string, (value: unknown) => string | undefined>>> = {
   // As /ImpactCases/{id} says it: what opened the case, Open/Closed, the suspect window in days.
@@ -43,9 +42,9 @@ const FIELDS: Partial<Record<AuditEntity, Record<string, (value: unknown) => str
     testResult: (value) => (typeof value === 'string' ? resultLabel(value) : undefined),
     category: wordOf(CATEGORY_NAMES),
     suspect: wordOf(SUSPECT_BADGES),
-    captureType: wordOf(CAPTURE_TYPES),
+    captureType: wordOf(CAPTURE_TYPE_LABELS),
   },
-  recordType: { captureType: wordOf(CAPTURE_TYPES), reviewPolicy: wordOf(REVIEW_POLICY_LABELS) },
+  recordType: { captureType: wordOf(CAPTURE_TYPE_LABELS), reviewPolicy: wordOf(REVIEW_POLICY_LABELS) },
   configuration: {
     domain: (value) => (typeof value === 'string' ? (descriptiveTypeOf(value) ?? undefined) : undefined),
   },

@@ -1,14 +1,20 @@
 import Form from 'react-bootstrap/Form'
-import { RECORD_CATEGORIES, RECORD_TYPE_NAME_MAX, allowedCaptureTypes } from '../../../schemas/form-layout'
+import {
+  CAPTURE_TYPE_LABELS,
+  RECORD_CATEGORIES,
+  RECORD_TYPE_NAME_MAX,
+  allowedCaptureTypes,
+} from '../../../schemas/form-layout'
 import type { RecordCategory } from '../../../schemas/form-layout'
 import { REVIEW_POLICIES, REVIEW_POLICY_LABELS, type ReviewPolicy } from '../../../schemas/records'
 import { MESSAGES } from '../../../schemas/messages'
 import type { RecordTypeFields } from './record-type-draft'
 
-const CAPTURE_OPTIONS = [
-  { value: 'file', label: 'File' },
-  { value: 'form', label: 'Form' },
-] as const
+/** The editor offers File and Form (SPEC §4); 'both' is a stored type only older tools wrote. */
+const CAPTURE_OPTIONS = (['file', 'form'] as const).map((value) => ({
+  value,
+  label: CAPTURE_TYPE_LABELS[value],
+}))
 
 /** The record type's own inputs: ID (when it exists), Name, Record Category, Review and Capture Type. */
 export function RecordTypeFieldsForm(props: {

@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai'
 import { useNavigate } from 'react-router-dom'
 import { actionsColumn, DataGrid, schemaColumns, type ColumnDef } from '../../../runtime/grid'
 import { recordTypeSchema, type RecordType } from '../../../schemas/entities/record-type'
+import { CAPTURE_TYPE_LABELS } from '../../../schemas/form-layout'
 import { CONFIGURE_VIEWS } from '../../../schemas/roles'
 import { describeError } from '../../api/client'
 import { useResource } from '../../api/use-resource'
@@ -19,8 +20,6 @@ import { recordTypesApi } from './record-types-api'
 /** A list row: the capture type and category as the grid shows and filters them. */
 type Row = { id: number; name: string; capture: string; category: string }
 
-const CAPTURE_TEXT: Record<string, string> = { file: 'File', form: 'Form', both: 'Both' }
-
 /** /RecordTypes (SPEC §2): ID, Name, Capture, Category; edit, delete, view reports; 10 a page. */
 export default function RecordTypesListPage() {
   const navigate = useNavigate()
@@ -33,7 +32,7 @@ export default function RecordTypesListPage() {
       (list.data ?? []).map((t: RecordType) => ({
         id: t.id,
         name: t.name,
-        capture: CAPTURE_TEXT[t.captureType ?? ''] ?? '',
+        capture: (t.captureType && CAPTURE_TYPE_LABELS[t.captureType]) || '',
         category: t.units ?? '',
       })),
     [list.data],

@@ -4,7 +4,10 @@ import type { ImpactCase, ImpactCasePage } from '../../schemas/records/index'
 import type { TestServer } from '../support/api'
 import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
 
-/** A calibration layout with the device as found and as left (issue #15.3). */
+/**
+ * A calibration layout with the device as found and as left (issue #15.3), which may be skipped (a
+ * calibration that sets no 'skip' is not).
+ */
 const CALIBRATION: FormLayout = {
   version: 2,
   title: 'Case calibration',
@@ -12,11 +15,75 @@ const CALIBRATION: FormLayout = {
     { type: 'serial', variable: 'serial', label: 'Serial', required: true },
     { type: 'datepicker', variable: 'date', label: 'Date' },
     { type: 'singletext', variable: 'description', label: 'Description' },
+    { type: 'checkbox', variable: 'skip', label: 'Skip' },
     { type: 'dropdown', variable: 'house', label: 'House' },
     { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
     { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
     { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
   ],
+}
+
+/** The 'Case Calibration' record type, on the layout above. */
+export const caseCalibrationType = (server: TestServer) =>
+  calibrationRecordType(server, 'Case Calibration', CALIBRATION, {
+    asLeftResultField: 'asLeft',
+    skipCalibrationField: 'skip',
+  })
+
+/** The body of a 200 answer (asserting it is one). */
+export const ok = (res: { statusCode: number; body: string }) => {
+  expect(res.statusCode, res.body).toBe(200)
+  return JSON.parse(res.body) as unknown
+}
+
+/**
+ * The calls the case tests make through the real endpoints, as the configurator: calibrate a device with
+ * the calibration type (Meter {serial} at the fixture calibrator, every 12 months unless `data` says
+ * otherwise), submit a test record (Northwind's on a transformer, Contoso's on a ring main unit) made
+ * with the given devices, and list a device's impact cases.
+ */
+export function caseCalls(server: TestServer, fx: RecordFixtures, calibrationType: number) {
+  const submit = async (path: string, body: object) =>
+    ok(
+      await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, { as: 'configurator', body }),
+    ) as { recordId: number; testEquipmentId: number }
+  return {
+    calibrate: (serial: string, date: string, data: Record<string, unknown>) =>
+      submit('calibration', {
+        deviceOwnerId: fx.owner,
+        recordTypeId: calibrationType,
+        data: {
+          serial,
+          date,
+          house: fx.calibrator,
+          frequency: 'P12M',
+          description: `Meter ${serial}`,
+          ...data,
+        },
+      }),
+    test: async (
+      serial: string,
+      date: string,
+      equipment: number[],
+      supplier: 'northwind' | 'contoso' = 'northwind',
+    ) =>
+      (
+        await submit('upload-single', {
+          supplierId: fx[supplier],
+          productTypeId: supplier === 'northwind' ? fx.transformer : fx.ringMainUnit,
+          recordTypeId: fx.types.test,
+          data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
+        })
+      ).recordId,
+    cases: async (device: number) => {
+      const filter = encodeURIComponent(JSON.stringify({ testEquipmentId: device }))
+      return ok(
+        await server.call('itr', 'GET', `/api/ImpactCases/page/1/size/10/filter/${filter}`, {
+          as: 'configurator',
+        }),
+      ) as ImpactCasePage
+    },
+  }
 }
 
 /** The cases the impact-case tests start from, with the records in them. */
@@ -33,64 +100,17 @@ export interface CaseFixtures {
   unused: number
 }
 
-const ok = (res: { statusCode: number; body: string }) => {
-  expect(res.statusCode, res.body).toBe(200)
-  return JSON.parse(res.body) as Record<string, unknown>
-}
-
 /**
  * A failed-calibration case and a lapsed one on the fixture records domain, made through the real calls
  * (calibrations, tests, opening the lapsed case), as the configurator.
  */
 export async function caseFixtures(server: TestServer): Promise<CaseFixtures> {
   const fx = await recordFixtures(server)
-  const calibrationType = await calibrationRecordType(server, 'Case Calibration', CALIBRATION, {
-    asLeftResultField: 'asLeft',
-  })
-  const calibrate = async (serial: string, date: string, found: string, frequency = 'P12M') =>
-    ok(
-      await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
-        as: 'configurator',
-        body: {
-          deviceOwnerId: fx.owner,
-          recordTypeId: calibrationType,
-          data: {
-            serial,
-            date,
-            house: fx.calibrator,
-            frequency,
-            description: `Meter ${serial}`,
-            asFound: { value: found },
-            asLeft: { value: 'Pass' },
-          },
-        },
-      }),
-    ) as { recordId: number; testEquipmentId: number }
-  const test = async (serial: string, date: string, equipment: number[]) =>
-    (
-      ok(
-        await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
-          as: 'configurator',
-          body: {
-            supplierId: fx.northwind,
-            productTypeId: fx.transformer,
-            recordTypeId: fx.types.test,
-            data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
-          },
-        }),
-      ) as { recordId: number }
-    ).recordId
-  const casesOf = async (device: number) =>
-    (
-      ok(
-        await server.call(
-          'itr',
-          'GET',
-          `/api/ImpactCases/page/1/size/10/filter/${encodeURIComponent(JSON.stringify({ testEquipmentId: device }))}`,
-          { as: 'configurator' },
-        ),
-      ) as unknown as ImpactCasePage
-    ).result
+  const calls = caseCalls(server, fx, await caseCalibrationType(server))
+  const { test } = calls
+  const calibrate = (serial: string, date: string, found: string, frequency = 'P12M') =>
+    calls.calibrate(serial, date, { frequency, asFound: { value: found }, asLeft: { value: 'Pass' } })
+  const casesOf = async (device: number) => (await calls.cases(device)).result
 
   const failing = (await calibrate('EPN-TE:901', '2025-03-01', 'Pass')).testEquipmentId
   const failedRecords = [
@@ -112,7 +132,7 @@ export async function caseFixtures(server: TestServer): Promise<CaseFixtures> {
       as: 'configurator',
       body: { testEquipmentId: expiring },
     }),
-  ) as unknown as ImpactCase
+  ) as ImpactCase
 
   const unopened = (await calibrate('EPN-TE:903', '2025-01-01', 'Pass', 'P6M')).testEquipmentId
   await test('NWT:906', '2025-09-01T10:00:00Z', [unopened])

@@ -1,25 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
-import type { FormLayout } from '../../schemas/form-layout/index'
-import type { ImpactCasePage, RecordView } from '../../schemas/records/index'
+import type { RecordView } from '../../schemas/records/index'
 import type { RoleView } from '../../schemas/roles'
-import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
-
-/** A calibration with the device as found and as left (issue #15.3), which may be skipped. */
-const CALIBRATION: FormLayout = {
-  version: 2,
-  title: 'Case calibration',
-  controls: [
-    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
-    { type: 'datepicker', variable: 'date', label: 'Date' },
-    { type: 'singletext', variable: 'description', label: 'Description' },
-    { type: 'checkbox', variable: 'skip', label: 'Skip' },
-    { type: 'dropdown', variable: 'house', label: 'House' },
-    { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
-    { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
-    { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
-  ],
-}
+import { recordFixtures } from './records-fixtures'
+import { caseCalibrationType, caseCalls, ok } from './impact-case-fixtures'
 
 type As = Exclude<RoleView, 'none'>
 
@@ -32,66 +16,28 @@ type As = Exclude<RoleView, 'none'>
  */
 describe('GET Record/{id}: its impact cases and a calibration outcome', () => {
   let server: TestServer
-  let fx: RecordFixtures
-  let calibrationType = 0
+  let calls: ReturnType<typeof caseCalls>
   const ids: Record<string, number> = {}
   const cases: Record<'first' | 'second', number> = { first: 0, second: 0 }
   const devices = { first: 0 }
 
-  const ok = (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(200)
-    return JSON.parse(res.body)
-  }
-  const submit = async (path: string, body: object) =>
-    ok(
-      await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, { as: 'configurator', body }),
-    ) as {
-      recordId: number
-      testEquipmentId: number
-    }
   const calibrate = (serial: string, date: string, data: Record<string, unknown>) =>
-    submit('calibration', {
-      deviceOwnerId: fx.owner,
-      recordTypeId: calibrationType,
-      data: {
-        serial,
-        date,
-        house: fx.calibrator,
-        frequency: 'P12M',
-        description: `Meter ${serial}`,
-        ...data,
-      },
-    })
-  const test = async (supplier: 'northwind' | 'contoso', serial: string, date: string, equipment: number[]) =>
-    (
-      await submit('upload-single', {
-        supplierId: fx[supplier],
-        productTypeId: supplier === 'northwind' ? fx.transformer : fx.ringMainUnit,
-        recordTypeId: fx.types.test,
-        data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
-      })
-    ).recordId
+    calls.calibrate(serial, date, data)
+  const test = (supplier: 'northwind' | 'contoso', serial: string, date: string, equipment: number[]) =>
+    calls.test(serial, date, equipment, supplier)
   const read = (id: number, as: As) =>
     server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${id}`, { as })
   const view = async (id: number, as: As = 'configurator') => ok(await read(id, as)) as RecordView
   const caseOf = async (device: number) => {
-    const filter = encodeURIComponent(JSON.stringify({ testEquipmentId: device }))
-    const page = ok(
-      await server.call('itr', 'GET', `/api/ImpactCases/page/1/size/10/filter/${filter}`, {
-        as: 'configurator',
-      }),
-    ) as ImpactCasePage
+    const page = await calls.cases(device)
     expect(page.totalCount).toBe(1)
     return page.result[0].id
   }
 
   beforeAll(async () => {
     server = await startTestServer()
-    fx = await recordFixtures(server)
-    calibrationType = await calibrationRecordType(server, 'Case Calibration', CALIBRATION, {
-      asLeftResultField: 'asLeft',
-      skipCalibrationField: 'skip',
-    })
+    const fx = await recordFixtures(server)
+    calls = caseCalls(server, fx, await caseCalibrationType(server))
     const pass = { asFound: { value: 'Pass' }, asLeft: { value: 'Pass' } }
     const first = (await calibrate('EPN-TE:901', '2025-01-10', pass)).testEquipmentId
     devices.first = first

@@ -56,7 +56,7 @@ export function suspectColumns(
         id="select-page-suspects"
         aria-label="Select every record on this page"
         // Drawn on a phone only, where the box sits alone above the cards (walk s13).
-        label={<span className="d-sm-none">Select every record on this page</span>}
+        label={<span className="d-sm-none fw-normal">Select every record on this page</span>}
         checked={all}
         disabled={!selectable || rows.length === 0}
         onChange={(e) => toggleAll(e.target.checked)}

@@ -126,7 +126,7 @@ function selectColumn(selection: RecordSelection): ColumnDef<RecordListItem, unk
           id="select-page-records"
           aria-label="Select all records on this page"
           // Drawn on a phone only, where the box sits alone above the cards (walk s13).
-          label={<span className="d-sm-none">Select all records on this page</span>}
+          label={<span className="d-sm-none fw-normal">Select all records on this page</span>}
           checked={all}
           disabled={page.length === 0}
           onChange={(e) => selection.togglePage(page, e.target.checked)}

@@ -1,12 +1,14 @@
 import { expect } from 'vitest'
 import type { FormLayout } from '../../schemas/form-layout/index'
 import type { ImpactCase, ImpactCasePage } from '../../schemas/records/index'
+import type { RoleView } from '../../schemas/roles'
 import type { TestServer } from '../support/api'
 import { calibrationRecordType, recordFixtures, type RecordFixtures } from './records-fixtures'
 
 /**
  * A calibration layout with the device as found and as left (issue #15.3), which may be skipped (a
- * calibration that sets no 'skip' is not).
+ * calibration that sets no 'skip' is not), and the reference devices it used (which makes the calibration a
+ * result of those devices).
  */
 const CALIBRATION: FormLayout = {
   version: 2,
@@ -18,6 +20,7 @@ const CALIBRATION: FormLayout = {
     { type: 'checkbox', variable: 'skip', label: 'Skip' },
     { type: 'dropdown', variable: 'house', label: 'House' },
     { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
+    { type: 'testEquipment', variable: 'reference', label: 'Reference standard' },
     { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
     { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
   ],
@@ -37,16 +40,23 @@ export const ok = (res: { statusCode: number; body: string }) => {
 }
 
 /**
- * The calls the case tests make through the real endpoints, as the configurator: calibrate a device with
- * the calibration type (Meter {serial} at the fixture calibrator, every 12 months unless `data` says
- * otherwise), submit a test record (Northwind's on a transformer, Contoso's on a ring main unit) made
- * with the given devices, and list a device's impact cases.
+ * The calls the case tests make through the real endpoints, as the configurator (test records as `testsAs`,
+ * the configurator unless said): calibrate a device with the calibration type (Meter {serial} at the
+ * fixture calibrator, every 12 months unless `data` says otherwise), submit a test record (Northwind's on a
+ * transformer, Contoso's on a ring main unit; the fixture test type unless another is given) made with the
+ * given devices, and list a device's impact cases.
  */
-export function caseCalls(server: TestServer, fx: RecordFixtures, calibrationType: number) {
-  const submit = async (path: string, body: object) =>
-    ok(
-      await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, { as: 'configurator', body }),
-    ) as { recordId: number; testEquipmentId: number }
+export function caseCalls(
+  server: TestServer,
+  fx: RecordFixtures,
+  calibrationType: number,
+  { testsAs = 'configurator' }: { testsAs?: Exclude<RoleView, 'none'> } = {},
+) {
+  const submit = async (path: string, body: object, as: Exclude<RoleView, 'none'> = 'configurator') =>
+    ok(await server.call('submission', 'POST', `/api/InstrumentTest/${path}`, { as, body })) as {
+      recordId: number
+      testEquipmentId: number
+    }
   return {
     calibrate: (serial: string, date: string, data: Record<string, unknown>) =>
       submit('calibration', {
@@ -66,14 +76,19 @@ export function caseCalls(server: TestServer, fx: RecordFixtures, calibrationTyp
       date: string,
       equipment: number[],
       supplier: 'northwind' | 'contoso' = 'northwind',
+      recordTypeId = fx.types.test,
     ) =>
       (
-        await submit('upload-single', {
-          supplierId: fx[supplier],
-          productTypeId: supplier === 'northwind' ? fx.transformer : fx.ringMainUnit,
-          recordTypeId: fx.types.test,
-          data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
-        })
+        await submit(
+          'upload-single',
+          {
+            supplierId: fx[supplier],
+            productTypeId: supplier === 'northwind' ? fx.transformer : fx.ringMainUnit,
+            recordTypeId,
+            data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
+          },
+          testsAs,
+        )
       ).recordId,
     cases: async (device: number) => {
       const filter = encodeURIComponent(JSON.stringify({ testEquipmentId: device }))

@@ -1,38 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import { startTestServer, type TestServer } from '../support/api'
-import type { FormLayout } from '../../schemas/form-layout/index'
 import type {
   CalibrationHistoryItem,
   EquipmentUsagePage,
   ImpactCase,
-  ImpactCasePage,
   RecordDetail,
   SuspectRecordPage,
 } from '../../schemas/records/index'
 import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { caseCalibrationType, caseCalls, ok } from './impact-case-fixtures'
 import { eq } from 'drizzle-orm'
 import { dataPointTypes } from '../../server/db/schema/index'
-
-/** A calibration layout with the device as found and as left (issue #15.3), and a reference device used. */
-const CALIBRATION: FormLayout = {
-  version: 2,
-  title: 'Impact calibration',
-  controls: [
-    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
-    { type: 'datepicker', variable: 'date', label: 'Date' },
-    { type: 'singletext', variable: 'description', label: 'Description' },
-    { type: 'singletext', variable: 'tag', label: 'Asset tag' },
-    { type: 'dropdown', variable: 'location', label: 'Location' },
-    { type: 'checkbox', variable: 'skip', label: 'Skip' },
-    { type: 'dropdown', variable: 'house', label: 'House' },
-    { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
-    { type: 'upload', variable: 'certificate', label: 'Certificate' },
-    { type: 'testEquipment', variable: 'reference', label: 'Reference standard' },
-    { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
-    { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
-  ],
-}
 
 type Result = 'Pass' | 'Fail'
 const M = {
@@ -42,82 +21,30 @@ const M = {
 describe('impact cases: suspect records after an as-found Fail (issue #15.3)', () => {
   let server: TestServer
   let fx: RecordFixtures
-  let calibrationType: number
+  let calls: ReturnType<typeof caseCalls>
   beforeAll(async () => {
     server = await startTestServer()
     fx = await recordFixtures(server)
-    calibrationType = await recordType(
-      server,
-      'Impact Calibration',
-      'Calibration',
-      'form',
-      {
-        serialField: 'serial',
-        dateOfRecordField: 'date',
-        skipCalibrationField: 'skip',
-        calibrationCertificateField: 'certificate',
-        calibrationFrequencyField: 'frequency',
-        calibrationHouseField: 'house',
-        locationField: 'location',
-        assetTagField: 'tag',
-        assetDescriptionField: 'description',
-        asFoundResultField: 'asFound',
-        asLeftResultField: 'asLeft',
-      },
-      CALIBRATION,
-      [],
-    )
+    calls = caseCalls(server, fx, await caseCalibrationType(server))
   })
   afterAll(() => server.close())
 
-  const ok = (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(200)
-    return JSON.parse(res.body)
-  }
-
-  async function calibrate(
+  /** A calibration found and left as given (either may be left out), with any other data. */
+  const calibrate = (
     serial: string,
     date: string,
     found?: Result,
     left?: Result,
     extra: Record<string, unknown> = {},
-  ) {
-    return ok(
-      await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
-        as: 'configurator',
-        body: {
-          deviceOwnerId: fx.owner,
-          recordTypeId: calibrationType,
-          data: {
-            serial,
-            date,
-            house: fx.calibrator,
-            frequency: 'P12M',
-            description: `Meter ${serial}`,
-            ...(found ? { asFound: { value: found } } : {}),
-            ...(left ? { asLeft: { value: left } } : {}),
-            ...extra,
-          },
-        },
-      }),
-    ) as { recordId: number; testEquipmentId: number }
-  }
-
-  async function test(serial: string, date: string, equipment: number[], typeId = fx.types.test) {
-    return (
-      ok(
-        await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
-          as: 'configurator',
-          body: {
-            supplierId: fx.northwind,
-            productTypeId: fx.transformer,
-            recordTypeId: typeId,
-            data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
-          },
-        }),
-      ) as { recordId: number }
-    ).recordId
-  }
+  ) =>
+    calls.calibrate(serial, date, {
+      ...(found ? { asFound: { value: found } } : {}),
+      ...(left ? { asLeft: { value: left } } : {}),
+      ...extra,
+    })
+  /** A Northwind transformer record, of the fixture test type unless another is given. */
+  const test = (serial: string, date: string, equipment: number[], typeId?: number) =>
+    calls.test(serial, date, equipment, 'northwind', typeId)
 
   const itr = (
     method: 'GET' | 'POST',
@@ -177,9 +104,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     const found = await calibrate('EPN-TE:801', '2025-10-01', 'Fail', 'Pass')
     failing = found.recordId
 
-    const page = ok(
-      await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: device })}`),
-    ) as ImpactCasePage
+    const page = await calls.cases(device)
     expect(page.totalCount).toBe(1)
     const opened = page.result[0]
     caseId = opened.id
@@ -228,11 +153,11 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
       `/api/InstrumentTestRecord/Records/page/1/size/50/filter/${enc({ filters: [f], sortField: 'recordId', sortDirection: 'asc' })}`
     const all = ok(
       await server.call('data', 'GET', filter({ field: 'suspect', value: 'true' }), { as: 'viewAll' }),
-    )
-    expect(all.result.map((r: { recordId: number }) => r.recordId)).toEqual(
+    ) as { totalCount: number; result: { recordId: number; suspect: string }[] }
+    expect(all.result.map((r) => r.recordId)).toEqual(
       [ids.sameDay, ids.may, ids.reference, ids.august].sort((a, b) => a - b),
     )
-    expect(all.result.every((r: { suspect: string }) => r.suspect === 'undecided')).toBe(true)
+    expect(all.result.every((r) => r.suspect === 'undecided')).toBe(true)
     const record = ok(
       await server.call('data', 'GET', `/api/InstrumentTestRecord/Record/${ids.before}`, { as: 'viewAll' }),
     ) as RecordDetail
@@ -248,7 +173,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
       filter({ field: 'suspect', value: ['undecided', 'UNDECIDED'] }),
       { as: 'viewAll' },
     )
-    expect(ok(twice).totalCount).toBe(all.totalCount)
+    expect((ok(twice) as { totalCount: number }).totalCount).toBe(all.totalCount)
   })
 
   it('a record dated inside the window and entered later joins the case, suspect at use', async () => {
@@ -341,8 +266,10 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     expect(change.json().message).toBe(
       `Impact case ${caseId} is closed: its dispositions can no longer change.`,
     )
-    const open = ok(await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ status: 'open' })}`))
-    expect(open.result.map((c: ImpactCase) => c.id)).not.toContain(caseId)
+    const open = ok(
+      await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ status: 'open' })}`),
+    ) as { result: ImpactCase[] }
+    expect(open.result.map((c) => c.id)).not.toContain(caseId)
   })
 
   it('audits the case: opened, joined, each disposition and the close', async () => {
@@ -385,9 +312,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
       .testEquipmentId
     const early = await test('NWT:810', '2025-02-01T10:00:00Z', [fresh])
     await calibrate('EPN-TE:804', '2025-04-01', 'Fail', 'Pass')
-    const page = ok(
-      await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: fresh })}`),
-    ) as ImpactCasePage
+    const page = await calls.cases(fresh)
     // 'Calibration not required' is no passing calibration: the window starts at the first use.
     expect(page.result[0]).toMatchObject({ windowStart: null, lastPassingRecordId: null })
     expect((await suspects(page.result[0].id)).map((r) => r.recordId)).toEqual([early])
@@ -422,9 +347,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     ).toBe(400)
 
     // No case until someone opens one.
-    const none = ok(
-      await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: lapsed })}`),
-    )
+    const none = await calls.cases(lapsed)
     expect(none.totalCount).toBe(0)
     const opened = ok(
       await itr('POST', '/api/ImpactCases', 'viewAll', { testEquipmentId: lapsed }),
@@ -445,12 +368,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
       .select({ id: dataPointTypes.id })
       .from(dataPointTypes)
       .where(eq(dataPointTypes.name, 'Test Equipment Calibration'))
-    const casesOf = async (id: number) =>
-      (
-        ok(
-          await itr('GET', `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: id })}`),
-        ) as ImpactCasePage
-      ).totalCount
+    const casesOf = async (id: number) => (await calls.cases(id)).totalCount
     const submit = (date: string, data: Record<string, unknown>) =>
       server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
         as: 'configurator',
@@ -526,7 +444,7 @@ describe('impact cases: suspect records after an as-found Fail (issue #15.3)', (
     )
     // After the failing calibration the device was adjusted (as left Pass): no longer suspect.
     expect((await submit('2025-10-20')).statusCode).toBe(200)
-    const item = ok(await itr('GET', `/api/testEquipment/${device}`))
+    const item = ok(await itr('GET', `/api/testEquipment/${device}`)) as { suspectPeriods: unknown }
     // Up to the day before the failing calibration: that one left the device in tolerance.
     expect(item.suspectPeriods).toEqual([
       { from: '2025-03-01T00:00:00.000Z', to: '2025-09-30T00:00:00.000Z' },

@@ -1,24 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startTestServer, type TestServer } from '../support/api'
 import type { FormLayout } from '../../schemas/form-layout/index'
-import type { ImpactCasePage, SuspectRecord, SuspectRecordPage } from '../../schemas/records/index'
-import { calibrationRecordType, recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
-
-/** A calibration layout with the device as found and as left, and a reference device used. */
-const CALIBRATION: FormLayout = {
-  version: 2,
-  title: 'Retest calibration',
-  controls: [
-    { type: 'serial', variable: 'serial', label: 'Serial', required: true },
-    { type: 'datepicker', variable: 'date', label: 'Date' },
-    { type: 'singletext', variable: 'description', label: 'Description' },
-    { type: 'dropdown', variable: 'house', label: 'House' },
-    { type: 'timespan', variable: 'frequency', label: 'Frequency', unit: 'months' },
-    { type: 'testEquipment', variable: 'reference', label: 'Reference standard' },
-    { type: 'testField', testType: 'passFail', variable: 'asFound', label: 'As found' },
-    { type: 'testField', testType: 'passFail', variable: 'asLeft', label: 'As left' },
-  ],
-}
+import type { ImpactCase, SuspectRecord, SuspectRecordPage } from '../../schemas/records/index'
+import { recordFixtures, recordType, type RecordFixtures } from './records-fixtures'
+import { caseCalibrationType, caseCalls, ok } from './impact-case-fixtures'
 
 /** A Problem Report that names the devices it used, so it can be suspect and is amended in place. */
 const PROBLEM: FormLayout = {
@@ -42,7 +27,7 @@ const PROBLEM: FormLayout = {
 describe('retests are cleared by records that count', () => {
   let server: TestServer
   let fx: RecordFixtures
-  let calibrationType: number
+  let calls: ReturnType<typeof caseCalls>
   let problemType: number
   const tokens: Record<string, string> = {}
 
@@ -52,9 +37,8 @@ describe('retests are cleared by records that count', () => {
     tokens.reviewer = await server.tokenOf('reviewer', 'reviewer-demo')
     tokens.approver = await server.tokenOf('approver', 'approver-demo')
     tokens.internal = await server.tokenFor('internal')
-    calibrationType = await calibrationRecordType(server, 'Retest Calibration', CALIBRATION, {
-      asLeftResultField: 'asLeft',
-    })
+    // Tests are submitted by the internal user.
+    calls = caseCalls(server, fx, await caseCalibrationType(server), { testsAs: 'internal' })
     problemType = await recordType(
       server,
       'Retest Problem',
@@ -72,14 +56,12 @@ describe('retests are cleared by records that count', () => {
   })
   afterAll(() => server.close())
 
-  const ok = (res: { statusCode: number; body: string }) => {
-    expect(res.statusCode, res.body).toBe(200)
-    return JSON.parse(res.body)
-  }
   const enc = (filter: object) => encodeURIComponent(JSON.stringify(filter))
 
   async function setPolicy(id: number, reviewPolicy: string) {
-    const type = ok(await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' }))
+    const type = ok(
+      await server.call('meta', 'GET', `/api/DataPointTypes/${id}`, { as: 'configurator' }),
+    ) as { name: string; sensorTypeId: number; units: string }
     const res = await server.call('meta', 'PUT', `/api/DataPointTypes/${id}`, {
       as: 'configurator',
       body: { name: type.name, sensorTypeId: type.sensorTypeId, units: type.units, reviewPolicy },
@@ -87,44 +69,15 @@ describe('retests are cleared by records that count', () => {
     expect(res.statusCode).toBe(204)
   }
 
-  async function calibrate(serial: string, date: string, reference: number[] = [], found = 'Pass') {
-    return ok(
-      await server.call('submission', 'POST', '/api/InstrumentTest/calibration', {
-        as: 'configurator',
-        body: {
-          deviceOwnerId: fx.owner,
-          recordTypeId: calibrationType,
-          data: {
-            serial,
-            date,
-            house: fx.calibrator,
-            frequency: 'P12M',
-            description: `Meter ${serial}`,
-            asFound: { value: found },
-            asLeft: { value: 'Pass' },
-            ...(reference.length ? { reference } : {}),
-          },
-        },
-      }),
-    ) as { recordId: number; testEquipmentId: number }
-  }
-
+  /** A calibration as found as given (Pass unless said) and as left Pass, with the reference devices used. */
+  const calibrate = (serial: string, date: string, reference: number[] = [], found = 'Pass') =>
+    calls.calibrate(serial, date, {
+      asFound: { value: found },
+      asLeft: { value: 'Pass' },
+      ...(reference.length ? { reference } : {}),
+    })
   /** A Northwind transformer test, submitted by the internal user. */
-  async function test(serial: string, date: string, equipment: number[]) {
-    return (
-      ok(
-        await server.call('submission', 'POST', '/api/InstrumentTest/upload-single/', {
-          token: tokens.internal,
-          body: {
-            supplierId: fx.northwind,
-            productTypeId: fx.transformer,
-            recordTypeId: fx.types.test,
-            data: { serial, testDate: date, equipment, ratio: { value: 0.5 } },
-          },
-        }),
-      ) as { recordId: number }
-    ).recordId
-  }
+  const test = (serial: string, date: string, equipment: number[]) => calls.test(serial, date, equipment)
 
   const problemBody = (serial: string, date: string, equipment: number[], fault = 'Oil leak') => ({
     supplierId: fx.northwind,
@@ -144,12 +97,14 @@ describe('retests are cleared by records that count', () => {
   }
 
   const act = async (id: number, who: string, action: string, comment?: string) =>
-    ok(
-      await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${id}/review`, {
-        token: tokens[who],
-        body: { action, ...(comment !== undefined ? { comment } : {}) },
-      }),
-    ).state as string
+    (
+      ok(
+        await server.call('data', 'POST', `/api/InstrumentTestRecord/Record/${id}/review`, {
+          token: tokens[who],
+          body: { action, ...(comment !== undefined ? { comment } : {}) },
+        }),
+      ) as { state: string }
+    ).state
 
   /** The case's answer for one suspect record. */
   const suspect = async (recordId: number): Promise<SuspectRecord> => {
@@ -188,14 +143,7 @@ describe('retests are cleared by records that count', () => {
     // A calibration of another device that used the failing one as its reference: no product.
     ids.calibration = (await calibrate('EPN-TE:903', '2026-02-03', [device])).recordId
     await calibrate('EPN-TE:901', '2026-03-01', [], 'Fail')
-    const page = ok(
-      await server.call(
-        'itr',
-        'GET',
-        `/api/ImpactCases/page/1/size/10/filter/${enc({ testEquipmentId: device })}`,
-        { as: 'configurator' },
-      ),
-    ) as ImpactCasePage
+    const page = await calls.cases(device)
     caseId = page.result[0].id
     ok(
       await server.call('itr', 'POST', `/api/ImpactCases/${caseId}/dispositions`, {
@@ -264,7 +212,9 @@ describe('retests are cleared by records that count', () => {
     expect(await suspect(ids.calibration)).toMatchObject({ state: 'retest', retestClearedBy: null })
     const recalibrated = (await calibrate('EPN-TE:903', '2026-03-21', [other])).recordId
     expect(await suspect(ids.calibration)).toMatchObject({ state: 'retest', retestClearedBy: recalibrated })
-    const found = ok(await server.call('itr', 'GET', `/api/ImpactCases/${caseId}`, { as: 'configurator' }))
+    const found = ok(
+      await server.call('itr', 'GET', `/api/ImpactCases/${caseId}`, { as: 'configurator' }),
+    ) as ImpactCase
     expect(found.counts).toMatchObject({ total: 3, retest: 3 })
   })
 

@@ -63,6 +63,9 @@ export const RECORD_MESSAGES = {
   /** A record's date lies in 01/01/1900–31/12/9999 (schemas/records/values.ts RECORD_DATE_RANGE). */
   dateOutOfRange: (variable: string, value: string) =>
     `"${value}" in "${variable}" is not a date from 01/01/1900 to 31/12/9999.`,
+  /** A record's date lies no more than a day after the server's clock (values.ts RECORD_DATE_GRACE_MS). */
+  dateInFuture: (variable: string, value: string, today: string) =>
+    `"${value}" in "${variable}" is after today (${today}): a record cannot be dated in the future.`,
   badResult: (variable: string, value: string) =>
     `"${value}" in "${variable}" is not a test result (pass, fail or n/a).`,
   serialOutOfRange: (serial: string, productType: string, supplier: string) =>

@@ -100,6 +100,17 @@ export const RECORD_DATE_RANGE = {
   latest: Date.UTC(9999, 11, 31, 23, 59, 59, 999),
 } as const
 
+/**
+ * How far past the server's clock a record date may lie (docs/decisions.md "Eleventh audit"): a record says
+ * when its test, despatch, report or calibration was done, so a date in the future is a slip that would
+ * make the record the product's latest. A day's grace, because a date without a time is midnight UTC of
+ * the day the user picked, and in a zone ahead of UTC that day starts up to 14 hours before UTC's does.
+ */
+export const RECORD_DATE_GRACE_MS = 24 * 3600 * 1000
+
+/** Whether `date` lies after `now` by more than RECORD_DATE_GRACE_MS. */
+export const inTheFuture = (date: Date, now: number): boolean => date.getTime() > now + RECORD_DATE_GRACE_MS
+
 /** Whether `date` lies in RECORD_DATE_RANGE. */
 export function inRecordDateRange(date: Date): boolean {
   const time = date.getTime()

@@ -61,7 +61,9 @@ describe('addFrequency', () => {
 describe('parseDate (a record date)', () => {
   it('takes dates from 01/01/1900 to 31/12/9999', () => {
     expect(parseDate('1900-01-01', 'date').toISOString()).toBe('1900-01-01T00:00:00.000Z')
-    expect(parseDate('31/12/9999 23:59', 'date').toISOString()).toBe('9999-12-31T23:59:00.000Z')
+    // The clock as if it were 31/12/9999: the range's last minute is then not in the future.
+    const late = Date.UTC(9999, 11, 31)
+    expect(parseDate('31/12/9999 23:59', 'date', late).toISOString()).toBe('9999-12-31T23:59:00.000Z')
     expect(parseDate('2026-11-27', 'date').toISOString()).toBe('2026-11-27T00:00:00.000Z')
   })
 
@@ -79,6 +81,28 @@ describe('parseDate (a record date)', () => {
       ).toEqual({
         statusCode: 400,
         message: `"${written}" in "calibrationDate" is not a date from 01/01/1900 to 31/12/9999.`,
+      })
+  })
+
+  it('takes a date up to a day after the clock: a day picked in a zone ahead of UTC', () => {
+    const now = Date.UTC(2026, 10, 29, 17, 0)
+    expect(parseDate('2026-11-30', 'date', now).toISOString()).toBe('2026-11-30T00:00:00.000Z')
+    expect(parseDate('30/11/2026 17:00', 'date', now).toISOString()).toBe('2026-11-30T17:00:00.000Z')
+  })
+
+  it('refuses a later one, naming the field, the date as written back and today', () => {
+    const now = Date.UTC(2026, 10, 29, 17, 0)
+    for (const [text, back] of [
+      ['2026-12-01', '01/12/2026'],
+      ['30/11/2026 17:01', '30/11/2026 17:01'],
+      ['2026-11-30T20:00:00+02:00', '30/11/2026 18:00'],
+    ])
+      expect(
+        refusal(() => parseDate(text, 'testDate', now)),
+        text,
+      ).toEqual({
+        statusCode: 400,
+        message: `"${back}" in "testDate" is after today (29/11/2026): a record cannot be dated in the future.`,
       })
   })
 

@@ -5,7 +5,9 @@ import { frequencySteps } from '../../schemas/records/calibration-frequency'
 import {
   booleanOfText,
   dateOfText,
+  dayText,
   inRecordDateRange,
+  inTheFuture,
   RECORD_DATE_RANGE,
   recordDateText,
   resultOfWord,
@@ -74,14 +76,17 @@ export function readDate(v: unknown, variable: string): TextDate {
 
 /**
  * A record date: ISO 8601, or the SPEC's DD/MM/YYYY [HH:mm] and dd-MM-yyyy forms (taken as UTC), from
- * 01/01/1900 to 31/12/9999 (RECORD_DATE_RANGE); outside, a 400 naming the variable and the value. Every
- * submission path (a JSON record, a CSV row) reads its mapped date here, so each says the same.
+ * 01/01/1900 (RECORD_DATE_RANGE) to a day after `now` (RECORD_DATE_GRACE_MS); outside, a 400 naming the
+ * variable and the value. Every submission path (a JSON record, a revision, an edit, a CSV row) reads its
+ * mapped date here, so each says the same.
  */
-export function parseDate(v: unknown, variable: string): Date {
+export function parseDate(v: unknown, variable: string, now = Date.now()): Date {
   const read = readDate(v, variable)
   // Written back as DD/MM/YYYY: a CSV cell reaches here already turned into ISO text, which the user never wrote.
   if (!inRecordDateRange(read.date))
     throw badRequest(RECORD_MESSAGES.dateOutOfRange(variable, recordDateText(read)))
+  if (inTheFuture(read.date, now))
+    throw badRequest(RECORD_MESSAGES.dateInFuture(variable, recordDateText(read), dayText(new Date(now))))
   return read.date
 }
 

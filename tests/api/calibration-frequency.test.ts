@@ -75,7 +75,7 @@ describe('calibration frequency and record date range', () => {
       const before = await history(device)
       const recordsBefore = await recordCount()
       for (const frequency of ['P1.5M', 'P0.3Y', 'P1.5D', 'PT12H', 'P0.5Y0.5M']) {
-        const res = await calibrate('EPN-TE:301', '2026-12-01', frequency)
+        const res = await calibrate('EPN-TE:301', '2026-11-01', frequency)
         expect(res.statusCode, frequency).toBe(400)
         expect(res.json().message).toBe(
           `Calibration frequency ${frequency} in "frequency" does not come to whole months and days; ` +
@@ -87,7 +87,7 @@ describe('calibration frequency and record date range', () => {
     })
 
     it('a new device with a refused frequency is not created', async () => {
-      const res = await calibrate('EPN-TE:302', '2026-12-01', 'P1.5M')
+      const res = await calibrate('EPN-TE:302', '2026-11-01', 'P1.5M')
       expect(res.statusCode).toBe(400)
       const list = (await server.call('itr', 'GET', '/api/testEquipment', { as: 'internal' })).json() as {
         serialNumber: { full: string }

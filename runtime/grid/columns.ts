@@ -8,6 +8,11 @@ export const COLUMN_WIDTHS = { id: 80, actions: 150 } as const
 export interface GridColumnMeta {
   /** Fixed width in px. */
   width?: number
+  /**
+   * `width` is what the column prefers, not a floor: where the grid is short of room the column narrows to
+   * its content's least width (its words or buttons wrapping) instead of widening the grid past its box.
+   */
+  shrink?: boolean
   /** Show a fuzzy text filter under the header (client mode) or send it to the server (server mode). */
   filter?: boolean
   /** Cell alignment. */

@@ -244,3 +244,17 @@ describe('DataGrid (own filter controls)', () => {
     expect(onQueryChange).toHaveBeenLastCalledWith({ page: 0, size: 10, filter: {} })
   })
 })
+
+describe('DataGrid column widths', () => {
+  it('holds a fixed width as a floor, and a shrinking one only as a preference (walk s14)', () => {
+    const actions = actionsColumn<Item>(() => <button type="button">Edit</button>)
+    const shrinking = { ...actions, meta: { ...(actions.meta as object), width: 208, shrink: true } }
+    const { unmount } = render(<DataGrid label="Suppliers" columns={[...columns, actions]} data={items} />)
+    const fixed = screen.getByRole('columnheader', { name: 'Actions' })
+    expect([fixed.style.width, fixed.style.minWidth]).toEqual(['150px', '150px'])
+    unmount()
+    render(<DataGrid label="Suppliers" columns={[...columns, shrinking]} data={items} />)
+    const preferred = screen.getByRole('columnheader', { name: 'Actions' })
+    expect([preferred.style.width, preferred.style.minWidth]).toEqual(['208px', ''])
+  })
+})

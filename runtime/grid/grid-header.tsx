@@ -30,7 +30,11 @@ export function GridHeader<T>({ table }: { table: Table<T> }) {
               <th
                 key={header.id}
                 scope="col"
-                style={meta.width ? { width: meta.width, minWidth: meta.width } : undefined}
+                style={
+                  meta.width
+                    ? { width: meta.width, minWidth: meta.shrink ? undefined : meta.width }
+                    : undefined
+                }
                 className={meta.align === 'end' ? 'text-end' : undefined}
                 aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
               >

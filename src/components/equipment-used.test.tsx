@@ -59,4 +59,34 @@ describe('EquipmentUsed (issue #15.2)', () => {
     const { container } = render(<EquipmentUsed snapshots={[]} />)
     expect(container).toBeEmptyDOMElement()
   })
+
+  it('fits its card at every width: the table scrolls in its own box and long texts wrap (walk s14)', () => {
+    const snapshots: EquipmentSnapshot[] = [
+      {
+        ...base,
+        testEquipmentId: 3,
+        serialNumber: 'EPN-TE:3',
+        description: 'Three-phase transformer turns ratio and winding resistance meter',
+        status: 'notRequired',
+        calibrationSkipped: true,
+        expires: null,
+        override: {
+          reason: 'Only ratio meter at the depot during the outage window; supervisor agreed its use.',
+          userId: 2,
+          userName: 'configurator',
+          at: '2026-02-10T09:30:00.000Z',
+        },
+      },
+    ]
+    render(<EquipmentUsed snapshots={snapshots} />)
+    const table = screen.getByRole('table', { name: 'Test equipment used' })
+    // At 1366 px the table was 1,401 px wide: its box scrolled only below 768 px, so the page did instead.
+    expect(table.parentElement).toHaveClass('table-responsive')
+    expect(table.parentElement).not.toHaveClass('table-responsive-md')
+    const row = within(table).getAllByRole('row')[1]
+    const [expires, status] = within(row).getAllByText('Calibration not required')
+    expect(expires).not.toHaveClass('text-nowrap')
+    expect(status).toHaveClass('text-wrap')
+    expect(row).toHaveTextContent('Only ratio meter at the depot during the outage window')
+  })
 })

@@ -49,7 +49,8 @@ function SnapshotRow({
       <td data-label="Calibrated" className="text-nowrap">
         {orDash(formatUtcDay(s.calibrationDate))}
       </td>
-      <td data-label="Expires" className="text-nowrap">
+      {/* 'Calibration not required' wraps (walk s14): kept on one line it widened the table past its card. */}
+      <td data-label="Expires" className={s.calibrationSkipped ? undefined : 'text-nowrap'}>
         {s.calibrationSkipped ? CALIBRATION_STATUS_LABELS.notRequired : orDash(formatUtcDay(s.expires))}
       </td>
       <td data-label="Calibrator">{orDash(s.calibratorName)}</td>
@@ -64,7 +65,7 @@ function SnapshotRow({
       </td>
       <td data-label="Status at use">
         <Badge
-          className="align-self-start"
+          className="align-self-start text-wrap text-start"
           bg={STATUS_VARIANT[s.status]}
           text={s.status === 'expired' || s.status === 'never' ? 'dark' : undefined}
         >
@@ -93,7 +94,11 @@ export function EquipmentUsed({ snapshots }: { snapshots: readonly EquipmentSnap
         Test equipment used (as at the record&apos;s date)
       </Card.Header>
       <Card.Body className="p-0">
-        <Table size="sm" responsive="md" className="mb-0 stacked-table" aria-label="Test equipment used">
+        {/*
+         * Scrolls inside its card at every width (walk s14): with `responsive="md"` it scrolled only below
+         * 768 px, so at 1366 px a record with long texts widened the whole page and cut the Override column.
+         */}
+        <Table size="sm" responsive className="mb-0 stacked-table" aria-label="Test equipment used">
           <thead>
             <tr>
               {['Serial', 'Description', 'Owner', 'Calibrated', 'Expires', 'Calibrator', 'Certificate'].map(

@@ -39,7 +39,14 @@ export function ActionButton({
   )
 }
 
-/** The buttons of one grid row, spaced and kept on one line. */
-export function RowActions({ children }: { children: ReactNode }) {
-  return <div className="d-inline-flex gap-1 flex-nowrap">{children}</div>
+/**
+ * The buttons of one grid row, spaced and kept on one line; with `wrap` they may go onto two lines (each
+ * button whole, right-aligned) when the grid is short of width, rather than widen the grid past its box.
+ */
+export function RowActions({ children, wrap = false }: { children: ReactNode; wrap?: boolean }) {
+  return (
+    <div className={`d-inline-flex gap-1 ${wrap ? 'flex-wrap justify-content-end' : 'flex-nowrap'}`}>
+      {children}
+    </div>
+  )
 }

@@ -1,6 +1,11 @@
 import Badge from 'react-bootstrap/Badge'
 import Form from 'react-bootstrap/Form'
-import { actionsColumn, type ColumnDef, type ColumnFilterControl } from '../../../runtime/grid'
+import {
+  actionsColumn,
+  type ColumnDef,
+  type ColumnFilterControl,
+  type GridColumnMeta,
+} from '../../../runtime/grid'
 import { resultLabel, SUSPECT_BADGES, type RecordListItem } from '../../../schemas/records'
 import { formatUtc } from '../../components/date-format'
 import { ReviewStatus, StatusFilter } from './review-status'
@@ -94,8 +99,8 @@ function column(id: string): ColumnDef<RecordListItem, unknown> {
       meta: { renderFilter: StatusFilter, width: 140 },
       cell: ({ row }) => <ReviewStatus record={row.original} />,
     }
-  if (id === RECORD_COLUMN.date)
-    return { ...base, meta: { width: 150 }, cell: ({ row }) => formatUtc(row.original.recordDate) }
+  // No fixed width (walk s14): the day and time share a line where there is room and wrap where not.
+  if (id === RECORD_COLUMN.date) return { ...base, cell: ({ row }) => formatUtc(row.original.recordDate) }
   if (id === RECORD_COLUMN.serial)
     return {
       ...base,
@@ -164,20 +169,34 @@ export function recordColumns(
   return [
     ...(selection ? [selectColumn(selection)] : []),
     ...columnsOf(category).map(column),
-    actionsColumn<RecordListItem>(({ row }) => (
-      <RowActions>
-        <ActionLink
-          to={viewLinkOf(row.original)}
-          label={`View record ${row.original.recordId} of ${row.original.productSerialNumber}`}
-        >
-          View
-        </ActionLink>
-        <CertificateButton
-          size="sm"
-          recordId={row.original.recordId}
-          label={`Certificate (PDF) of record ${row.original.recordId}`}
-        />
-      </RowActions>
-    )),
+    recordActions(),
   ]
+}
+
+/**
+ * View and 'Certificate (PDF)': about 197 px on one line. Walk s14: with the fixed 150 px actions width
+ * and the buttons kept on one line, the Test and Problem Report grids at 1366 px were wider than their box
+ * and the column (its header cut to 'Ac') sat past the edge of the sideways scroller. The column now
+ * prefers the buttons' one-line width and may narrow to the wider button, the two stacking, where the
+ * grid is short of room (with the drawer open at 1366 px: Test and Problem Report).
+ */
+function recordActions(): ColumnDef<RecordListItem, unknown> {
+  const column = actionsColumn<RecordListItem>(({ row }) => (
+    <RowActions wrap>
+      <ActionLink
+        to={viewLinkOf(row.original)}
+        label={`View record ${row.original.recordId} of ${row.original.productSerialNumber}`}
+      >
+        View
+      </ActionLink>
+      <CertificateButton
+        size="sm"
+        recordId={row.original.recordId}
+        label={`Certificate (PDF) of record ${row.original.recordId}`}
+      />
+    </RowActions>
+  ))
+  // 208 px: the one-line width with room for a wider system font.
+  const meta: GridColumnMeta = { ...(column.meta as GridColumnMeta), width: 208, shrink: true }
+  return { ...column, meta }
 }

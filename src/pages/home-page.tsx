@@ -5,7 +5,11 @@ import Form from 'react-bootstrap/Form'
 import InputGroup from 'react-bootstrap/InputGroup'
 import { Link, useNavigate } from 'react-router-dom'
 import { useAtomValue } from 'jotai'
-import { canOpenAtom } from '../session/session-atoms'
+import { canOpenAtom, sessionAtom } from '../session/session-atoms'
+import { canApproveRecords, canReviewRecords, type Claims } from '../../schemas/roles'
+import { useResource } from '../api/use-resource'
+import { recordsApi } from './records/records-api'
+import { QUEUE_PARAM } from './records/records-model'
 import { serialFromCode } from '../../schemas/records/scan-code'
 import { ScanAction } from '../../runtime/widgets/scan-action'
 import { WIDGET_MESSAGES } from '../../runtime/widgets/messages'
@@ -88,14 +92,71 @@ const SEARCHES: SearchCardProps[] = [
   },
 ]
 
+/** What My queue holds for the claims: the steps they may take, and their own rejected records. */
+function queueDescription(claims: Claims): string {
+  const review = canReviewRecords(claims)
+  const approve = canApproveRecords(claims)
+  const steps = review && approve ? 'review or approval' : review ? 'review' : 'approval'
+  return `Records waiting for your ${steps}, and your rejected records to amend.`
+}
+
+const waiting = (count: number) =>
+  count === 0
+    ? 'Nothing waits for you now.'
+    : `${count.toLocaleString('en-GB')} ${count === 1 ? 'record waits' : 'records wait'} for you.`
+
+/**
+ * 'Review queue' (walk s14): for reviewers and approvers (and admins, who may take both steps), a way from
+ * Home to /Records with My queue on, and how many records wait there — one record of the queue's list
+ * (`queue: 'mine'`, superseded records hidden as /Records hides them) answers its totalCount. Without an
+ * answer the card still links to the queue.
+ */
+function ReviewQueueCard({ claims }: { claims: Claims }) {
+  const count = useResource(
+    (signal) =>
+      recordsApi.page(
+        0,
+        1,
+        {
+          filters: [
+            { field: 'queue', value: QUEUE_PARAM.mine },
+            { field: 'superseded', value: 'false' },
+          ],
+        },
+        signal,
+      ),
+    [],
+  )
+  return (
+    <Card className="h-100 shadow-sm">
+      <Card.Body>
+        <Card.Title as="h2" className="h5">
+          Review queue
+        </Card.Title>
+        <Card.Text className="text-secondary">{queueDescription(claims)}</Card.Text>
+        {count.data && (
+          <Card.Text className="fw-semibold" role="status">
+            {waiting(count.data.totalCount)}
+          </Card.Text>
+        )}
+        <Link to={`/Records?${QUEUE_PARAM.name}=${QUEUE_PARAM.mine}`} className="btn btn-primary">
+          Open my queue
+        </Link>
+      </Card.Body>
+    </Card>
+  )
+}
+
 /**
  * Home: the 'Product Search' and 'Record Search' cards, each only for a view that may open the page it
- * searches (a supplier may open neither, SPEC §6). A view with no search gets its way to Add New Record
- * instead of an empty page.
+ * searches (a supplier may open neither, SPEC §6), and 'Review queue' for those who review or approve. A
+ * view with no search gets its way to Add New Record instead of an empty page.
  */
 export default function HomePage() {
   const canOpen = useAtomValue(canOpenAtom)
+  const claims = useAtomValue(sessionAtom)?.claims ?? {}
   const searches = SEARCHES.filter((card) => canOpen(card.action))
+  const reviews = (canReviewRecords(claims) || canApproveRecords(claims)) && canOpen('/Records')
   return (
     <>
       <PageHeader title="Home" />
@@ -105,6 +166,11 @@ export default function HomePage() {
             <SearchCard {...card} />
           </div>
         ))}
+        {reviews && (
+          <div className="col-12 col-lg-6">
+            <ReviewQueueCard claims={claims} />
+          </div>
+        )}
         {searches.length === 0 && canOpen('/AddRecord') && (
           <div className="col-12 col-lg-6">
             <Card className="h-100 shadow-sm">

@@ -10,13 +10,13 @@ import { useRecordReview } from './use-record-review'
 
 vi.mock('./use-record-review', () => ({ useRecordReview: vi.fn() }))
 
-function withReview(review: Partial<RecordReview>) {
+function withReview(review: Partial<RecordReview>, reject: { comment: string } | null = null) {
   const data: RecordReview = { policy: 'none', state: 'none', transitions: [], actions: [], ...review }
   vi.mocked(useRecordReview).mockReturnValue({
     review: { data, loading: false, error: null, reload: vi.fn() },
-    rejecting: false,
+    rejecting: reject != null,
     setRejecting: vi.fn(),
-    comment: '',
+    comment: reject?.comment ?? '',
     setComment: vi.fn(),
     busy: false,
     error: null,
@@ -67,5 +67,39 @@ describe('ReviewPanel and a superseded record', () => {
     withReview({ policy: 'review', state: 'submitted', actions: ['review', 'reject'] })
     show(<ReviewPanel recordId={6} />)
     expect(screen.getByRole('button', { name: 'Review' }).parentElement?.className).toContain('d-print-none')
+  })
+})
+
+describe('ReviewPanel: rejecting (walk s14)', () => {
+  const submitted: Partial<RecordReview> = {
+    policy: 'review-and-approve',
+    state: 'submitted',
+    actions: ['review', 'reject'],
+  }
+
+  it('says why Reject record is disabled, with the reason box and the button', () => {
+    withReview(submitted, { comment: '' })
+    show(<ReviewPanel recordId={17} />)
+    const hint = screen.getByText('A reason is required to reject.')
+    expect(hint).toBeVisible()
+    expect(screen.getByRole('textbox', { name: 'Why is it rejected?' })).toHaveAccessibleDescription(
+      'A reason is required to reject.',
+    )
+    const reject = screen.getByRole('button', { name: 'Reject record' })
+    expect(reject).toBeDisabled()
+    expect(reject).toHaveAccessibleDescription('A reason is required to reject.')
+  })
+
+  it('enables Reject record once a reason is typed, the hint staying', () => {
+    withReview(submitted, { comment: 'Ratio error out of limits' })
+    show(<ReviewPanel recordId={17} />)
+    expect(screen.getByRole('button', { name: 'Reject record' })).toBeEnabled()
+    expect(screen.getByText('A reason is required to reject.')).toBeVisible()
+  })
+
+  it('keeps a reason of spaces only from enabling it', () => {
+    withReview(submitted, { comment: '   ' })
+    show(<ReviewPanel recordId={17} />)
+    expect(screen.getByRole('button', { name: 'Reject record' })).toBeDisabled()
   })
 })

@@ -25,6 +25,9 @@ const STATE_BG: Record<ReviewState, string> = {
 
 const ACTION_LABEL = { review: 'Review', approve: 'Approve', reject: 'Reject' } as const
 
+/** The reject form's hint, read with the reason box and the button it keeps disabled. */
+const REJECT_HINT_ID = 'review-reject-comment-hint'
+
 /**
  * A record's review (issue #19): its state, who submitted it, the transitions with their comments, and
  * Review / Approve / Reject for whoever may take them now. Shown on /Records/{id} and read-only /DataEntry;
@@ -93,10 +96,18 @@ export function ReviewPanel(props: {
                 rows={3}
                 value={c.comment}
                 onChange={(e) => c.setComment(e.target.value)}
+                aria-describedby={REJECT_HINT_ID}
               />
+              {/* Walk s14: 'Reject record' stayed disabled with no word of why. */}
+              <Form.Text id={REJECT_HINT_ID}>A reason is required to reject.</Form.Text>
             </Form.Group>
             <div className="d-flex gap-2">
-              <Button type="submit" variant="danger" disabled={c.busy || !c.comment.trim()}>
+              <Button
+                type="submit"
+                variant="danger"
+                disabled={c.busy || !c.comment.trim()}
+                aria-describedby={REJECT_HINT_ID}
+              >
                 Reject record
               </Button>
               <Button variant="outline-secondary" onClick={() => c.setRejecting(false)}>

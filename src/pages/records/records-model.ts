@@ -174,6 +174,24 @@ export function recordsFilter(
   return out
 }
 
+/**
+ * Whether a records filter narrows the list beyond 'My queue' and the default hiding of superseded
+ * records: a URL or column filter, 'Suspect only', or a category the viewer picked from several (a viewer
+ * with one category has nothing to pick). Walk s14: an empty queue under such a filter said 'Nothing
+ * waits for you' while records waited outside the filter.
+ */
+export function narrowsBeyondQueue(filter: RecordsFilter, categoryPicked: boolean): boolean {
+  return (filter.filters ?? []).some((entry) => {
+    const field = entry.field.toLowerCase()
+    if (field === 'category') return categoryPicked
+    if (field === 'queue') return false
+    return !(field === 'superseded' && String(entry.value).toLowerCase() === 'false')
+  })
+}
+
+/** Query parameter value that opens /Records with 'My queue' on (`/Records?queue=mine`, from Home). */
+export const QUEUE_PARAM = { name: 'queue', mine: 'mine' } as const
+
 /** Filter fields that match any part of the text, by the name of their grid column. */
 const CONTAINS_NAMES: Record<string, string> = {
   serialcontains: 'Serial',

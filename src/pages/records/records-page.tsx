@@ -67,10 +67,13 @@ export default function RecordsPage() {
         onRetry={list.reload}
         getRowId={(r) => String(r.recordId)}
         emptyText={
-          list.review.myQueue
-            ? // Says why the queue can be empty while records wait: each waits for one role at a time.
-              'Nothing waits for you: My queue lists the records submitted for review (for reviewers) and the reviewed records waiting for approval (for approvers).'
-            : 'No records match these filters.'
+          !list.review.myQueue
+            ? 'No records match these filters.'
+            : list.narrowed
+              ? // Walk s14: not 'Nothing waits for you' when it is the other filters that hide the queue.
+                'No record in your queue matches these filters.'
+              : // Says why the queue can be empty while records wait: each waits for one role at a time.
+                'Nothing waits for you: My queue lists the records submitted for review (for reviewers) and the reviewed records waiting for approval (for approvers).'
         }
         server={{ query: list.query, totalCount: list.totalCount, onQueryChange: list.setQuery }}
       />

@@ -7,6 +7,8 @@ import { sessionAtom } from '../../session/session-atoms'
 import {
   categoryChoices,
   categoryLabels,
+  narrowsBeyondQueue,
+  QUEUE_PARAM,
   recordsFilter,
   urlFilters,
   type CategoryChoice,
@@ -33,9 +35,15 @@ export function useRecordsList() {
   const base = useMemo(() => urlFilters(params), [params])
   const [query, setQuery, sent] = useListQuery()
   const [suspectOnly, setSuspectOnlyState] = useState(false)
-  // Issue #19: 'My queue', and superseded records hidden unless asked.
-  const [review, setReview] = useState<ReviewToggles>({ myQueue: false, hideSuperseded: true })
+  // Issue #19: 'My queue' (on when opened as /Records?queue=mine, Home's 'Review queue'), and superseded
+  // records hidden unless asked.
+  const [review, setReview] = useState<ReviewToggles>(() => ({
+    myQueue: params.get(QUEUE_PARAM.name) === QUEUE_PARAM.mine,
+    hideSuperseded: true,
+  }))
   const filter = recordsFilter(sent, category, base, suspectOnly, review)
+  // The queue's empty text says whether other filters hide its records (walk s14).
+  const narrowed = narrowsBeyondQueue(filter, choices.length > 1)
   const page = usePagedList(recordsApi.page, sent.page, sent.size, filter, { skip: choices.length === 0 })
 
   const chooseCategory = useCallback(
@@ -57,12 +65,23 @@ export function useRecordsList() {
     [setQuery],
   )
 
+  const queueParam = params.has(QUEUE_PARAM.name)
   const toggleReview = useCallback(
     (change: ReviewToggles) => {
       setReview((r) => ({ ...r, ...change }))
       setQuery((q) => ({ ...q, page: 0 }))
+      // The switch now says what the list shows: '?queue=mine' would turn it on again at a reload.
+      if (change.myQueue !== undefined && queueParam)
+        setParams(
+          (p) => {
+            const next = new URLSearchParams(p)
+            next.delete(QUEUE_PARAM.name)
+            return next
+          },
+          { replace: true },
+        )
     },
-    [setQuery],
+    [setQuery, setParams, queueParam],
   )
 
   return {
@@ -76,6 +95,8 @@ export function useRecordsList() {
     setSuspectOnly,
     review,
     toggleReview,
+    /** Filters besides 'My queue' narrow the list (the queue's empty text says so). */
+    narrowed,
     query,
     setQuery,
     /** The filter the grid shows now, for the export dialog to start from. */

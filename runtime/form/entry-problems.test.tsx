@@ -10,6 +10,8 @@ import { layoutOf, renderRecordForm } from './test-support'
 // user, calculated tests and the n/a switches' names.
 
 const DATE_HINT = 'Enter the date as dd-MM-yyyy.'
+/** Text in the format that names no day says so, not how to write a date (walk 14). */
+const NOT_A_DATE = '31-11-2026 is not a date.'
 const NUMBER_HINT = 'Enter a number.'
 
 const controls: Control[] = [
@@ -66,17 +68,19 @@ describe('an entry that is not a value yet (F1, F2)', () => {
     // The record still holds the date the box no longer shows...
     expect(form.changes).toEqual([])
     // ...so the field says so, once, and a Save's check refuses it.
-    expect(screen.getAllByText(DATE_HINT)).toHaveLength(1)
+    expect(screen.getAllByText(NOT_A_DATE)).toHaveLength(1)
     expect(day).toHaveAttribute('aria-invalid', 'true')
-    expect(day).toHaveAccessibleDescription(DATE_HINT)
+    expect(day).toHaveAccessibleDescription(NOT_A_DATE)
     let errors: Record<string, string[]> = {}
     act(() => void (errors = form.handle.current!.validate()))
-    expect(errors.day).toEqual([DATE_HINT])
-    expect(form.handle.current!.entryProblems()).toEqual({ day: [DATE_HINT] })
+    expect(errors.day).toEqual([NOT_A_DATE])
+    expect(form.handle.current!.entryProblems()).toEqual({ day: [NOT_A_DATE] })
 
-    // Half a date the same.
+    // Half a date the same, with how to write one.
     fireEvent.change(day, { target: { value: '28-11-202' } })
     expect(form.handle.current!.entryProblems()).toEqual({ day: [DATE_HINT] })
+    expect(screen.getAllByText(DATE_HINT)).toHaveLength(1)
+    expect(screen.queryByText(NOT_A_DATE)).toBeNull()
 
     // A date: stored, and the problem goes.
     await user.type(day, '6')
@@ -131,7 +135,7 @@ describe('an entry that is not a value yet (F1, F2)', () => {
     expect(form.handle.current!.entryProblems()).toEqual({})
 
     fireEvent.change(field('Test day'), { target: { value: '31-11-2026' } })
-    expect(form.handle.current!.entryProblems()).toEqual({ day: [DATE_HINT] })
+    expect(form.handle.current!.entryProblems()).toEqual({ day: [NOT_A_DATE] })
     act(() => form.setValue({ ...form.last(), day: '2026-01-02' }))
     expect(field('Test day')).toHaveValue('02-01-2026')
     expect(form.handle.current!.entryProblems()).toEqual({})

@@ -75,6 +75,19 @@ describe('DateWidget (dd-MM-yyyy)', () => {
     expect(w.emitted).toEqual([])
     expect(screen.getByText(DATE_FORMAT_HINT)).toBeVisible()
   })
+
+  it('says a date in the format that names no day is not a date, and keeps it out of the record', async () => {
+    const user = userEvent.setup()
+    const w = renderWidget(DateWidget, control)
+    const box = screen.getByLabelText('Test date')
+    await user.type(box, '31-02-2026')
+    expect(w.emitted).toEqual([])
+    // Not 'Enter the date as dd-MM-yyyy.': it is written so (walk 14).
+    expect(screen.getByText('31-02-2026 is not a date.')).toBeVisible()
+    expect(screen.queryByText(DATE_FORMAT_HINT)).toBeNull()
+    expect(box).toHaveAccessibleDescription('31-02-2026 is not a date.')
+    expect(box).toHaveAttribute('aria-invalid', 'true')
+  })
 })
 
 describe('TimespanWidget', () => {

@@ -30,3 +30,35 @@ export function fromPickerText(text: string): string | null {
   const d = dayjs(trimmed, ['DD-MM-YYYY', 'D-M-YYYY'], true)
   return d.isValid() ? d.format(ISO_DATE) : null
 }
+
+/** Shown under a date box while its text is not written dd-MM-yyyy (or is half typed). */
+export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
+
+/** Shown under a date box while its text is written dd-MM-yyyy but names no day, as 31-02-2026 does. */
+export const notADate = (text: string) => `${text} is not a date.`
+
+/** Text written as `fromPickerText` reads it (separators made '-'): day, month and four-digit year. */
+const SHAPED = /^(\d{1,2})-(\d{1,2})-(\d{4})$/
+
+/** Whether day/month/year name a day of the (proleptic Gregorian) calendar. */
+function isCalendarDay(day: number, month: number, year: number): boolean {
+  if (month < 1 || month > 12 || day < 1) return false
+  // Day 0 of the next month is this month's last; setUTCFullYear takes years below 100 as written.
+  const last = new Date(0)
+  last.setUTCFullYear(year, month, 0)
+  return day <= last.getUTCDate()
+}
+
+/**
+ * Why a date box's text is not a date, one rule for the record form's date field and the filters' DayText
+ * (walk 14): null for empty text or a date; `notADate` for text in the format that names no day
+ * ('31-02-2026', '00-13-2026'); else the format hint (half typed, a typo, '2026-02-28', '07-3-2026').
+ */
+export function dateTextProblem(text: string): string | null {
+  const trimmed = text.trim()
+  if (trimmed === '' || fromPickerText(trimmed) !== null) return null
+  const shaped = SHAPED.exec(trimmed.replace(/[/.]/g, '-'))
+  if (shaped && !isCalendarDay(Number(shaped[1]), Number(shaped[2]), Number(shaped[3])))
+    return notADate(trimmed)
+  return DATE_FORMAT_HINT
+}

@@ -1,11 +1,11 @@
 import { useState } from 'react'
-import { fromPickerText, toPickerText } from './date-format'
+import { DATE_FORMAT_HINT, dateTextProblem, fromPickerText, toPickerText } from './date-format'
 import { hasMessages, isInert, messagesId, type ItrWidgetProps } from './widget-props'
 // The calendar glyph: drawn by the stylesheet, so a form of many dates mounts no SVG per date (#17.5).
 import './date-widget.css'
 
-/** Shown under the box while the typed text is not a date. */
-export const DATE_FORMAT_HINT = 'Enter the date as dd-MM-yyyy.'
+/** Shown under the box while the typed text is not in the format (date-format.ts `dateTextProblem`). */
+export { DATE_FORMAT_HINT }
 
 /**
  * What a date field remembers between renders: the typed text while it is not yet a date (it belongs to
@@ -66,8 +66,10 @@ export function dateElement(props: ItrWidgetProps) {
   const text = draft && Object.is(draft.forValue, props.value) ? draft.text : shown
   const invalid = text !== '' && fromPickerText(text) === null
   const inert = isInert(props)
+  // Why the text is not a date: '31-02-2026 is not a date.', or how to write one (walk 14).
+  const textProblem = invalid ? (dateTextProblem(text) ?? DATE_FORMAT_HINT) : null
   // In a RecordForm the field shows the hint under it (it was reported); on its own, the widget does.
-  const hint = invalid && !props.rawErrors?.includes(DATE_FORMAT_HINT)
+  const hint = textProblem !== null && !props.rawErrors?.includes(textProblem)
   const report = (problem: string | null) => props.reportEntry?.(problem)
 
   const type = (next: string) => {
@@ -84,16 +86,16 @@ export function dateElement(props: ItrWidgetProps) {
       report(null)
     } else {
       setDraft({ text: next, forValue: props.value })
-      report(DATE_FORMAT_HINT)
+      report(dateTextProblem(next) ?? DATE_FORMAT_HINT)
     }
   }
 
   return (
     <>
       <div className="input-group">
+        {/* No `type`: an input without one is a text box. */}
         <input
           id={props.id}
-          type="text"
           inputMode="numeric"
           placeholder="dd-MM-yyyy"
           className={`form-control${invalid || hasMessages(props) ? ' is-invalid' : ''}`}
@@ -130,7 +132,7 @@ export function dateElement(props: ItrWidgetProps) {
       </div>
       {hint && (
         <div id={`${props.id}-hint`} className="invalid-feedback d-block">
-          {DATE_FORMAT_HINT}
+          {textProblem}
         </div>
       )}
     </>

@@ -48,6 +48,12 @@ export const WIDGET_MESSAGES = {
   serial: {
     lookupFailed: (reason: string) => `The serial number could not be checked: ${reason}`,
     historyFailed: 'The last records could not be loaded.',
+    /** A product with no record that counts (review state none or approved): none at all. */
+    noRecords: 'No records yet',
+    /** The same while a record of it waits for review or approval (walk 14). */
+    noApprovedRecord: 'No approved record yet',
+    /** /Products' words for a record at least as new as the status that waits for review or approval. */
+    pendingReview: 'pending review',
   },
   list: {
     loadFailed: (reason: string) => `The list could not be loaded: ${reason}`,

@@ -1,5 +1,7 @@
+import { Fragment } from 'react'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
+import { RECALLED, RETEST_REQUIRED, type Product } from '../../schemas/records'
 import { ResultBadge } from './group-result-widget'
 import { WIDGET_MESSAGES } from './messages'
 import type { SerialLookup } from './serial-widget'
@@ -8,7 +10,37 @@ dayjs.extend(utc)
 
 /** SPEC §9: dates are displayed DD/MM/YYYY HH:mm (UTC). */
 export const formatRecordDate = (iso: string | null | undefined): string =>
-  iso ? dayjs.utc(iso).format('DD/MM/YYYY HH:mm') : 'No records yet'
+  iso ? dayjs.utc(iso).format('DD/MM/YYYY HH:mm') : WIDGET_MESSAGES.serial.noRecords
+
+/**
+ * The product's last record as its status counts it (docs/decisions.md "Review and approval": records in
+ * review state none or approved): its date, or, with none, whether one waits for review (walk 14: a
+ * product whose only record waits said 'No records yet' where /Products says 'pending review').
+ */
+const lastRecordText = (product: Product) =>
+  !product.dateOfLastRecord && product.pendingReview
+    ? WIDGET_MESSAGES.serial.noApprovedRecord
+    : formatRecordDate(product.dateOfLastRecord)
+
+/**
+ * What /Products' Status cell adds to the status (src/pages/products/product-status-cell.tsx): a recall or
+ * else a retest of issue #15.3, and a record at least as new as the status waiting for review (#19).
+ */
+function StatusFlags({ product }: { product: Product }) {
+  const flags = [
+    product.recalled
+      ? { text: RECALLED, className: 'text-bg-danger' }
+      : product.retestRequired && { text: RETEST_REQUIRED, className: 'text-bg-warning' },
+    product.pendingReview && { text: WIDGET_MESSAGES.serial.pendingReview, className: 'text-bg-info' },
+  ].filter((f): f is { text: string; className: string } => !!f)
+  // Each after a space, so the status reads 'n/a pending review', not 'n/apending review'.
+  return flags.map((f) => (
+    <Fragment key={f.text}>
+      {' '}
+      <span className={`badge ${f.className}`}>{f.text}</span>
+    </Fragment>
+  ))
+}
 
 /** Product status of SPEC §4 (pass, fail, or n/a when it has no record) as a result badge. */
 const statusText = (status: string | null | undefined) =>
@@ -28,14 +60,15 @@ export function SerialHistoryPanel({ lookup }: { lookup: Extract<SerialLookup, {
       <div className="card-body py-2">
         <div className="d-flex justify-content-between align-items-center">
           <strong>{product.productSerialNumber}</strong>
-          <span>
+          <span className="text-end">
             Status <ResultBadge result={statusText(product.currentStatus)} />
+            <StatusFlags product={product} />
           </span>
         </div>
         <div className="small text-body-secondary">
           {[product.assetModel, product.assetManufacturerName].filter(Boolean).join(' · ')}
         </div>
-        <div className="small">Last record: {formatRecordDate(product.dateOfLastRecord)}</div>
+        <div className="small">Last record: {lastRecordText(product)}</div>
         <div className="small fw-semibold mt-2">Last records of this type</div>
         {history === null ? (
           <div className="small text-body-secondary">Loading…</div>

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import type { DocumentInfo, Product, TestEquipment } from '../../schemas/records'
@@ -146,6 +146,61 @@ describe('SerialWidget', () => {
       'href',
       '/Records?filter=productSerialNumber&value=NWT:1001',
     )
+  })
+})
+
+describe('SerialWidget: what counts for the product, as /Products says it (walk 14)', () => {
+  /** Searches `found` and answers the panel, with no earlier records of this record type. */
+  async function panelOf(found: Product) {
+    const user = userEvent.setup()
+    const services = fakeServices({
+      context: { recordTypeId: 3 },
+      lookupSerial: vi.fn(async () => found),
+      recentRecords: vi.fn(async () => []),
+    })
+    renderRecordForm([{ type: 'serial', variable: 'serial', label: 'Serial' }], { services })
+    await user.type(screen.getByLabelText('Serial'), `${found.productSerialNumber}{Enter}`)
+    const panel = await screen.findByRole('complementary', { name: `Product ${found.productSerialNumber}` })
+    await within(panel).findByText('None')
+    return panel
+  }
+  const waiting: Product = {
+    ...product,
+    id: 18,
+    serialNumber: '101',
+    productSerialNumber: 'CRM:101',
+    dateOfLastRecord: null,
+    currentStatus: null,
+    pendingReview: true,
+  }
+
+  it("a product whose only record waits for review: not 'No records yet' but pending review", async () => {
+    const panel = await panelOf(waiting)
+    expect(panel).toHaveTextContent('Last record: No approved record yet')
+    expect(panel).not.toHaveTextContent('No records yet')
+    expect(within(panel).getByText('pending review')).toHaveClass('badge')
+    expect(panel).toHaveTextContent('Status n/a pending review')
+  })
+
+  it('a newer record waiting beside an approved one: its date, and pending review', async () => {
+    const panel = await panelOf({ ...product, pendingReview: true })
+    expect(panel).toHaveTextContent('Last record: 14/03/2025 09:30')
+    expect(within(panel).getByText('pending review')).toBeVisible()
+  })
+
+  it('no record at all: No records yet, and no flag', async () => {
+    const panel = await panelOf({ ...waiting, pendingReview: false })
+    expect(panel).toHaveTextContent('Last record: No records yet')
+    expect(within(panel).queryByText('pending review')).toBeNull()
+  })
+
+  it('a recall, else a retest, as /Products shows them', async () => {
+    const panel = await panelOf({ ...product, recalled: true, retestRequired: true })
+    expect(within(panel).getByText('Recalled')).toHaveClass('badge', 'text-bg-danger')
+    expect(within(panel).queryByText('Retest required')).toBeNull()
+    cleanup()
+    const retest = await panelOf({ ...product, retestRequired: true })
+    expect(within(retest).getByText('Retest required')).toHaveClass('badge', 'text-bg-warning')
   })
 })
 

@@ -34,8 +34,11 @@ function Filter({ seen, grouped = false }: { seen: (iso: string) => void; groupe
   )
 }
 
-/** The hint under the box (its format is kept whole in a span of its own). */
-const hint = () => screen.queryByText((_, el) => el?.id !== '' && el?.textContent === DATE_FORMAT_HINT)
+/** The hint under the box saying `message` (a date or the format is kept whole in a span of its own). */
+const hint = (message: string = DATE_FORMAT_HINT) =>
+  screen.queryByText((_, el) => el?.id !== '' && el?.textContent === message)
+/** Any hint under the box. */
+const anyHint = () => document.querySelector('.invalid-feedback')
 
 const type = (text: string) => fireEvent.change(screen.getByLabelText('From'), { target: { value: text } })
 
@@ -51,7 +54,7 @@ describe('DayText', () => {
     expect(seen).toHaveBeenLastCalledWith('2026-11-30')
     expect(screen.getByLabelText('From')).toHaveValue('30-11-2026')
     expect(screen.getByLabelText('From')).not.toHaveClass('is-invalid')
-    expect(hint()).toBeNull()
+    expect(anyHint()).toBeNull()
   })
 
   it('says why a day that does not exist is refused, and drops the day it replaced from the filter', () => {
@@ -60,18 +63,34 @@ describe('DayText', () => {
     type('30-11-2026')
     type('31-02-2026')
     const box = screen.getByLabelText('From')
-    // The box keeps the text to be corrected and says why; the grid no longer filters by 30-11-2026.
+    // The box keeps the text to be corrected and says why: it is in the format, but no day (walk 14);
+    // the grid no longer filters by 30-11-2026.
     expect(box).toHaveValue('31-02-2026')
     expect(box).toHaveClass('is-invalid')
-    expect(box).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
-    expect(hint()).toBeVisible()
+    expect(box).toHaveAccessibleDescription('31-02-2026 is not a date.')
+    expect(hint('31-02-2026 is not a date.')).toBeVisible()
+    expect(hint()).toBeNull()
     expect(seen.mock.calls).toEqual([['2026-11-30'], ['']])
     expect(screen.getByLabelText('Applied')).toHaveTextContent(/^$/)
 
     // Corrected: the new day applies and the hint goes.
     type('28-02-2026')
     expect(seen).toHaveBeenLastCalledWith('2026-02-28')
-    expect(hint()).toBeNull()
+    expect(anyHint()).toBeNull()
+  })
+
+  it('says how to write a date for text not in the format, as the data entry form does', () => {
+    const seen = vi.fn()
+    render(<Filter seen={seen} />)
+    type('2026-02-28')
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
+    expect(hint()).toBeVisible()
+    // The date in the message is not broken at its hyphens, nor the format.
+    type('31-04-2026')
+    expect(screen.getByText('31-04-2026')).toHaveClass('text-nowrap')
+    type('31-04')
+    expect(screen.getByText('dd-MM-yyyy.')).toHaveClass('text-nowrap')
+    expect(seen).not.toHaveBeenCalled()
   })
 
   it('does not call out for half-typed text over an empty filter, and clears quietly', () => {
@@ -82,7 +101,7 @@ describe('DayText', () => {
     expect(hint()).toBeVisible()
     type('')
     expect(seen).not.toHaveBeenCalled()
-    expect(hint()).toBeNull()
+    expect(anyHint()).toBeNull()
   })
 
   it('in an input group, draws the hint on a line after the box and keeps the box the group’s last child', () => {
@@ -91,10 +110,10 @@ describe('DayText', () => {
     type('30-11-2026')
     type('31-02-2026')
     const box = screen.getByLabelText('From')
-    expect(box).toHaveAccessibleDescription('Enter the date as dd-MM-yyyy.')
+    expect(box).toHaveAccessibleDescription('31-02-2026 is not a date.')
     // In the flow (not a tooltip floated over what lies below), drawn after the box (order-last).
-    expect(hint()).toHaveClass('invalid-feedback', 'd-block', 'order-last')
-    expect(hint()).not.toHaveClass('invalid-tooltip')
+    expect(anyHint()).toHaveClass('invalid-feedback', 'd-block', 'order-last')
+    expect(anyHint()).not.toHaveClass('invalid-tooltip')
     expect(box.parentElement?.lastElementChild).toBe(box)
     expect(seen).toHaveBeenLastCalledWith('')
   })
@@ -120,7 +139,7 @@ describe('DayText', () => {
     fireEvent.click(clear)
     expect(reset).toHaveBeenCalledTimes(1)
     expect(screen.getByLabelText('From')).toHaveValue('')
-    expect(hint()).toBeNull()
+    expect(anyHint()).toBeNull()
     expect(clear).toBeDisabled()
     // Typed again after the clear, the text stays to be corrected as before.
     type('31-02-2026')

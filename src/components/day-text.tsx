@@ -1,14 +1,31 @@
 import { useCallback, useContext, useEffect, useId, useState } from 'react'
 import Form from 'react-bootstrap/Form'
-import { fromPickerText, toPickerText } from '../../runtime/widgets/date-format'
+import {
+  DATE_FORMAT_HINT,
+  dateTextProblem,
+  fromPickerText,
+  toPickerText,
+} from '../../runtime/widgets/date-format'
 import { DayTextScopeContext } from './day-text-scope'
 
 /**
- * Shown while the typed text is not a day: the data entry form's words for the same case
- * (DATE_FORMAT_HINT of runtime/widgets/date-widget.tsx, not imported so no filter pulls in its stylesheet).
+ * Shown while the typed text is not in the format: the data entry form's words for the same case, from
+ * date-format.ts (not date-widget.tsx, so no filter pulls in its stylesheet). Text in the format that names
+ * no day says so instead ('31-02-2026 is not a date.'): `dateTextProblem`, the rule both follow.
  */
-export const DAY_TEXT_HINT = 'Enter the date as dd-MM-yyyy.'
-const FORMAT = 'dd-MM-yyyy.'
+export const DAY_TEXT_HINT = DATE_FORMAT_HINT
+
+/** A message with each word holding a digit or a hyphen (a date, the format) kept whole on its line. */
+const keepDatesWhole = (message: string) =>
+  message.split(/(\S*[\d-]\S*)/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={i} className="text-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  )
 
 /**
  * One day typed dd-MM-yyyy as every SPEC §9 picker shows dates (issue #11.20; the browser's date input
@@ -41,7 +58,8 @@ export function DayText({
   }, [])
   const text =
     draft && draft.forIso === iso && draft.generation === generation ? draft.text : toPickerText(iso)
-  const invalid = text.trim() !== '' && fromPickerText(text) === null
+  const problem = dateTextProblem(text)
+  const invalid = problem !== null
   // With no filter left, only this tells the page that Clear Filters still has something to empty.
   const report = scope?.report
   useEffect(() => {
@@ -49,7 +67,7 @@ export function DayText({
     report(hintId, invalid)
     return () => report(hintId, false)
   }, [report, hintId, invalid])
-  const hint = invalid && (
+  const hint = problem !== null && (
     <div
       id={hintId}
       // In a group (which wraps, as Bootstrap's does) a full-width line drawn after the box, in the
@@ -58,9 +76,8 @@ export function DayText({
       // its rounded right corners.
       className={inGroup ? 'invalid-feedback d-block order-last' : 'invalid-feedback d-block'}
     >
-      {/* Read as DAY_TEXT_HINT; the format is not broken at its hyphens in a narrow column. */}
-      {DAY_TEXT_HINT.replace(FORMAT, '')}
-      <span className="text-nowrap">{FORMAT}</span>
+      {/* Read as the message; a date or the format is not broken at its hyphens in a narrow column. */}
+      {keepDatesWhole(problem)}
     </div>
   )
   return (

@@ -29,7 +29,8 @@ vi.mock('../../src/pages/test-equipment/device-history-api', () => ({
   deviceHistoryApi: { usage: vi.fn(), openLapsedCase: vi.fn() },
 }))
 
-const HINT = 'Enter the date as dd-MM-yyyy.'
+/** What the box says of '31/02/2026': in the format, but no day (walk 14; date-format.ts `dateTextProblem`). */
+const HINT = '31/02/2026 is not a date.'
 const EMPTY = { totalCount: 0, totalPages: 0, result: [] }
 
 function show(ui: ReactNode, at = '/') {

@@ -40,6 +40,10 @@ export function parseDataEntryQuery(params: URLSearchParams): DataEntryQuery {
   }
 }
 
+const recordCount = (n: number) => `${n} ${n === 1 ? 'record' : 'records'}`
+/** How every refusal of the outbox notice ends, which makes it a warning. */
+const OUTBOX_SEE_WHY = ': open the Outbox to see why.'
+
 /** Not SPEC texts: a link without a record type, and a record type whose form cannot be shown. */
 export const DATA_ENTRY_TEXTS = {
   noRecordType: 'No record type was given: choose one on Add New Record.',
@@ -47,6 +51,14 @@ export const DATA_ENTRY_TEXTS = {
   despatchSaved: 'Despatch record saved. Scan the next item.',
   invalid: 'Please correct the highlighted fields before saving.',
   queued: 'No connection: the record is kept in the outbox and will be sent when the connection returns.',
+  /** The records this page kept in the outbox are all sent (walk 14: the 'No connection' banner stayed). */
+  outboxSent: (sent: number) =>
+    `The connection is back: the outbox sent ${sent === 1 ? 'the record' : `the ${sent} records`}.`,
+  /** Some of them the server refused; they stay in the outbox to be corrected. */
+  outboxRefused: (sent: number, refused: number) =>
+    (sent === 0
+      ? `The server refused ${refused === 1 ? 'the record' : `the ${refused} records`} kept in the outbox`
+      : `The outbox sent ${recordCount(sent)}; the server refused ${recordCount(refused)}`) + OUTBOX_SEE_WHY,
   /** An edit reopened from the outbox that was made on an older revision than the record has now. */
   reopenedStale: (made: number, now: number) =>
     `Your edit was made on revision ${made} of this record; someone else has changed it since (it is now ` +
@@ -56,10 +68,11 @@ export const DATA_ENTRY_TEXTS = {
 
 /**
  * The banner a notice of /DataEntry shows in: a save kept in the outbox for want of a connection stored
- * nothing yet, so it warns (audit walk-csv: it showed in green); a stored despatch record is a success.
+ * nothing yet, so it warns (audit walk-csv: it showed in green), as does a record the server then refused
+ * from the outbox; a stored despatch record, or the outbox's records all sent, is a success.
  */
 export const noticeVariant = (notice: string | null): Extract<BannerVariant, 'success' | 'warning'> =>
-  notice === DATA_ENTRY_TEXTS.queued ? 'warning' : 'success'
+  notice === DATA_ENTRY_TEXTS.queued || notice?.endsWith(OUTBOX_SEE_WHY) ? 'warning' : 'success'
 
 export interface Loaded {
   recordType: RecordType

@@ -114,7 +114,9 @@ describe('/DataEntry: a refused Save', () => {
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(mocked.submit).not.toHaveBeenCalled()
     expect(screen.getByRole('alert')).toHaveTextContent(INVALID)
-    expect(screen.getByText('Enter the date as dd-MM-yyyy.')).toBeVisible()
+    // In the format but no day: said so, not how to write a date (walk 14).
+    expect(screen.getByText('31-11-2026 is not a date.')).toBeVisible()
+    expect(screen.queryByText('Enter the date as dd-MM-yyyy.')).toBeNull()
     // Taken to the field, left in the middle of the screen after the banner scrolled into view.
     await waitFor(() => expect(field('Test date')).toHaveFocus())
     expect(scrolls.map((s) => s.options)).toEqual([
@@ -123,10 +125,11 @@ describe('/DataEntry: a refused Save', () => {
     ])
     expect(lastScroll()).toEqual({ element: field('Test date'), options: { block: 'center' } })
 
-    // Half a date the same.
+    // Half a date the same, with how to write one.
     fireEvent.change(field('Test date'), { target: { value: '28-11-202' } })
     await user.click(screen.getByRole('button', { name: 'Save' }))
     expect(mocked.submit).not.toHaveBeenCalled()
+    expect(screen.getByText('Enter the date as dd-MM-yyyy.')).toBeVisible()
 
     // A whole date saves it.
     fireEvent.change(field('Test date'), { target: { value: '28-11-2026' } })

@@ -27,6 +27,8 @@ export function useSaveFeedback() {
   const [saving, setSaving] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
+  // The outbox keys of the records this page saved without a connection, until the outbox settles them.
+  const [queued, setQueued] = useState<readonly string[]>([])
   const [fieldErrors, setFieldErrors] = useState<Record<string, string[]>>({})
   const [refusal, setRefusal] = useState<SaveRefusal | null>(null)
   const [summary, setSummary] = useState<UploadSummary | null>(null)
@@ -43,6 +45,8 @@ export function useSaveFeedback() {
     setError,
     notice,
     setNotice,
+    queued,
+    setQueued,
     fieldErrors,
     setFieldErrors,
     refusal,
@@ -141,11 +145,13 @@ export async function saveDataEntry(input: SaveInput): Promise<void> {
     }
   } catch (e) {
     if (queued.kept && isUnreachable(e)) {
-      // No connection: the outbox sends it when the connection returns; the form starts afresh.
+      // No connection: the outbox sends it when the connection returns; the form starts afresh. The page
+      // watches its key, to say when it was sent (use-queued-notice.ts).
       await queued.waiting()
       input.onSaved?.()
       input.setValue(() => emptyValues(layout))
       f.setNotice(DATA_ENTRY_TEXTS.queued)
+      f.setQueued((keys) => [...keys, queued.key])
     } else {
       await queued.sent()
       // The fields the server names are marked as the browser's checks mark them; none: the banner only.

@@ -2,7 +2,11 @@ import { act, renderHook, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
 import { MemoryRouter, useLocation } from 'react-router-dom'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
+import { ApiError } from '../../api/client'
+import { storeTokens } from '../../api/session-storage'
+import { entriesOf, putEntry, readEntry, removeEntry } from '../../drafts/outbox-store'
 import { dataEntryApi } from './data-entry-api'
+import { DATA_ENTRY_TEXTS, noticeVariant } from './data-entry-load'
 import { OWNER, SUPPLIER, testLayout, TYPES } from './data-entry-test-fixtures'
 import { useDataEntry } from './use-data-entry'
 
@@ -273,6 +277,53 @@ describe('useDataEntry', () => {
       recordTypeId: 4,
     })
     expect(result.current.c.summary).toEqual({ productTypeName: null, recordTypeName: 'Calibration type' })
+  })
+
+  it("a record saved without a connection: the warning gives way to 'sent' once the outbox sent it", async () => {
+    storeTokens({
+      token: `e30.${btoa(JSON.stringify({ sub: 'walk14', ITRSubmitter: true }))}.sig`,
+      expires: Math.floor(Date.now() / 1000) + 600,
+      refresh_token: 'r',
+    })
+    // No answer: the gateway cannot reach the server (client.ts gives no status).
+    mocked.submit.mockRejectedValue(new ApiError('Failed to fetch'))
+    const { result } = setup(NEW_TEST)
+    await waitFor(() => expect(result.current.c.loading).toBe(false))
+    act(() => result.current.c.onChange({ ...result.current.c.value, serial: 'NWT:42' }))
+    await act(() => result.current.c.save())
+    expect(result.current.c.notice).toBe(DATA_ENTRY_TEXTS.queued)
+    const [kept] = await entriesOf('walk14')
+    expect(kept.state).toBe('waiting')
+
+    // The connection is back and the outbox sends it (outbox-sender.ts removes a sent entry).
+    await act(() => removeEntry(kept.key))
+    await waitFor(() =>
+      expect(result.current.c.notice).toBe('The connection is back: the outbox sent the record.'),
+    )
+    expect(noticeVariant(result.current.c.notice)).toBe('success')
+
+    // Two saved offline; one is sent, the other refused by the server: it stays in the outbox, and the
+    // page says so once both are settled.
+    for (const serial of ['NWT:43', 'NWT:44']) {
+      act(() => result.current.c.onChange({ ...result.current.c.value, serial }))
+      await act(() => result.current.c.save())
+    }
+    const [first, second] = await entriesOf('walk14')
+    await act(async () => {
+      await removeEntry(first.key)
+      await new Promise((settled) => setTimeout(settled, 50))
+    })
+    // One sent, one still waiting: the warning stays.
+    expect(result.current.c.notice).toBe(DATA_ENTRY_TEXTS.queued)
+    await act(async () => putEntry({ ...(await readEntry(second.key))!, state: 'refused', message: 'No' }))
+    await waitFor(() =>
+      expect(result.current.c.notice).toBe(
+        'The outbox sent 1 record; the server refused 1 record: open the Outbox to see why.',
+      ),
+    )
+    expect(noticeVariant(result.current.c.notice)).toBe('warning')
+    await removeEntry(second.key)
+    localStorage.clear()
   })
 
   it('shows the server message as API Error and keeps the entry', async () => {

@@ -7,6 +7,7 @@ import { load, parseDataEntryQuery, type DataEntryQuery, type Loaded } from './d
 import { categoryOf, mappingsOf } from './data-entry-model'
 import { saveDataEntry, useSaveFeedback, type SaveFeedback } from './use-data-entry-save'
 import { useOutboxReopen } from './use-outbox-reopen'
+import { useQueuedNotice } from './use-queued-notice'
 import { useDataEntryNavigation } from './use-data-entry-navigation'
 import { entryIds, labelOfVariable, useDataEntryView } from './use-data-entry-view'
 import { useCalibrationOverrides } from './use-calibration-overrides'
@@ -114,6 +115,8 @@ export function useDataEntry() {
   const feedback = useSaveFeedback()
   const { setError } = feedback
   const resource = useDataEntryResource(query, setValue, feedback.reset)
+  // A record saved without a connection: its warning gives way to 'sent' once the outbox sent it.
+  useQueuedNotice(feedback)
   const data = resource.data
   const existing = data?.record != null
   const readOnly = existing && !query.edit

@@ -1,4 +1,3 @@
-import { groupTestVariables } from '../../schemas/form-layout'
 import type { CompiledLayout, LayoutNode } from '../compiler'
 
 /**
@@ -54,19 +53,43 @@ function makeSection(
 }
 
 /**
+ * Each result group's members by group variable: the variables its result is computed from (its
+ * `tests`, else its test fields, checkboxes and result groups), read off the compile's `dependents`,
+ * which lists them the other way round. Made once per compiled layout, instead of walking every group's
+ * controls again for its badge on the form's first render (issue #17.5).
+ */
+const groupMembers = new WeakMap<CompiledLayout, Map<string, string[]>>()
+
+function membersOf(compiled: CompiledLayout): Map<string, string[]> {
+  let members = groupMembers.get(compiled)
+  if (!members) {
+    members = new Map()
+    for (const variable in compiled.dependents)
+      for (const group of compiled.dependents[variable]) {
+        const list = members.get(group)
+        if (list) list.push(variable)
+        else members.set(group, [variable])
+      }
+    groupMembers.set(compiled, members)
+  }
+  return members
+}
+
+/**
  * A group's result variable followed by the test fields it rests on, nested groups' included: its badge
  * says 'Not tested' until one of them has a value.
  */
 function badgeVariables(compiled: CompiledLayout, variable: string): string[] {
   const group = compiled.fields[variable]?.control
   if (!group || group.type !== 'group') return [variable]
+  const members = membersOf(compiled)
   const out = [variable]
   const visit = (v: string, seen: Set<string>) => {
     const control = compiled.fields[v]?.control
     if (!control || seen.has(v)) return
     seen.add(v)
     if (control.type === 'testField') out.push(v)
-    else if (control.type === 'group') for (const member of groupTestVariables(control)) visit(member, seen)
+    else if (control.type === 'group') for (const member of members.get(v) ?? []) visit(member, seen)
   }
   visit(variable, new Set())
   return out

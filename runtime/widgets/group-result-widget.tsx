@@ -16,11 +16,11 @@ export function ResultBadge({ result, className }: { result: unknown; className?
 export function resultBadge(result: unknown, className?: string, label?: string, live?: boolean) {
   const text = typeof result === 'string' && result !== '' ? result : '-'
   const bg = text === 'Pass' ? 'success' : text === 'Fail' ? 'danger' : 'secondary'
-  // A plain span, not react-bootstrap's Badge: a big form shows one per test and group.
+  // A plain span, not react-bootstrap's Badge: a big form shows one per test and group. Its text is the
+  // result; no `data-result` copy of it, which no style, test or page read (issue #17.5).
   return (
     <span
       className={`badge text-bg-${bg}${className ? ` ${className}` : ''}`}
-      data-result={text}
       aria-label={label}
       aria-live={live ? 'polite' : undefined}
     >

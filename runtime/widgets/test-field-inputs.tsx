@@ -4,6 +4,8 @@ import { formatCalculated } from './calculated-widget'
 import { WIDGET_MESSAGES } from './messages'
 import { numberOfInput } from './number-input'
 import { hasMessages, invalidClass, messagesId, type ItrWidgetProps } from './widget-props'
+// The input group's size: a class rather than an inline style on each of a form's test fields (#17.5).
+import './test-field-inputs.css'
 
 // Plain render helpers, not components: a big form has hundreds of test fields, and these add no
 // fibers of their own to each of them.
@@ -35,8 +37,9 @@ export function numericInput(
     a.onDraft(input.value)
   }
   return (
-    // Grows to 16rem, and shrinks on a phone so the result badge stays on the input's line.
-    <div className="input-group" style={{ maxWidth: '16rem', flex: '1 1 8rem', minWidth: 0 }}>
+    // Grows to 16rem, and shrinks on a phone so the result badge stays on the input's line (the class's
+    // rule in test-field-inputs.css: an inline style per test field cost the mount a style object each).
+    <div className="input-group itr-test-input">
       <input
         // A new box when n/a turns on or off: unreadable text the browser keeps (React cannot see it) goes.
         key={na ? 'na' : 'entry'}
@@ -67,7 +70,7 @@ export function numericInput(
  */
 export function calculatedTestValue(props: ItrWidgetProps, value: unknown, unit?: string) {
   return (
-    <div className="input-group" style={{ maxWidth: '16rem', flex: '1 1 8rem', minWidth: 0 }}>
+    <div className="input-group itr-test-input">
       <output
         id={props.id}
         className={`form-control bg-body-tertiary${invalidClass(props)}`}

@@ -11,9 +11,9 @@ const textValue = (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =
  */
 export function TextWidget(props: ItrWidgetProps) {
   return (
+    // No `type`: an input without one is a text box (a form of many adds an attribute per box otherwise).
     <input
       id={props.id}
-      type="text"
       className={`form-control${invalidClass(props)}`}
       value={typeof props.value === 'string' ? props.value : ''}
       readOnly={isInert(props)}

@@ -241,6 +241,13 @@ describe('exportFilter (SPEC §7 ExcelExport filters)', () => {
   it('refuses a date that is not dd-MM-yyyy and an end before the start', () => {
     const form = { ...initialExportForm('all', []), useStart: true, start: '2024-02-01' }
     expect(exportFilter(form)).toEqual({ errors: { start: EXPORT_TEXTS.dateFormat } })
+    expect(exportFilter({ ...form, start: '' })).toEqual({
+      errors: { start: 'Enter the date as dd-MM-yyyy.' },
+    })
+    // In the format but no day: said as the form's date fields and the filters say it (walk s14).
+    expect(exportFilter({ ...form, start: '31-02-2024' })).toEqual({
+      errors: { start: '31-02-2024 is not a date.' },
+    })
     expect(exportFilter({ ...form, start: '10-02-2024', useEnd: true, end: '09-02-2024' })).toEqual({
       errors: { end: EXPORT_TEXTS.endBeforeStart },
     })

@@ -1,4 +1,4 @@
-import { fromPickerText } from '../../../../runtime/widgets/date-format'
+import { DATE_FORMAT_HINT, dateTextProblem, fromPickerText } from '../../../../runtime/widgets/date-format'
 import type { RecordsFilter } from '../../../../schemas/records'
 import { filterNote, type CategoryChoice, type RecordFilterEntry } from '../records-model'
 
@@ -38,7 +38,7 @@ export interface ExportForm {
 
 /** Texts of the dialog's own checks (ours). */
 export const EXPORT_TEXTS = {
-  dateFormat: 'Enter the date as dd-MM-yyyy.',
+  dateFormat: DATE_FORMAT_HINT,
   endBeforeStart: 'The end date must not be before the start date.',
   /** SPEC §8 export success text. */
   logged: 'Request logged, you will receive an email with the results.',
@@ -127,8 +127,9 @@ export function exportFilter(form: ExportForm): { filter: RecordsFilter } | { er
   const errors: ExportErrors = {}
   const start = form.useStart ? fromPickerText(form.start) : null
   const end = form.useEnd ? fromPickerText(form.end) : null
-  if (form.useStart && !start) errors.start = EXPORT_TEXTS.dateFormat
-  if (form.useEnd && !end) errors.end = EXPORT_TEXTS.dateFormat
+  // The date boxes' one rule (date-format.ts): '31-02-2026 is not a date.', else the format; empty: the format.
+  if (form.useStart && !start) errors.start = dateTextProblem(form.start) ?? EXPORT_TEXTS.dateFormat
+  if (form.useEnd && !end) errors.end = dateTextProblem(form.end) ?? EXPORT_TEXTS.dateFormat
   if (start && end && end < start) errors.end = EXPORT_TEXTS.endBeforeStart
   if (errors.start || errors.end) return { errors }
 

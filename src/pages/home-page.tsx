@@ -9,7 +9,7 @@ import { canOpenAtom, sessionAtom } from '../session/session-atoms'
 import { canApproveRecords, canReviewRecords, type Claims } from '../../schemas/roles'
 import { useResource } from '../api/use-resource'
 import { recordsApi } from './records/records-api'
-import { QUEUE_PARAM } from './records/records-model'
+import { QUEUE_PARAM, reviewFilters } from './records/records-model'
 import { serialFromCode } from '../../schemas/records/scan-code'
 import { ScanAction } from '../../runtime/widgets/scan-action'
 import { WIDGET_MESSAGES } from '../../runtime/widgets/messages'
@@ -114,17 +114,7 @@ const waiting = (count: number) =>
 function ReviewQueueCard({ claims }: { claims: Claims }) {
   const count = useResource(
     (signal) =>
-      recordsApi.page(
-        0,
-        1,
-        {
-          filters: [
-            { field: 'queue', value: QUEUE_PARAM.mine },
-            { field: 'superseded', value: 'false' },
-          ],
-        },
-        signal,
-      ),
+      recordsApi.page(0, 1, { filters: reviewFilters({ myQueue: true, hideSuperseded: true }) }, signal),
     [],
   )
   return (

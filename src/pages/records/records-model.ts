@@ -143,6 +143,17 @@ export interface ReviewToggles {
 }
 
 /**
+ * Issue #19: 'My queue' and the re-test chain (superseded records hidden unless asked), as filter entries:
+ * /Records' switches and Home's 'Review queue' count ask the same list.
+ */
+export function reviewFilters(review: ReviewToggles): RecordFilterEntry[] {
+  const filters: RecordFilterEntry[] = []
+  if (review.myQueue) filters.push({ field: 'queue', value: 'mine' })
+  if (review.hideSuperseded) filters.push({ field: 'superseded', value: 'false' })
+  return filters
+}
+
+/**
  * The records page's `{encoded JSON}` (SPEC §7): the URL filters, the category (none for All: SPEC §9 has
  * no 'all' category value, and the server applies the viewer's own category scope anyway), the grid's
  * column filters, and the sort.
@@ -158,9 +169,7 @@ export function recordsFilter(
   if (category !== 'all') filters.push({ field: 'category', value: category })
   // Issue #15.3: records an impact case made suspect, whatever their disposition.
   if (suspectOnly) filters.push({ field: 'suspect', value: 'true' })
-  // Issue #19: 'My queue' and the re-test chain (superseded records hidden unless asked).
-  if (review.myQueue) filters.push({ field: 'queue', value: 'mine' })
-  if (review.hideSuperseded) filters.push({ field: 'superseded', value: 'false' })
+  filters.push(...reviewFilters(review))
   for (const [column, raw] of Object.entries(query.filter)) {
     const field = FILTER_FIELD[column]
     const value = raw.trim()

@@ -52,8 +52,6 @@ export const WIDGET_MESSAGES = {
     noRecords: 'No records yet',
     /** The same while a record of it waits for review or approval (walk 14). */
     noApprovedRecord: 'No approved record yet',
-    /** /Products' words for a record at least as new as the status that waits for review or approval. */
-    pendingReview: 'pending review',
   },
   list: {
     loadFailed: (reason: string) => `The list could not be loaded: ${reason}`,

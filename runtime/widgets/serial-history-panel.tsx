@@ -1,7 +1,7 @@
 import { Fragment } from 'react'
 import dayjs from 'dayjs'
 import utc from 'dayjs/plugin/utc'
-import { RECALLED, RETEST_REQUIRED, type Product } from '../../schemas/records'
+import { PENDING_REVIEW, productFlags, RECALLED, RETEST_REQUIRED, type Product } from '../../schemas/records'
 import { ResultBadge } from './group-result-widget'
 import { WIDGET_MESSAGES } from './messages'
 import type { SerialLookup } from './serial-widget'
@@ -22,22 +22,22 @@ const lastRecordText = (product: Product) =>
     ? WIDGET_MESSAGES.serial.noApprovedRecord
     : formatRecordDate(product.dateOfLastRecord)
 
+const FLAG_LOOKS = {
+  recalled: { text: RECALLED, className: 'text-bg-danger' },
+  retest: { text: RETEST_REQUIRED, className: 'text-bg-warning' },
+  pendingReview: { text: PENDING_REVIEW, className: 'text-bg-info' },
+} as const
+
 /**
- * What /Products' Status cell adds to the status (src/pages/products/product-status-cell.tsx): a recall or
- * else a retest of issue #15.3, and a record at least as new as the status waiting for review (#19).
+ * What /Products' Status cell adds to the status (src/pages/products/product-status-cell.tsx), by the same
+ * rule (`productFlags`): a recall or else a retest (#15.3), then a newer record waiting for review (#19).
  */
 function StatusFlags({ product }: { product: Product }) {
-  const flags = [
-    product.recalled
-      ? { text: RECALLED, className: 'text-bg-danger' }
-      : product.retestRequired && { text: RETEST_REQUIRED, className: 'text-bg-warning' },
-    product.pendingReview && { text: WIDGET_MESSAGES.serial.pendingReview, className: 'text-bg-info' },
-  ].filter((f): f is { text: string; className: string } => !!f)
   // Each after a space, so the status reads 'n/a pending review', not 'n/apending review'.
-  return flags.map((f) => (
-    <Fragment key={f.text}>
+  return productFlags(product).map((flag) => (
+    <Fragment key={flag}>
       {' '}
-      <span className={`badge ${f.className}`}>{f.text}</span>
+      <span className={`badge ${FLAG_LOOKS[flag].className}`}>{FLAG_LOOKS[flag].text}</span>
     </Fragment>
   ))
 }

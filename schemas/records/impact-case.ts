@@ -49,6 +49,26 @@ export const RETEST_REQUIRED = 'Retest required'
 /** The product flag a pending recall shows on /Products, in place of RETEST_REQUIRED when both are. */
 export const RECALLED = 'Recalled'
 
+/** The product flag of a record at least as new as its status that waits for review or approval (#19). */
+export const PENDING_REVIEW = 'pending review'
+
+/**
+ * What a product waits for, in the order /Products' Status cell and the data entry serial card show it:
+ * a recall, else a retest (issue #15.3: the recall is the stronger decision, so it alone shows when both
+ * are pending), then a newer record waiting for review or approval (issue #19).
+ */
+export function productFlags(product: {
+  recalled?: boolean
+  retestRequired?: boolean
+  pendingReview?: boolean
+}): ('recalled' | 'retest' | 'pendingReview')[] {
+  const flags: ('recalled' | 'retest' | 'pendingReview')[] = []
+  if (product.recalled) flags.push('recalled')
+  else if (product.retestRequired) flags.push('retest')
+  if (product.pendingReview) flags.push('pendingReview')
+  return flags
+}
+
 /** Records one disposition may decide, and the longest reason it may give. */
 const MAX_DECIDED = 1000
 const MAX_REASON = 1000

@@ -1,6 +1,18 @@
 import Badge from 'react-bootstrap/Badge'
-import { RECALLED, RETEST_REQUIRED, type Product } from '../../../schemas/records'
+import {
+  PENDING_REVIEW,
+  productFlags,
+  RECALLED,
+  RETEST_REQUIRED,
+  type Product,
+} from '../../../schemas/records'
 import { ProductStatusBadge } from './product-status-badge'
+
+const FLAG_LOOKS = {
+  recalled: { label: RECALLED, bg: 'danger', text: undefined, className: 'recalled-badge' },
+  retest: { label: RETEST_REQUIRED, bg: 'warning', text: 'dark', className: 'retest-badge' },
+  pendingReview: { label: PENDING_REVIEW, bg: 'info', text: 'dark', className: 'pending-review-badge' },
+} as const
 
 /**
  * The Status column's cell on /Products: the product's status (SPEC §4), then what it waits for. Issue
@@ -12,22 +24,14 @@ export function ProductStatusCell({ product }: { product: Product }) {
   return (
     <>
       <ProductStatusBadge status={product.currentStatus} />
-      {product.recalled ? (
-        <Badge bg="danger" className="d-block mt-1 recalled-badge">
-          {RECALLED}
-        </Badge>
-      ) : (
-        product.retestRequired && (
-          <Badge bg="warning" text="dark" className="d-block mt-1 retest-badge">
-            {RETEST_REQUIRED}
+      {productFlags(product).map((flag) => {
+        const look = FLAG_LOOKS[flag]
+        return (
+          <Badge key={flag} bg={look.bg} text={look.text} className={`d-block mt-1 ${look.className}`}>
+            {look.label}
           </Badge>
         )
-      )}
-      {product.pendingReview && (
-        <Badge bg="info" text="dark" className="d-block mt-1 pending-review-badge">
-          pending review
-        </Badge>
-      )}
+      })}
     </>
   )
 }
